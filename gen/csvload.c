@@ -1,0 +1,188 @@
+/* CSV stage: libcsv in strict mode, fed one byte at a time so that every
+ * field knows the line and column where it starts.  See csvload.h. */
+#include "csvload.h"
+
+#include "util.h"
+
+#include <csv.h>
+#include <string.h>
+
+typedef struct {
+	int line, col;          /* position of the byte being fed */
+	int field_line, field_col;
+	bool field_pending;     /* the next non-newline byte starts a field */
+	GArray *fields;         /* CsvField of the record being read */
+	int record_line;
+	GArray *rows;           /* CsvRow */
+} Reader;
+
+static void on_field(void *data, size_t len, void *reader_ptr)
+{
+	Reader *r = reader_ptr;
+	if (r->fields->len == 0)
+		r->record_line = r->field_line;
+	CsvField f = {g_strndup(data ? data : "", len), r->field_line,
+	              r->field_col};
+	g_array_append_val(r->fields, f);
+	r->field_pending = true;
+}
+
+static void on_record(int terminator, void *reader_ptr)
+{
+	(void)terminator;
+	Reader *r = reader_ptr;
+	CsvRow row;
+	row.n_fields = r->fields->len;
+	row.line = r->record_line;
+	row.fields = (CsvField *)g_array_free(r->fields, FALSE);
+	g_array_append_val(r->rows, row);
+	r->fields = g_array_new(FALSE, FALSE, sizeof(CsvField));
+	r->field_pending = true;
+}
+
+static void free_row(CsvRow *row)
+{
+	for (size_t i = 0; i < row->n_fields; i++)
+		g_free(row->fields[i].text);
+	g_free(row->fields);
+}
+
+static void free_fields(GArray *fields)
+{
+	for (guint i = 0; i < fields->len; i++)
+		g_free(g_array_index(fields, CsvField, i).text);
+	g_array_free(fields, TRUE);
+}
+
+static void free_rows(GArray *rows)
+{
+	for (guint i = 0; i < rows->len; i++)
+		free_row(&g_array_index(rows, CsvRow, i));
+	g_array_free(rows, TRUE);
+}
+
+/* Advances the reader's position past byte c. */
+static void advance(Reader *r, unsigned char c)
+{
+	if (c == '\n') {
+		r->line++;
+		r->col = 1;
+	} else if ((c & 0xC0) != 0x80) {
+		r->col++; /* continuation bytes belong to the previous char */
+	}
+}
+
+static bool feed(Reader *r, struct csv_parser *p, const char *path,
+                 const unsigned char *text, size_t length, GError **error)
+{
+	for (size_t i = 0; i < length; i++) {
+		unsigned char c = text[i];
+		if (r->field_pending && c != '\n' && c != '\r') {
+			r->field_line = r->line;
+			r->field_col = r->col;
+			r->field_pending = false;
+		}
+		if (c == '\0') {
+			gg_set_input_error(error, path, r->line, r->col,
+			                   "NUL byte: this is not a text file");
+			return false;
+		}
+		if (csv_parse(p, &c, 1, on_field, on_record, r) != 1) {
+			gg_set_input_error(
+			    error, path, r->line, r->col,
+			    "malformed quote: a quoted field must end with \" "
+			    "followed by a comma or the end of the line");
+			return false;
+		}
+		advance(r, c);
+	}
+	return true;
+}
+
+CsvTable *csv_table_parse(const char *path, const char *text, size_t length,
+                          GError **error)
+{
+	if (!g_utf8_validate(text, (gssize)length, NULL)) {
+		const char *end = NULL;
+		g_utf8_validate(text, (gssize)length, &end);
+		int line = 1;
+		for (const char *q = text; q < end; q++)
+			line += *q == '\n';
+		gg_set_input_error(error, path, line, 0,
+		                   "not valid UTF-8 text");
+		return NULL;
+	}
+	const char bom[] = "\xEF\xBB\xBF";
+	if (length >= 3 && memcmp(text, bom, 3) == 0) {
+		text += 3;
+		length -= 3;
+	}
+
+	struct csv_parser parser;
+	if (csv_init(&parser, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL)
+	    != 0)
+		g_error("csv_init failed: out of memory");
+	Reader r = {.line = 1, .col = 1, .field_line = 1, .field_col = 1,
+	            .field_pending = true,
+	            .fields = g_array_new(FALSE, FALSE, sizeof(CsvField)),
+	            .rows = g_array_new(FALSE, FALSE, sizeof(CsvRow))};
+
+	bool ok = feed(&r, &parser, path, (const unsigned char *)text, length,
+	               error);
+	if (ok && csv_fini(&parser, on_field, on_record, &r) != 0) {
+		gg_set_input_error(error, path, r.field_line, r.field_col,
+		                   "unterminated quote: the quoted field "
+		                   "starting here never ends");
+		ok = false;
+	}
+	csv_free(&parser);
+	free_fields(r.fields);
+	if (ok && r.rows->len == 0) {
+		gg_set_input_error(error, path, 1, 1,
+		                   "empty file: expected a header row");
+		ok = false;
+	}
+	if (!ok) {
+		free_rows(r.rows);
+		return NULL;
+	}
+
+	CsvTable *table = g_new0(CsvTable, 1);
+	table->path = g_strdup(path);
+	table->header = g_array_index(r.rows, CsvRow, 0);
+	g_array_remove_index(r.rows, 0);
+	table->n_rows = r.rows->len;
+	table->rows = (CsvRow *)g_array_free(r.rows, FALSE);
+	return table;
+}
+
+CsvTable *csv_table_load(const char *path, GError **error)
+{
+	char *text = NULL;
+	size_t length = 0;
+	if (!gg_read_file(path, CSV_MAX_BYTES, &text, &length, error))
+		return NULL;
+	CsvTable *table = csv_table_parse(path, text, length, error);
+	g_free(text);
+	return table;
+}
+
+void csv_table_free(CsvTable *table)
+{
+	if (!table)
+		return;
+	free_row(&table->header);
+	for (size_t i = 0; i < table->n_rows; i++)
+		free_row(&table->rows[i]);
+	g_free(table->rows);
+	g_free(table->path);
+	g_free(table);
+}
+
+int csv_table_column(const CsvTable *table, const char *name)
+{
+	for (size_t i = 0; i < table->header.n_fields; i++)
+		if (strcmp(table->header.fields[i].text, name) == 0)
+			return (int)i;
+	return -1;
+}

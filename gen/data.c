@@ -1,0 +1,695 @@
+/* Data stage: loads an edition's CSV files through csvload, checks each
+ * against its schema (data/README.md) and resolves references between
+ * files.  See data.h. */
+#include "data.h"
+
+#include "csvload.h"
+#include "util.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ---- schema checking of one table ---------------------------------- */
+
+typedef struct {
+	const CsvTable *table;
+	const char *file; /* basename for Provenance */
+	const CsvRow *row;
+	GError **error;
+	bool failed;
+} Cursor;
+
+static const char *const PROVENANCE_COLUMNS[] = {"source", "url", "date",
+                                                 "note", NULL};
+
+static bool in_list(const char *name, const char *const *list)
+{
+	for (; *list; list++)
+		if (strcmp(*list, name) == 0)
+			return true;
+	return false;
+}
+
+static void append_names(GString *s, const char *const *list)
+{
+	for (; *list; list++)
+		g_string_append_printf(s, "%s%s", s->len ? ", " : "", *list);
+}
+
+/* The first name of list that is not a header column, or NULL. */
+static const char *first_missing(const CsvTable *t, const char *const *list)
+{
+	for (; *list; list++)
+		if (csv_table_column(t, *list) < 0)
+			return *list;
+	return NULL;
+}
+
+/* Checks the header holds exactly columns + PROVENANCE_COLUMNS, each once,
+ * and that every row has as many fields as the header. */
+static bool check_shape(const CsvTable *t, const char *const *columns,
+                        GError **error)
+{
+	const CsvRow *h = &t->header;
+	for (size_t i = 0; i < h->n_fields; i++) {
+		const CsvField *f = &h->fields[i];
+		if (!in_list(f->text, columns)
+		    && !in_list(f->text, PROVENANCE_COLUMNS)) {
+			GString *expected = g_string_new(NULL);
+			append_names(expected, columns);
+			append_names(expected, PROVENANCE_COLUMNS);
+			gg_set_input_error(error, t->path, f->line, f->col,
+			                   "unknown column '%s' (expected: %s)",
+			                   f->text, expected->str);
+			g_string_free(expected, TRUE);
+			return false;
+		}
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(h->fields[j].text, f->text) == 0) {
+				gg_set_input_error(
+				    error, t->path, f->line, f->col,
+				    "column '%s' repeated (first at "
+				    "column %d)", f->text, h->fields[j].col);
+				return false;
+			}
+	}
+	const char *missing = first_missing(t, columns);
+	if (!missing)
+		missing = first_missing(t, PROVENANCE_COLUMNS);
+	if (missing) {
+		gg_set_input_error(error, t->path, h->line, 1,
+		                   "missing column '%s'", missing);
+		return false;
+	}
+	for (size_t r = 0; r < t->n_rows; r++) {
+		const CsvRow *row = &t->rows[r];
+		if (row->n_fields == h->n_fields)
+			continue;
+		const CsvField *at = row->n_fields > h->n_fields
+		                         ? &row->fields[h->n_fields]
+		                         : &row->fields[row->n_fields - 1];
+		gg_set_input_error(error, t->path, at->line, at->col,
+		                   "row has %zu fields; the header has %zu",
+		                   row->n_fields, h->n_fields);
+		return false;
+	}
+	return true;
+}
+
+static const CsvField *cell(const Cursor *c, const char *column)
+{
+	int i = csv_table_column(c->table, column);
+	g_assert(i >= 0); /* check_shape ran first */
+	return &c->row->fields[i];
+}
+
+static void fail(Cursor *c, const CsvField *f, const char *fmt, ...)
+    G_GNUC_PRINTF(3, 4);
+static void fail(Cursor *c, const CsvField *f, const char *fmt, ...)
+{
+	if (c->failed)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	char *message = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	gg_set_input_error(c->error, c->table->path, f->line, f->col, "%s",
+	                   message);
+	g_free(message);
+	c->failed = true;
+}
+
+static const char *text_required(Cursor *c, const char *column)
+{
+	const CsvField *f = cell(c, column);
+	if (!f->text[0])
+		fail(c, f, "empty required field '%s'", column);
+	return f->text;
+}
+
+static char *dup_required(Cursor *c, const char *column)
+{
+	return g_strdup(text_required(c, column));
+}
+
+static char *dup_optional(Cursor *c, const char *column)
+{
+	return g_strdup(cell(c, column)->text);
+}
+
+typedef enum { POSITIVE, NON_NEGATIVE, ANY_SIGN } Range;
+
+static double number(Cursor *c, const char *column, Range range)
+{
+	const CsvField *f = cell(c, column);
+	const char *text = text_required(c, column);
+	double v = 0;
+	if (c->failed)
+		return 0;
+	if (!gg_parse_number(text, &v)) {
+		fail(c, f, "'%s' is not a number (column '%s')", text, column);
+		return 0;
+	}
+	if (range == POSITIVE && v <= 0)
+		fail(c, f, "%s must be greater than zero, got %s", column,
+		     text);
+	else if (range == NON_NEGATIVE && v < 0)
+		fail(c, f, "%s must not be negative, got %s", column, text);
+	return v;
+}
+
+static int integer(Cursor *c, const char *column, int min, int max)
+{
+	const CsvField *f = cell(c, column);
+	double v = number(c, column, ANY_SIGN);
+	if (c->failed)
+		return 0;
+	if (v != floor(v) || v < min || v > max) {
+		fail(c, f, "%s must be a whole number from %d to %d, got %s",
+		     column, min, max, f->text);
+		return 0;
+	}
+	return (int)v;
+}
+
+static int choice(Cursor *c, const char *column, const char *const *choices)
+{
+	const CsvField *f = cell(c, column);
+	const char *text = text_required(c, column);
+	for (int i = 0; choices[i]; i++)
+		if (strcmp(text, choices[i]) == 0)
+			return i;
+	if (!c->failed) {
+		char *allowed = g_strjoinv(", ", (char **)choices);
+		fail(c, f, "%s '%s' is not one of: %s", column, text, allowed);
+		g_free(allowed);
+	}
+	return 0;
+}
+
+static char *date(Cursor *c, const char *column)
+{
+	const CsvField *f = cell(c, column);
+	const char *text = text_required(c, column);
+	if (!c->failed && !gg_is_iso_date(text))
+		fail(c, f, "%s '%s' is not a valid date YYYY-MM-DD", column,
+		     text);
+	return g_strdup(text);
+}
+
+static size_t gpu_ref(Cursor *c, const Edition *e, const char *column)
+{
+	const CsvField *f = cell(c, column);
+	const char *text = text_required(c, column);
+	long i = edition_find_gpu(e, text);
+	if (i < 0 && !c->failed) {
+		fail(c, f, "unknown GPU '%s': no such name in gpus.csv", text);
+		return 0;
+	}
+	return i < 0 ? 0 : (size_t)i;
+}
+
+static Provenance provenance(Cursor *c)
+{
+	Provenance p = {0};
+	p.source = dup_required(c, "source");
+	p.url = dup_optional(c, "url");
+	p.date = date(c, "date");
+	p.note = dup_optional(c, "note");
+	p.file = c->file;
+	p.line = c->row->line;
+	p.estimate = g_ascii_strncasecmp(p.note, "estimate", 8) == 0;
+	return p;
+}
+
+static void provenance_free(Provenance *p)
+{
+	g_free(p->source);
+	g_free(p->url);
+	g_free(p->date);
+	g_free(p->note);
+}
+
+/* Rejects a second row with the same key; keys maps key -> first line. */
+static void unique(Cursor *c, GHashTable *keys, const char *key,
+                   const char *column, const char *what)
+{
+	if (c->failed)
+		return;
+	gpointer first = g_hash_table_lookup(keys, key);
+	if (first) {
+		fail(c, cell(c, column), "duplicate %s '%s' (first on line %d)",
+		     what, key, GPOINTER_TO_INT(first));
+		return;
+	}
+	g_hash_table_insert(keys, g_strdup(key),
+	                    GINT_TO_POINTER(c->row->line));
+}
+
+/* ---- one loader per file ------------------------------------------ */
+
+static const char *const COOLERS[] = {"blower", "open-air", "passive",
+                                      "liquid", NULL};
+static const char *const SEGMENTS[] = {"consumer", "workstation",
+                                       "datacenter", NULL};
+static const char *const WORKLOADS[] = {"cnn", "transformer", NULL};
+static const char *const CONDITIONS[] = {"new", "used", NULL};
+static const char *const PRICINGS[] = {"on-demand", "spot", NULL};
+static const char *const SYSTEM_KINDS[] = {"desktop", "server", NULL};
+static const char *const YES_NO[] = {"no", "yes", NULL};
+static const char *const INTERCONNECTS[] = {
+    "pcie3", "pcie4", "pcie5", "nvlink2", "nvlink3", "nvlink4", "nvlink5",
+    "infinity-fabric", NULL};
+static const char *const PRECISIONS[] = {"fp16", "fp32", "tf32", "amp",
+                                         "bf16", NULL};
+static const char *const CURRENCIES[] = {"USD", NULL};
+
+static void read_gpu(Cursor *c, Edition *e, Gpu *g)
+{
+	(void)e;
+	g->name = dup_required(c, "name");
+	g->vendor = dup_required(c, "vendor");
+	g->architecture = dup_required(c, "architecture");
+	g->launch_date = date(c, "launch_date");
+	g->memory_gb = number(c, "memory_gb", POSITIVE);
+	g->bandwidth_gbs = number(c, "bandwidth_gbs", POSITIVE);
+	g->sm_count = number(c, "sm_count", POSITIVE);
+	g->tensor_gen = integer(c, "tensor_gen", 0, 5);
+	g->smem_per_sm_kb = number(c, "smem_per_sm_kb", POSITIVE);
+	g->l2_mb = number(c, "l2_mb", POSITIVE);
+	g->fp16_tflops = number(c, "fp16_tflops", POSITIVE);
+	g->tdp_w = number(c, "tdp_w", POSITIVE);
+	g->slot_width = number(c, "slot_width", NON_NEGATIVE);
+	g->cooler = (Cooler)choice(c, "cooler", COOLERS);
+	g->segment = (Segment)choice(c, "segment", SEGMENTS);
+	g->model_ok = choice(c, "model_ok", YES_NO) == 1;
+	g->from = provenance(c);
+}
+
+static void free_gpu(Gpu *g)
+{
+	g_free(g->name);
+	g_free(g->vendor);
+	g_free(g->architecture);
+	g_free(g->launch_date);
+	provenance_free(&g->from);
+}
+
+static void read_price(Cursor *c, Edition *e, Price *p)
+{
+	p->gpu = gpu_ref(c, e, "gpu");
+	p->condition = (Condition)choice(c, "condition", CONDITIONS);
+	p->price = number(c, "price", POSITIVE);
+	p->currency = g_strdup(CURRENCIES[choice(c, "currency", CURRENCIES)]);
+	p->channel = dup_required(c, "channel");
+	p->from = provenance(c);
+}
+
+static void free_price(Price *p)
+{
+	g_free(p->currency);
+	g_free(p->channel);
+	provenance_free(&p->from);
+}
+
+static void read_system(Cursor *c, Edition *e, BaseSystem *s)
+{
+	(void)e;
+	s->gpu_count = integer(c, "gpu_count", 1, 8);
+	if (!c->failed && s->gpu_count != 1 && s->gpu_count != 2
+	    && s->gpu_count != 4 && s->gpu_count != 8)
+		fail(c, cell(c, "gpu_count"),
+		     "gpu_count must be 1, 2, 4 or 8, got %d", s->gpu_count);
+	s->name = dup_required(c, "name");
+	s->kind = (SystemKind)choice(c, "kind", SYSTEM_KINDS);
+	s->cost = number(c, "cost", POSITIVE);
+	s->currency = g_strdup(CURRENCIES[choice(c, "currency", CURRENCIES)]);
+	s->pcie_gen = integer(c, "pcie_gen", 1, 6);
+	s->lanes_per_gpu = integer(c, "lanes_per_gpu", 1, 16);
+	s->psu_w = number(c, "psu_w", POSITIVE);
+	s->gpu_slots = integer(c, "gpu_slots", 1, 64);
+	s->from = provenance(c);
+}
+
+static void free_system(BaseSystem *s)
+{
+	g_free(s->name);
+	g_free(s->currency);
+	provenance_free(&s->from);
+}
+
+static void read_benchmark(Cursor *c, Edition *e, Benchmark *b)
+{
+	b->gpu = gpu_ref(c, e, "gpu");
+	b->gpu_count = integer(c, "gpu_count", 1, 1024);
+	b->interconnect =
+	    g_strdup(INTERCONNECTS[choice(c, "interconnect", INTERCONNECTS)]);
+	b->network = dup_required(c, "network");
+	b->workload = (Workload)choice(c, "workload", WORKLOADS);
+	b->precision =
+	    g_strdup(PRECISIONS[choice(c, "precision", PRECISIONS)]);
+	b->batch_size = number(c, "batch_size", POSITIVE);
+	b->throughput = number(c, "throughput", POSITIVE);
+	b->unit = dup_required(c, "unit");
+	b->from = provenance(c);
+}
+
+static void free_benchmark(Benchmark *b)
+{
+	g_free(b->interconnect);
+	g_free(b->network);
+	g_free(b->precision);
+	g_free(b->unit);
+	provenance_free(&b->from);
+}
+
+static void read_assumption(Cursor *c, Edition *e, Assumption *a)
+{
+	(void)e;
+	a->key = dup_required(c, "key");
+	a->value = dup_required(c, "value");
+	a->value_col = cell(c, "value")->col;
+	a->is_number = gg_parse_number(a->value, &a->number);
+	a->unit = dup_optional(c, "unit");
+	a->meaning = dup_required(c, "meaning");
+	a->from = provenance(c);
+}
+
+static void free_assumption(Assumption *a)
+{
+	g_free(a->key);
+	g_free(a->value);
+	g_free(a->unit);
+	g_free(a->meaning);
+	provenance_free(&a->from);
+}
+
+static int gpu_count_choice(Cursor *c)
+{
+	int n = integer(c, "gpu_count", 1, 8);
+	if (!c->failed && n != 1 && n != 2 && n != 4 && n != 8)
+		fail(c, cell(c, "gpu_count"),
+		     "gpu_count must be 1, 2, 4 or 8, got %d", n);
+	return n;
+}
+
+static void read_use_case(Cursor *c, Edition *e, UseCase *u)
+{
+	(void)e;
+	u->id = dup_required(c, "id");
+	u->min_memory_gb = number(c, "min_memory_gb", POSITIVE);
+	u->workload = (Workload)choice(c, "workload", WORKLOADS);
+	u->gpu_count = gpu_count_choice(c);
+	u->budget = number(c, "budget", NON_NEGATIVE);
+	u->from = provenance(c);
+}
+
+static void free_use_case(UseCase *u)
+{
+	g_free(u->id);
+	provenance_free(&u->from);
+}
+
+static void read_cloud(Cursor *c, Edition *e, CloudOffer *o)
+{
+	o->provider = dup_required(c, "provider");
+	o->instance = dup_required(c, "instance");
+	o->gpu = gpu_ref(c, e, "gpu");
+	o->gpu_count = integer(c, "gpu_count", 1, 1024);
+	o->price_per_hour = number(c, "price_per_hour", POSITIVE);
+	o->currency = g_strdup(CURRENCIES[choice(c, "currency", CURRENCIES)]);
+	o->pricing = (Pricing)choice(c, "pricing", PRICINGS);
+	o->from = provenance(c);
+}
+
+static void free_cloud(CloudOffer *o)
+{
+	g_free(o->provider);
+	g_free(o->instance);
+	g_free(o->currency);
+	provenance_free(&o->from);
+}
+
+/* ---- the generic file loop ----------------------------------------- */
+
+typedef void (*ReadRow)(Cursor *c, Edition *e, void *item);
+typedef void (*FreeItem)(void *item);
+/* Returns the row's unique key (owned by the item), or NULL for none. */
+typedef const char *(*RowKey)(const void *item, char *buf, size_t size);
+
+typedef struct {
+	const char *file;
+	const char *const *columns;
+	size_t item_size;
+	ReadRow read;
+	FreeItem free;
+	RowKey key;
+	const char *key_column, *key_what;
+} FileSpec;
+
+static const char *gpu_key(const void *item, char *buf, size_t size)
+{
+	(void)buf, (void)size;
+	return ((const Gpu *)item)->name;
+}
+
+static const char *system_key(const void *item, char *buf, size_t size)
+{
+	g_snprintf(buf, size, "%d", ((const BaseSystem *)item)->gpu_count);
+	return buf;
+}
+
+static const char *assumption_key(const void *item, char *buf, size_t size)
+{
+	(void)buf, (void)size;
+	return ((const Assumption *)item)->key;
+}
+
+static const char *use_case_key(const void *item, char *buf, size_t size)
+{
+	(void)buf, (void)size;
+	return ((const UseCase *)item)->id;
+}
+
+static const char *cloud_key(const void *item, char *buf, size_t size)
+{
+	const CloudOffer *o = item;
+	g_snprintf(buf, size, "%s %s (%s)", o->provider, o->instance,
+	           PRICINGS[o->pricing]);
+	return buf;
+}
+
+/* Reads every row of spec->file in dir into a new array of items. */
+static void *load_file(const char *dir, const FileSpec *spec, Edition *e,
+                       size_t *count, GError **error)
+{
+	char *path = g_build_filename(dir, spec->file, NULL);
+	CsvTable *t = csv_table_load(path, error);
+	g_free(path);
+	if (!t || !check_shape(t, spec->columns, error)) {
+		csv_table_free(t);
+		return NULL;
+	}
+	char *items = g_malloc0(spec->item_size * (t->n_rows + 1));
+	GHashTable *keys = g_hash_table_new_full(g_str_hash, g_str_equal,
+	                                         g_free, NULL);
+	Cursor c = {.table = t, .file = spec->file, .error = error};
+	size_t n = 0;
+	for (; n < t->n_rows && !c.failed; n++) {
+		c.row = &t->rows[n];
+		void *item = items + n * spec->item_size;
+		spec->read(&c, e, item);
+		char buf[512];
+		if (spec->key && !c.failed)
+			unique(&c, keys, spec->key(item, buf, sizeof buf),
+			       spec->key_column, spec->key_what);
+	}
+	g_hash_table_destroy(keys);
+	csv_table_free(t);
+	if (c.failed) {
+		for (size_t i = 0; i < n; i++)
+			spec->free(items + i * spec->item_size);
+		g_free(items);
+		return NULL;
+	}
+	*count = n;
+	return items;
+}
+
+static const char *const GPU_COLUMNS[] = {
+    "name", "vendor", "architecture", "launch_date", "memory_gb",
+    "bandwidth_gbs", "sm_count", "tensor_gen", "smem_per_sm_kb", "l2_mb",
+    "fp16_tflops", "tdp_w", "slot_width", "cooler", "segment", "model_ok",
+    NULL};
+static const char *const PRICE_COLUMNS[] = {"gpu", "condition", "price",
+                                            "currency", "channel", NULL};
+static const char *const SYSTEM_COLUMNS[] = {
+    "gpu_count", "name", "kind", "cost", "currency", "pcie_gen",
+    "lanes_per_gpu", "psu_w", "gpu_slots", NULL};
+static const char *const BENCHMARK_COLUMNS[] = {
+    "gpu", "gpu_count", "interconnect", "network", "workload", "precision",
+    "batch_size", "throughput", "unit", NULL};
+static const char *const ASSUMPTION_COLUMNS[] = {"key", "value", "unit",
+                                                 "meaning", NULL};
+static const char *const USE_CASE_COLUMNS[] = {
+    "id", "min_memory_gb", "workload", "gpu_count", "budget", NULL};
+static const char *const CLOUD_COLUMNS[] = {
+    "provider", "instance", "gpu", "gpu_count", "price_per_hour",
+    "currency", "pricing", NULL};
+
+#define SPEC(file, cols, type, rd, fr, key, kcol, kwhat)                    \
+	{file, cols, sizeof(type), (ReadRow)(rd), (FreeItem)(fr), key, kcol, \
+	 kwhat}
+
+static const FileSpec GPUS_FILE = SPEC("gpus.csv", GPU_COLUMNS, Gpu, read_gpu,
+                                       free_gpu, gpu_key, "name", "GPU");
+static const FileSpec PRICES_FILE = SPEC("prices.csv", PRICE_COLUMNS, Price,
+                                         read_price, free_price, NULL, NULL,
+                                         NULL);
+static const FileSpec SYSTEMS_FILE =
+    SPEC("systems.csv", SYSTEM_COLUMNS, BaseSystem, read_system,
+         free_system, system_key, "gpu_count", "base system for GPU count");
+static const FileSpec BENCHMARKS_FILE =
+    SPEC("benchmarks.csv", BENCHMARK_COLUMNS, Benchmark, read_benchmark,
+         free_benchmark, NULL, NULL, NULL);
+static const FileSpec ASSUMPTIONS_FILE =
+    SPEC("assumptions.csv", ASSUMPTION_COLUMNS, Assumption, read_assumption,
+         free_assumption, assumption_key, "key", "assumption");
+static const FileSpec USE_CASES_FILE =
+    SPEC("use_cases.csv", USE_CASE_COLUMNS, UseCase, read_use_case,
+         free_use_case, use_case_key, "id", "use case");
+static const FileSpec CLOUD_FILE =
+    SPEC("cloud.csv", CLOUD_COLUMNS, CloudOffer, read_cloud, free_cloud,
+         cloud_key, "instance", "cloud offer");
+
+#define LOAD(spec, field)                                                   \
+	(e->field = load_file(dir, &(spec), e, &e->n_##field, error)) != NULL
+
+/* Whole-edition rules that no single row can break. */
+static bool check_edition(Edition *e, GError **error)
+{
+	static const int counts[] = {1, 2, 4, 8};
+	for (size_t i = 0; i < G_N_ELEMENTS(counts); i++)
+		if (!edition_system(e, counts[i])) {
+			char *path = g_build_filename(e->dir, "systems.csv",
+			                              NULL);
+			gg_set_input_error(error, path, 0, 0,
+			                   "no base system for %d GPUs "
+			                   "(need rows for 1, 2, 4 and 8)",
+			                   counts[i]);
+			g_free(path);
+			return false;
+		}
+	if (e->n_gpus == 0) {
+		char *path = g_build_filename(e->dir, "gpus.csv", NULL);
+		gg_set_input_error(error, path, 2, 1, "no GPUs");
+		g_free(path);
+		return false;
+	}
+	return true;
+}
+
+Edition *edition_load(const char *dir, GError **error)
+{
+	Edition *e = g_new0(Edition, 1);
+	e->dir = g_strdup(dir);
+	char *base = g_path_get_basename(dir);
+	e->name = base;
+	bool ok = LOAD(GPUS_FILE, gpus) && LOAD(PRICES_FILE, prices)
+	          && LOAD(SYSTEMS_FILE, systems)
+	          && LOAD(BENCHMARKS_FILE, benchmarks)
+	          && LOAD(ASSUMPTIONS_FILE, assumptions)
+	          && LOAD(USE_CASES_FILE, use_cases)
+	          && LOAD(CLOUD_FILE, cloud) && check_edition(e, error);
+	if (!ok) {
+		edition_free(e);
+		return NULL;
+	}
+	for (size_t i = 0; i < e->n_prices; i++)
+		if (!e->data_date
+		    || strcmp(e->prices[i].from.date, e->data_date) > 0)
+			e->data_date = e->prices[i].from.date;
+	e->data_date = g_strdup(e->data_date ? e->data_date : "");
+	return e;
+}
+
+#define FREE_ALL(field, fn)                                                 \
+	do {                                                                \
+		for (size_t i = 0; e->field && i < e->n_##field; i++)       \
+			fn(&e->field[i]);                                   \
+		g_free(e->field);                                           \
+	} while (0)
+
+void edition_free(Edition *e)
+{
+	if (!e)
+		return;
+	FREE_ALL(gpus, free_gpu);
+	FREE_ALL(prices, free_price);
+	FREE_ALL(systems, free_system);
+	FREE_ALL(benchmarks, free_benchmark);
+	FREE_ALL(assumptions, free_assumption);
+	FREE_ALL(use_cases, free_use_case);
+	FREE_ALL(cloud, free_cloud);
+	g_free(e->data_date);
+	g_free(e->dir);
+	g_free(e->name);
+	g_free(e);
+}
+
+long edition_find_gpu(const Edition *e, const char *name)
+{
+	for (size_t i = 0; e->gpus && i < e->n_gpus; i++)
+		if (strcmp(e->gpus[i].name, name) == 0)
+			return (long)i;
+	return -1;
+}
+
+const Assumption *edition_assumption(const Edition *e, const char *key)
+{
+	for (size_t i = 0; i < e->n_assumptions; i++)
+		if (strcmp(e->assumptions[i].key, key) == 0)
+			return &e->assumptions[i];
+	return NULL;
+}
+
+const BaseSystem *edition_system(const Edition *e, int gpu_count)
+{
+	for (size_t i = 0; i < e->n_systems; i++)
+		if (e->systems[i].gpu_count == gpu_count)
+			return &e->systems[i];
+	return NULL;
+}
+
+static void count_source(GHashTable *set, const Provenance *p)
+{
+	g_hash_table_add(set, g_strdup_printf("%s\x1f%s", p->source, p->date));
+}
+
+size_t edition_count_sources(const Edition *e)
+{
+	GHashTable *set = g_hash_table_new_full(g_str_hash, g_str_equal,
+	                                        g_free, NULL);
+	for (size_t i = 0; i < e->n_gpus; i++)
+		count_source(set, &e->gpus[i].from);
+	for (size_t i = 0; i < e->n_prices; i++)
+		count_source(set, &e->prices[i].from);
+	for (size_t i = 0; i < e->n_systems; i++)
+		count_source(set, &e->systems[i].from);
+	for (size_t i = 0; i < e->n_benchmarks; i++)
+		count_source(set, &e->benchmarks[i].from);
+	for (size_t i = 0; i < e->n_assumptions; i++)
+		count_source(set, &e->assumptions[i].from);
+	for (size_t i = 0; i < e->n_use_cases; i++)
+		count_source(set, &e->use_cases[i].from);
+	for (size_t i = 0; i < e->n_cloud; i++)
+		count_source(set, &e->cloud[i].from);
+	size_t n = g_hash_table_size(set);
+	g_hash_table_destroy(set);
+	return n;
+}
+
+const char *workload_name(Workload w)
+{
+	return WORKLOADS[w];
+}

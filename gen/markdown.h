@@ -1,0 +1,38 @@
+/* Markdown: parses the expanded guide into the one cmark-gfm AST that both
+ * back-ends (html.c, pdf.c) render, and small helpers over that tree.
+ * Ownership: markdown_parse returns a document the caller frees with
+ * cmark_node_free; text helpers return g_malloc'd strings. */
+#ifndef GG_MARKDOWN_H
+#define GG_MARKDOWN_H
+
+#include <cmark-gfm.h>
+#include <glib.h>
+#include <stdbool.h>
+
+/* Parses GitHub-flavoured Markdown (tables, strikethrough, autolinks)
+ * with source positions. */
+cmark_node *markdown_parse(const char *text);
+
+/* Registers the GFM extensions once; call before markdown_parse. */
+void markdown_init(void);
+/* Releases the extension registry (leak-check teardown). */
+void markdown_shutdown(void);
+
+/* The extension list the HTML renderer needs. */
+cmark_llist *markdown_extensions(void);
+
+/* Concatenated literal text below node (code and text leaves). */
+char *markdown_plain_text(cmark_node *node);
+
+/* A URL fragment for heading text, unique within used (a set of
+ * strings the caller owns). */
+char *markdown_slug(const char *text, GHashTable *used);
+
+/* True for a paragraph whose only child is an image. */
+bool markdown_is_figure(cmark_node *node);
+
+/* Type name helpers for the GFM table nodes ("table", "table_row",
+ * "table_cell", "table_header"). */
+bool markdown_is(cmark_node *node, const char *type_string);
+
+#endif

@@ -1,0 +1,39 @@
+/* Output stage: writes the output tree into a temporary folder beside the
+ * target and swaps it in only when everything succeeded, so a failed run
+ * leaves the previous output byte for byte.
+ * In: relative paths and bytes.  Out: the output folder.
+ * Ownership: site_open returns a Site that site_commit or site_abort
+ * consumes (both free it). */
+#ifndef GG_SITE_H
+#define GG_SITE_H
+
+#include <glib.h>
+#include <stdbool.h>
+
+#define SITE_MARKER ".gpuguide"
+
+typedef struct Site Site;
+
+/* Checks out_dir may be written (not /, not the home folder, not inside
+ * the data or templates folders, not an existing folder gpuguide did not
+ * make) and creates the temporary folder.  Errors are GG_ERR_ENV. */
+Site *site_open(const char *out_dir, const char *data_dir,
+                const char *templates_dir, GError **error);
+
+/* Writes bytes to relpath inside the new tree; relpath must be relative
+ * and free of "..". */
+bool site_write(Site *site, const char *relpath, const void *bytes,
+                size_t length, GError **error);
+
+/* Swaps the new tree in (atomically where the system allows) and removes
+ * the old one. */
+bool site_commit(Site *site, GError **error);
+
+/* Removes the temporary folder; the previous output stays. */
+void site_abort(Site *site);
+
+/* Checks only, without creating anything: the rules of site_open. */
+bool site_check_target(const char *out_dir, const char *data_dir,
+                       const char *templates_dir, GError **error);
+
+#endif

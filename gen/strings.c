@@ -1,0 +1,82 @@
+/* Language strings loaded through csvload.  See strings.h. */
+#include "strings.h"
+
+#include "csvload.h"
+#include "util.h"
+
+#include <string.h>
+
+struct Strings {
+	char *path;
+	GHashTable *map; /* key -> value */
+};
+
+static bool check_header(const CsvTable *t, GError **error)
+{
+	const CsvRow *h = &t->header;
+	if (h->n_fields != 2 || strcmp(h->fields[0].text, "key") != 0
+	    || strcmp(h->fields[1].text, "value") != 0) {
+		gg_set_input_error(error, t->path, h->line, 1,
+		                   "the header must be exactly: key,value");
+		return false;
+	}
+	return true;
+}
+
+Strings *strings_load(const char *path, GError **error)
+{
+	CsvTable *t = csv_table_load(path, error);
+	if (!t || !check_header(t, error)) {
+		csv_table_free(t);
+		return NULL;
+	}
+	Strings *s = g_new0(Strings, 1);
+	s->path = g_strdup(path);
+	s->map = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	for (size_t i = 0; i < t->n_rows; i++) {
+		const CsvRow *r = &t->rows[i];
+		const char *problem = NULL;
+		if (r->n_fields != 2)
+			problem = "row must have 2 fields: key,value";
+		else if (!r->fields[0].text[0])
+			problem = "empty key";
+		else if (g_hash_table_contains(s->map, r->fields[0].text))
+			problem = "duplicate key";
+		if (problem) {
+			gg_set_input_error(error, path, r->line,
+			                   r->fields[0].col, "%s", problem);
+			csv_table_free(t);
+			strings_free(s);
+			return NULL;
+		}
+		g_hash_table_insert(s->map, g_strdup(r->fields[0].text),
+		                    g_strdup(r->fields[1].text));
+	}
+	csv_table_free(t);
+	return s;
+}
+
+void strings_free(Strings *s)
+{
+	if (!s)
+		return;
+	g_hash_table_destroy(s->map);
+	g_free(s->path);
+	g_free(s);
+}
+
+const char *strings_get(const Strings *s, const char *key)
+{
+	return g_hash_table_lookup(s->map, key);
+}
+
+const char *strings_need(const Strings *s, const char *key, GError **error)
+{
+	const char *v = strings_get(s, key);
+	if (v)
+		return v;
+	if (error && !*error)
+		gg_set_input_error(error, s->path, 0, 0, "missing string '%s'",
+		                   key);
+	return "";
+}

@@ -1,0 +1,230 @@
+/* Template stage: placeholder expansion and Markdown escaping.
+ * See template.h. */
+#include "template.h"
+
+#include "util.h"
+
+#include <string.h>
+
+struct Values {
+	GHashTable *scalars; /* name -> char* */
+	GHashTable *tables;  /* name -> char* */
+	GPtrArray *charts;   /* Chart*, in order of addition */
+};
+
+Values *values_new(void)
+{
+	Values *v = g_new0(Values, 1);
+	v->scalars = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	                                   g_free);
+	v->tables = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	                                  g_free);
+	v->charts = g_ptr_array_new_with_free_func((GDestroyNotify)chart_free);
+	return v;
+}
+
+void values_free(Values *v)
+{
+	if (!v)
+		return;
+	g_hash_table_destroy(v->scalars);
+	g_hash_table_destroy(v->tables);
+	g_ptr_array_free(v->charts, TRUE);
+	g_free(v);
+}
+
+void values_set_scalar(Values *v, const char *name, char *text)
+{
+	g_hash_table_replace(v->scalars, g_strdup(name), text);
+}
+
+void values_set_table(Values *v, const char *name, char *markdown)
+{
+	g_hash_table_replace(v->tables, g_strdup(name), markdown);
+}
+
+void values_add_chart(Values *v, Chart *chart)
+{
+	g_ptr_array_add(v->charts, chart);
+}
+
+const char *values_scalar(const Values *v, const char *name)
+{
+	return g_hash_table_lookup(v->scalars, name);
+}
+
+const char *values_table(const Values *v, const char *name)
+{
+	return g_hash_table_lookup(v->tables, name);
+}
+
+const Chart *values_chart(const Values *v, const char *name)
+{
+	for (guint i = 0; i < v->charts->len; i++) {
+		const Chart *c = g_ptr_array_index(v->charts, i);
+		if (strcmp(c->name, name) == 0)
+			return c;
+	}
+	return NULL;
+}
+
+const Chart *values_chart_at(const Values *v, size_t i)
+{
+	return g_ptr_array_index(v->charts, i);
+}
+
+size_t values_chart_count(const Values *v)
+{
+	return v->charts->len;
+}
+
+char *md_escape(const char *text)
+{
+	GString *s = g_string_sized_new(strlen(text) + 8);
+	for (const char *p = text; *p; p++) {
+		if (*p == '\n' || *p == '\r' || *p == '\t') {
+			g_string_append_c(s, ' ');
+			continue;
+		}
+		if (g_ascii_ispunct(*p))
+			g_string_append_c(s, '\\');
+		g_string_append_c(s, *p);
+	}
+	return g_string_free(s, FALSE);
+}
+
+static void table_row(GString *s, const char *const *cells, size_t n)
+{
+	g_string_append(s, "|");
+	for (size_t i = 0; i < n; i++)
+		g_string_append_printf(s, " %s |", cells[i]);
+	g_string_append(s, "\n");
+}
+
+char *md_table(const char *const *header, const char *align, char ***rows,
+               size_t n_rows)
+{
+	size_t n = strlen(align);
+	GString *s = g_string_new(NULL);
+	table_row(s, header, n);
+	g_string_append(s, "|");
+	for (size_t i = 0; i < n; i++)
+		g_string_append(s, align[i] == 'r'   ? " ---: |"
+		                   : align[i] == 'c' ? " :---: |"
+		                                     : " --- |");
+	g_string_append(s, "\n");
+	for (size_t r = 0; r < n_rows; r++)
+		table_row(s, (const char *const *)rows[r], n);
+	return g_string_free(s, FALSE);
+}
+
+static bool name_char(char c)
+{
+	return g_ascii_isalnum(c) || c == '_' || c == '-' || c == '.';
+}
+
+/* Returns the Markdown for the placeholder body (between the braces), or
+ * NULL when it names nothing known. */
+static char *placeholder(const char *body, const Values *v, const char **why)
+{
+	const char *colon = strchr(body, ':');
+	const char *name = colon ? colon + 1 : body;
+	if (!colon) {
+		const char *s = values_scalar(v, name);
+		*why = "unknown value";
+		return s ? g_strdup(s) : NULL;
+	}
+	size_t kind_len = (size_t)(colon - body);
+	if (kind_len == 5 && strncmp(body, "table", 5) == 0) {
+		const char *t = values_table(v, name);
+		*why = "unknown table";
+		return t ? g_strdup_printf("\n%s\n", t) : NULL;
+	}
+	if (kind_len == 5 && strncmp(body, "chart", 5) == 0) {
+		const Chart *c = values_chart(v, name);
+		*why = "unknown chart";
+		if (!c)
+			return NULL;
+		char *alt = chart_alt_text(c);
+		char *alt_md = md_escape(alt);
+		char *caption = md_escape(c->caption ? c->caption : c->title);
+		char *md = g_strdup_printf("![%s](charts/%s.svg \"%s\")",
+		                           alt_md, c->name, caption);
+		g_free(alt);
+		g_free(alt_md);
+		g_free(caption);
+		return md;
+	}
+	*why = "unknown placeholder kind (use table: or chart:)";
+	return NULL;
+}
+
+/* Validates the body's characters: name, or kind:name. */
+static bool well_formed(const char *body)
+{
+	int colons = 0;
+	if (!*body)
+		return false;
+	for (const char *p = body; *p; p++) {
+		if (*p == ':') {
+			if (++colons > 1 || p == body || !p[1])
+				return false;
+		} else if (!name_char(*p)) {
+			return false;
+		}
+	}
+	return true;
+}
+
+char *template_expand(const char *path, const char *text, const Values *v,
+                      GError **error)
+{
+	GString *out = g_string_sized_new(strlen(text) * 2);
+	int line = 1, col = 1;
+	const char *p = text;
+	while (*p) {
+		if (p[0] != '{' || p[1] != '{') {
+			if (*p == '\n') {
+				line++;
+				col = 1;
+			} else if (((unsigned char)*p & 0xC0) != 0x80) {
+				col++;
+			}
+			g_string_append_c(out, *p++);
+			continue;
+		}
+		const char *close = strstr(p + 2, "}}");
+		const char *newline = strchr(p + 2, '\n');
+		if (!close || (newline && newline < close)) {
+			gg_set_input_error(error, path, line, col,
+			                   "unclosed '{{': a placeholder ends "
+			                   "with '}}' on the same line");
+			g_string_free(out, TRUE);
+			return NULL;
+		}
+		char *body = g_strndup(p + 2, (size_t)(close - p - 2));
+		const char *why = NULL;
+		char *value = well_formed(body) ? placeholder(body, v, &why)
+		                                : NULL;
+		if (!value) {
+			if (why)
+				gg_set_input_error(error, path, line, col,
+				                   "%s '{{%s}}'", why, body);
+			else
+				gg_set_input_error(
+				    error, path, line, col,
+				    "malformed placeholder '{{%s}}': expected "
+				    "{{name}}, {{table:name}} or {{chart:name}}",
+				    body);
+			g_free(body);
+			g_string_free(out, TRUE);
+			return NULL;
+		}
+		g_string_append(out, value);
+		col += (int)g_utf8_strlen(p, close + 2 - p);
+		p = close + 2;
+		g_free(value);
+		g_free(body);
+	}
+	return g_string_free(out, FALSE);
+}

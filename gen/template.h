@@ -1,0 +1,50 @@
+/* Template stage: named values (scalars, Markdown tables, charts) and the
+ * expansion of {{name}}, {{table:name}} and {{chart:name}} placeholders in
+ * a template's text.
+ * In: template text and Values.  Out: Markdown (or HTML, for the layout).
+ * Ownership: Values owns every string and Chart put into it (the setters
+ * take ownership); template_expand returns a string the caller frees. */
+#ifndef GG_TEMPLATE_H
+#define GG_TEMPLATE_H
+
+#include "chart.h"
+
+#include <glib.h>
+#include <stdbool.h>
+
+#define TEMPLATE_MAX_BYTES (1024u * 1024u)
+
+typedef struct Values Values;
+
+Values *values_new(void);
+void values_free(Values *v);
+
+void values_set_scalar(Values *v, const char *name, char *text);
+void values_set_table(Values *v, const char *name, char *markdown);
+void values_add_chart(Values *v, Chart *chart);
+
+const char *values_scalar(const Values *v, const char *name);
+const char *values_table(const Values *v, const char *name);
+const Chart *values_chart(const Values *v, const char *name);
+/* Charts in the order they were added. */
+const Chart *values_chart_at(const Values *v, size_t i);
+size_t values_chart_count(const Values *v);
+
+/* Expands every placeholder of text.  An unknown name, an unclosed "{{"
+ * or a malformed placeholder is a GG_ERR_INPUT error "path:line:col: ...".
+ * Returns NULL on error. */
+char *template_expand(const char *path, const char *text, const Values *v,
+                      GError **error);
+
+/* Markdown-escapes data text: a backslash before every ASCII punctuation
+ * character, line breaks folded to spaces, so data never becomes markup.
+ * Caller frees. */
+char *md_escape(const char *text);
+
+/* A GFM table: header cells and rows of cells, all already Markdown
+ * (escape data with md_escape first).  align is one char per column:
+ * 'l', 'r' or 'c'.  Caller frees. */
+char *md_table(const char *const *header, const char *align,
+               char ***rows, size_t n_rows);
+
+#endif

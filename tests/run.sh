@@ -1,0 +1,40 @@
+#!/bin/sh
+# Runs every test of gpuguide and ends with "N passed, M failed".
+# Called by `make test` from the top folder, after the build.
+set -u
+top=$(pwd)
+bin="$top/gen/gpuguide"
+tmp="$top/tests/tmp"
+rm -rf "$tmp" && mkdir -p "$tmp"
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); printf 'FAIL %s\n' "$*"; }
+
+# check NAME CONDITION...: passes when the command succeeds.
+check() {
+	name=$1; shift
+	if "$@" >/dev/null 2>&1; then pass; else fail "$name"; fi
+}
+
+# ---- unit tests (C) ------------------------------------------------------
+unit_out=$("$top/tests/unit/run-unit" 2>&1)
+unit_status=$?
+printf '%s\n' "$unit_out" | grep '^FAIL' || true
+up=$(printf '%s\n' "$unit_out" | sed -n 's/^unit: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+uf=$(printf '%s\n' "$unit_out" | sed -n 's/^unit: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+if [ -z "$up" ]; then
+	fail "unit tests did not finish (status $unit_status)"
+	printf '%s\n' "$unit_out" | tail -5
+else
+	passed=$((passed + up)); failed=$((failed + uf))
+fi
+
+# ---- shell suites --------------------------------------------------------
+for suite in "$top"/tests/suites/*.sh; do
+	. "$suite"
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,14 @@
+/* Unit test runner: runs every group and prints the tally. */
+#include "unit.h"
+
+int unit_passed, unit_failed;
+
+int main(void)
+{
+	test_util();
+	test_csv();
+	test_template();
+	test_model();
+	printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);
+	return unit_failed != 0;
+}

@@ -1,0 +1,52 @@
+/* Unit tests: tiny check macros; each failed check prints its place and
+ * the run ends with "unit: N passed, M failed". */
+#ifndef GG_UNIT_H
+#define GG_UNIT_H
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+extern int unit_passed, unit_failed;
+
+#define CHECK(cond)                                                         \
+	do {                                                                \
+		if (cond)                                                   \
+			unit_passed++;                                      \
+		else {                                                      \
+			unit_failed++;                                      \
+			printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
+		}                                                           \
+	} while (0)
+
+#define CHECK_STR(a, b)                                                     \
+	do {                                                                \
+		const char *a_ = (a), *b_ = (b);                            \
+		if (a_ && b_ && strcmp(a_, b_) == 0)                        \
+			unit_passed++;                                      \
+		else {                                                      \
+			unit_failed++;                                      \
+			printf("FAIL %s:%d: %s\n  got:      %s\n  expected: %s\n", \
+			       __FILE__, __LINE__, #a, a_ ? a_ : "(null)",  \
+			       b_ ? b_ : "(null)");                         \
+		}                                                           \
+	} while (0)
+
+#define CHECK_NEAR(a, b, tol)                                               \
+	do {                                                                \
+		double a_ = (a), b_ = (b);                                  \
+		if (fabs(a_ - b_) <= (tol))                                 \
+			unit_passed++;                                      \
+		else {                                                      \
+			unit_failed++;                                      \
+			printf("FAIL %s:%d: %s = %.6g, expected %.6g\n",    \
+			       __FILE__, __LINE__, #a, a_, b_);             \
+		}                                                           \
+	} while (0)
+
+void test_csv(void);
+void test_template(void);
+void test_util(void);
+void test_model(void);
+
+#endif
