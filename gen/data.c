@@ -254,6 +254,7 @@ static const char *const SEGMENTS[] = {"consumer", "workstation",
                                        "datacenter", NULL};
 static const char *const WORKLOADS[] = {"cnn", "transformer", NULL};
 static const char *const CONDITIONS[] = {"new", "used", NULL};
+static const char *const BUY_CONDITIONS[] = {"new", "used", "any", NULL};
 static const char *const PRICINGS[] = {"on-demand", "spot", NULL};
 static const char *const SYSTEM_KINDS[] = {"desktop", "server", NULL};
 static const char *const YES_NO[] = {"no", "yes", NULL};
@@ -401,6 +402,8 @@ static void read_use_case(Cursor *c, Edition *e, UseCase *u)
 	u->workload = (Workload)choice(c, "workload", WORKLOADS);
 	u->gpu_count = gpu_count_choice(c);
 	u->budget = number(c, "budget", NON_NEGATIVE);
+	int cond = choice(c, "condition", BUY_CONDITIONS);
+	u->condition = cond == 2 ? -1 : cond;
 	u->from = provenance(c);
 }
 
@@ -532,7 +535,8 @@ static const char *const BENCHMARK_COLUMNS[] = {
 static const char *const ASSUMPTION_COLUMNS[] = {"key", "value", "unit",
                                                  "meaning", NULL};
 static const char *const USE_CASE_COLUMNS[] = {
-    "id", "min_memory_gb", "workload", "gpu_count", "budget", NULL};
+    "id", "min_memory_gb", "workload", "gpu_count", "budget", "condition",
+    NULL};
 static const char *const CLOUD_COLUMNS[] = {
     "provider", "instance", "gpu", "gpu_count", "price_per_hour",
     "currency", "pricing", NULL};

@@ -83,7 +83,8 @@ typedef struct {
 	double min_memory_gb;
 	Workload workload;
 	int gpu_count;
-	double budget; /* 0 = no limit */
+	double budget;     /* 0 = no limit */
+	int condition;     /* CONDITION_NEW, CONDITION_USED, or -1: any */
 	Provenance from;
 } UseCase;
 

@@ -3,12 +3,13 @@
 
 #include "util.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct {
+	const Recommendations *recs;
 	const Costs *costs;
+	const Performance *perf;
 	const Edition *e;
 	const Strings *s;
 	GError **error;
@@ -19,11 +20,20 @@ static const char *S(const Ctx *c, const char *key)
 	return strings_need(c->s, key, c->error);
 }
 
+/* ---- formatting ------------------------------------------------------ */
+
 char *guide_format_number(const Strings *s, double v, int decimals)
 {
+	if (isnan(v))
+		return g_strdup("-");
+	if (isinf(v))
+		return g_strdup("\xE2\x88\x9E");
 	const char *sep = strings_get(s, "format.thousands_sep");
 	const char *point = strings_get(s, "format.decimal_point");
-	char *plain = g_strdup_printf("%.*f", decimals, fabs(v) < 0.5 * pow(10, -decimals) ? 0.0 : v);
+	double rounded = round(v * pow(10, decimals)) / pow(10, decimals);
+	if (rounded == 0)
+		rounded = 0; /* no "-0" */
+	char *plain = g_strdup_printf("%.*f", decimals, rounded);
 	char *dot = strchr(plain, '.');
 	size_t int_len = dot ? (size_t)(dot - plain) : strlen(plain);
 	GString *out = g_string_new(NULL);
@@ -42,142 +52,665 @@ char *guide_format_number(const Strings *s, double v, int decimals)
 	return g_string_free(out, FALSE);
 }
 
+static char *num(const Ctx *c, double v, int decimals)
+{
+	return guide_format_number(c->s, v, decimals);
+}
+
 static char *money(const Ctx *c, double v)
 {
-	char *n = guide_format_number(c->s, v, 0);
+	char *n = num(c, v, 0);
 	char *m = g_strdup_printf("%s%s", S(c, "format.currency_prefix"), n);
 	g_free(n);
 	return m;
 }
 
-/* GPU indices with a price, best performance per dollar first; ties by
- * name so the order never depends on qsort. */
-static const Costs *sort_costs;
-static int by_per_dollar(const void *a, const void *b)
+static char *percent(const Ctx *c, double fraction, int decimals)
 {
-	size_t i = *(const size_t *)a, j = *(const size_t *)b;
-	double x = sort_costs->gpus[i].per_dollar;
-	double y = sort_costs->gpus[j].per_dollar;
-	if (x != y)
-		return x > y ? -1 : 1;
-	const Edition *e = sort_costs->perf->edition;
-	return strcmp(e->gpus[i].name, e->gpus[j].name);
+	char *n = num(c, fraction * 100, decimals);
+	char *m = g_strdup_printf("%s%%", n);
+	g_free(n);
+	return m;
 }
 
-static size_t *ranked_gpus(const Costs *costs, size_t *n)
+/* Markdown-escaped copies; the "md" helpers own nothing. */
+static char *md_money(const Ctx *c, double v)
 {
-	const Edition *e = costs->perf->edition;
-	size_t *order = g_new(size_t, e->n_gpus);
-	*n = 0;
-	for (size_t i = 0; i < e->n_gpus; i++)
-		if (costs->gpus[i].has_price)
-			order[(*n)++] = i;
-	sort_costs = costs;
-	qsort(order, *n, sizeof *order, by_per_dollar);
-	sort_costs = NULL;
-	return order;
+	char *m = money(c, v);
+	char *e = md_escape(m);
+	g_free(m);
+	return e;
 }
 
-static char *per_dollar_table(const Ctx *c, const size_t *order, size_t n)
+static char *md_percent(const Ctx *c, double fraction, int decimals)
 {
-	const char *header[] = {S(c, "table.rank"),   S(c, "table.gpu"),
-	                        S(c, "table.memory"), S(c, "table.price"),
-	                        S(c, "table.relative_performance"),
-	                        S(c, "table.per_dollar"),
-	                        S(c, "table.provenance")};
-	char ***rows = g_new(char **, n);
-	for (size_t r = 0; r < n; r++) {
-		size_t i = order[r];
-		const Gpu *g = &c->e->gpus[i];
-		const GpuPerf *p = &c->costs->perf->gpus[i];
-		const GpuCost *k = &c->costs->gpus[i];
-		char *mem = guide_format_number(c->s, g->memory_gb, 0);
-		char *price = money(c, k->price);
-		char *row[] = {
-		    g_strdup_printf("%zu", r + 1), md_escape(g->name),
-		    g_strdup_printf("%s %s", mem, S(c, "unit.gb")),
-		    md_escape(price), guide_format_number(c->s, p->value, 2),
-		    guide_format_number(c->s, k->per_dollar, 2),
-		    g_strdup(S(c, p->kind == PERF_MEASURED ? "kind.measured"
-		                  : p->kind == PERF_DEBIASED ? "kind.debiased"
-		                                             : "kind.modelled"))};
-		g_free(mem);
-		g_free(price);
-		rows[r] = g_memdup2(row, sizeof row);
+	char *m = percent(c, fraction, decimals);
+	char *e = md_escape(m);
+	g_free(m);
+	return e;
+}
+
+static const char *kind_text(const Ctx *c, PerfKind k)
+{
+	return S(c, k == PERF_MEASURED   ? "kind.measured"
+	            : k == PERF_DEBIASED ? "kind.debiased"
+	                                 : "kind.modelled");
+}
+
+/* ---- tables: a growable list of rows of owned cells -------------------- */
+
+typedef struct {
+	GPtrArray *rows; /* char ** of n_cols cells */
+	size_t n_cols;
+} Rows;
+
+static Rows rows_new(size_t n_cols)
+{
+	return (Rows){g_ptr_array_new(), n_cols};
+}
+
+/* Adds a row of n_cols cells, each already Markdown, taking ownership. */
+static void rows_add(Rows *r, char **cells)
+{
+	g_ptr_array_add(r->rows, g_memdup2(cells, sizeof(char *) * r->n_cols));
+}
+
+static char *rows_table(Rows *r, const char *const *header,
+                        const char *align)
+{
+	char *md = md_table(header, align, (char ***)r->rows->pdata,
+	                    r->rows->len);
+	for (guint i = 0; i < r->rows->len; i++) {
+		char **cells = r->rows->pdata[i];
+		for (size_t k = 0; k < r->n_cols; k++)
+			g_free(cells[k]);
+		g_free(cells);
 	}
-	char *md = md_table(header, "rlrrrrl", rows, n);
-	for (size_t r = 0; r < n; r++) {
-		for (size_t k = 0; k < G_N_ELEMENTS(header); k++)
-			g_free(rows[r][k]);
-		g_free(rows[r]);
-	}
-	g_free(rows);
+	g_ptr_array_free(r->rows, TRUE);
 	return md;
 }
 
-static char *source_line(const Ctx *c)
+static char *gpu_md(const Ctx *c, size_t g)
 {
-	return g_strdup_printf("%s %s/%s; %s %s", S(c, "chart.source_prefix"),
-	                       "data", c->e->name, S(c, "chart.data_as_of"),
-	                       c->e->data_date);
+	return md_escape(c->e->gpus[g].name);
 }
 
-static Chart *per_dollar_chart(const Ctx *c, const size_t *order, size_t n)
+static char *build_md(const Ctx *c, const Build *b)
+{
+	if (!b)
+		return g_strdup("\xE2\x80\x94"); /* em dash */
+	char *name = b->gpu_count == 1
+	                 ? g_strdup(c->e->gpus[b->gpu].name)
+	                 : g_strdup_printf("%d\xC3\x97 %s", b->gpu_count,
+	                                   c->e->gpus[b->gpu].name);
+	char *md = md_escape(name);
+	g_free(name);
+	return md;
+}
+
+static char *fit_md(const Ctx *c, unsigned fit)
+{
+	if (!fit)
+		return g_strdup(S(c, "fit.ok"));
+	GString *s = g_string_new(NULL);
+	static const struct {
+		unsigned flag;
+		const char *key;
+	} flags[] = {{FIT_SLOTS, "fit.slots"},
+	             {FIT_NO_GAP, "fit.no_gap"},
+	             {FIT_POWER, "fit.power"},
+	             {FIT_MODULE, "fit.module"}};
+	for (size_t i = 0; i < G_N_ELEMENTS(flags); i++)
+		if (fit & flags[i].flag)
+			g_string_append_printf(s, "%s%s", s->len ? "; " : "",
+			                       S(c, flags[i].key));
+	char *md = md_escape(s->str);
+	g_string_free(s, TRUE);
+	return md;
+}
+
+/* ---- builds sorted for a size ------------------------------------------ */
+
+static size_t builds_of_size(const Ctx *c, int n, Workload w,
+                             const Build **out)
+{
+	size_t m = 0;
+	for (size_t i = 0; i < c->costs->n_builds; i++)
+		if (c->costs->builds[i].gpu_count == n)
+			out[m++] = &c->costs->builds[i];
+	/* insertion sort by rank: small lists, stable, no globals */
+	for (size_t i = 1; i < m; i++)
+		for (size_t j = i; j > 0 && out[j]->rank[w] < out[j - 1]->rank[w];
+		     j--) {
+			const Build *t = out[j];
+			out[j] = out[j - 1];
+			out[j - 1] = t;
+		}
+	return m;
+}
+
+static char *per_dollar_table(const Ctx *c, int n)
+{
+	const char *header[] = {S(c, "table.rank"), S(c, "table.build"),
+	                        S(c, "table.memory"), S(c, "table.system_cost"),
+	                        S(c, "table.per_dollar_cnn"),
+	                        S(c, "table.per_dollar_transformer"),
+	                        S(c, "table.fit")};
+	const Build **list = g_new(const Build *, c->costs->n_builds + 1);
+	size_t m = builds_of_size(c, n, WORKLOAD_CNN, list);
+	Rows r = rows_new(G_N_ELEMENTS(header));
+	for (size_t i = 0; i < m; i++) {
+		const Build *b = list[i];
+		char *cells[] = {
+		    g_strdup_printf("%d", b->rank[WORKLOAD_CNN]), build_md(c, b),
+		    g_strdup_printf("%s %s",
+		                    num(c, c->e->gpus[b->gpu].memory_gb, 0),
+		                    S(c, "unit.gb")),
+		    md_money(c, b->cost),
+		    num(c, b->per_dollar[WORKLOAD_CNN], 2),
+		    num(c, b->per_dollar[WORKLOAD_TRANSFORMER], 2),
+		    fit_md(c, b->fit)};
+		rows_add(&r, cells);
+	}
+	g_free(list);
+	return rows_table(&r, header, "rllrrrl");
+}
+
+/* ---- charts ----------------------------------------------------------- */
+
+static Chart *chart_new(const Ctx *c, const char *name, const char *key)
 {
 	Chart *ch = g_new0(Chart, 1);
-	ch->name = g_strdup("per_dollar_1gpu");
-	ch->title = g_strdup(S(c, "chart.per_dollar_1gpu.title"));
-	ch->axis_label = g_strdup(S(c, "chart.per_dollar.axis"));
-	ch->caption = g_strdup(S(c, "chart.per_dollar_1gpu.caption"));
+	ch->name = g_strdup(name);
+	char *k = g_strdup_printf("chart.%s.title", key);
+	ch->title = g_strdup(S(c, k));
+	g_free(k);
+	k = g_strdup_printf("chart.%s.caption", key);
+	ch->caption = g_strdup(S(c, k));
+	g_free(k);
+	k = g_strdup_printf("chart.%s.axis", key);
+	ch->axis_label = g_strdup(S(c, k));
+	g_free(k);
 	ch->legend_measured = g_strdup(S(c, "chart.legend.measured"));
 	ch->legend_modelled = g_strdup(S(c, "chart.legend.modelled"));
 	ch->legend_reference = g_strdup(S(c, "chart.legend.reference"));
 	ch->font_family = g_strdup(S(c, "font.family"));
-	ch->source_line = source_line(c);
-	ch->bars = g_new0(ChartBar, n);
-	ch->n_bars = n;
-	for (size_t r = 0; r < n; r++) {
-		size_t i = order[r];
-		ChartBar *b = &ch->bars[r];
-		b->label = g_strdup(c->e->gpus[i].name);
-		b->value = c->costs->gpus[i].per_dollar;
-		b->value_text = guide_format_number(c->s, b->value, 2);
-		b->reference = i == c->costs->perf->reference;
-		b->modelled = c->costs->perf->gpus[i].kind == PERF_MODELLED;
-		b->flagged = !c->e->gpus[i].model_ok;
-	}
+	ch->source_line = g_strdup_printf(
+	    "%s data/%s; %s %s", S(c, "chart.source_prefix"), c->e->name,
+	    S(c, "chart.data_as_of"), c->e->data_date);
 	return ch;
 }
 
-static void scalars(const Ctx *c, Values *v, const size_t *order, size_t n)
+static void chart_add_bar(Chart *ch, char *label, double value,
+                          char *value_text, bool reference, bool modelled,
+                          bool flagged)
 {
-	const Edition *e = c->e;
-	values_set_scalar(v, "edition", md_escape(e->name));
-	values_set_scalar(v, "data_date", md_escape(e->data_date));
-	values_set_scalar(v, "reference_gpu",
-	                  md_escape(e->gpus[c->costs->perf->reference].name));
-	values_set_scalar(v, "gpu_count", g_strdup_printf("%zu", e->n_gpus));
-	values_set_scalar(v, "price_count",
-	                  g_strdup_printf("%zu", e->n_prices));
-	values_set_scalar(v, "benchmark_count",
-	                  g_strdup_printf("%zu", e->n_benchmarks));
-	values_set_scalar(v, "source_count",
-	                  g_strdup_printf("%zu", edition_count_sources(e)));
-	values_set_scalar(v, "best_per_dollar",
-	                  md_escape(n ? e->gpus[order[0]].name : "-"));
+	ch->bars = g_renew(ChartBar, ch->bars, ch->n_bars + 1);
+	ch->bars[ch->n_bars++] = (ChartBar){label, value, value_text,
+	                                    reference, modelled, flagged};
 }
 
-Values *guide_values(const Costs *costs, const Strings *strings,
+static Chart *per_dollar_chart(const Ctx *c, int n)
+{
+	char *name = g_strdup_printf("per_dollar_%dgpu", n);
+	Chart *ch = chart_new(c, name, name);
+	g_free(name);
+	const Build **list = g_new(const Build *, c->costs->n_builds + 1);
+	size_t m = builds_of_size(c, n, WORKLOAD_CNN, list);
+	for (size_t i = 0; i < m; i++) {
+		const Build *b = list[i];
+		char *label = n == 1 ? g_strdup(c->e->gpus[b->gpu].name)
+		                     : g_strdup_printf("%d\xC3\x97 %s", n,
+		                                       c->e->gpus[b->gpu].name);
+		chart_add_bar(ch, label, b->per_dollar[WORKLOAD_CNN],
+		              num(c, b->per_dollar[WORKLOAD_CNN], 2),
+		              b->gpu == c->perf->reference,
+		              c->perf->gpus[WORKLOAD_CNN][b->gpu].kind
+		                  == PERF_MODELLED,
+		              b->fit != 0);
+	}
+	g_free(list);
+	return ch;
+}
+
+static int by_value_desc(const void *a, const void *b)
+{
+	const ChartBar *x = a, *y = b;
+	if (x->value != y->value)
+		return x->value > y->value ? -1 : 1;
+	return strcmp(x->label, y->label);
+}
+
+static Chart *performance_chart(const Ctx *c)
+{
+	Chart *ch = chart_new(c, "relative_performance", "relative_performance");
+	for (size_t g = 0; g < c->e->n_gpus; g++) {
+		const GpuPerf *p = &c->perf->gpus[WORKLOAD_CNN][g];
+		if (!p->rated)
+			continue;
+		chart_add_bar(ch, g_strdup(c->e->gpus[g].name), p->value,
+		              num(c, p->value, 2), g == c->perf->reference,
+		              p->kind == PERF_MODELLED, false);
+	}
+	qsort(ch->bars, ch->n_bars, sizeof *ch->bars, by_value_desc);
+	return ch;
+}
+
+/* ---- tables ----------------------------------------------------------- */
+
+static char *performance_table(const Ctx *c)
+{
+	const char *header[] = {S(c, "table.gpu"), S(c, "table.architecture"),
+	                        S(c, "table.memory"), S(c, "table.bandwidth"),
+	                        S(c, "table.cnn"), S(c, "table.kind"),
+	                        S(c, "table.transformer"), S(c, "table.kind")};
+	Rows r = rows_new(G_N_ELEMENTS(header));
+	for (size_t g = 0; g < c->e->n_gpus; g++) {
+		const Gpu *gpu = &c->e->gpus[g];
+		const GpuPerf *pc = &c->perf->gpus[WORKLOAD_CNN][g];
+		const GpuPerf *pt = &c->perf->gpus[WORKLOAD_TRANSFORMER][g];
+		char *cells[] = {
+		    gpu_md(c, g), md_escape(gpu->architecture),
+		    g_strdup_printf("%s %s", num(c, gpu->memory_gb, 0),
+		                    S(c, "unit.gb")),
+		    num(c, gpu->bandwidth_gbs, 0),
+		    pc->rated ? num(c, pc->value, 2) : g_strdup("\xE2\x80\x94"),
+		    g_strdup(pc->rated ? kind_text(c, pc->kind)
+		                       : S(c, "kind.not_rated")),
+		    pt->rated ? num(c, pt->value, 2) : g_strdup("\xE2\x80\x94"),
+		    g_strdup(pt->rated ? kind_text(c, pt->kind)
+		                       : S(c, "kind.not_rated"))};
+		rows_add(&r, cells);
+	}
+	return rows_table(&r, header, "llrrrlrl");
+}
+
+static char *validation_table(const Ctx *c)
+{
+	const char *header[] = {S(c, "table.gpu"), S(c, "table.workload"),
+	                        S(c, "table.benchmarks"), S(c, "table.fitted"),
+	                        S(c, "table.held_out"), S(c, "table.error")};
+	Rows r = rows_new(G_N_ELEMENTS(header));
+	for (int w = 0; w < WORKLOAD_COUNT; w++)
+		for (size_t g = 0; g < c->e->n_gpus; g++) {
+			const GpuPerf *p = &c->perf->gpus[w][g];
+			if (isnan(p->loo_error))
+				continue;
+			char *cells[] = {
+			    gpu_md(c, g), g_strdup(S(c, w == WORKLOAD_CNN
+			                                     ? "workload.cnn"
+			                                     : "workload.transformer")),
+			    g_strdup_printf("%zu", p->n_benchmarks),
+			    num(c, p->value, 2), num(c, p->loo_value, 2),
+			    md_percent(c, p->loo_error, 1)};
+			rows_add(&r, cells);
+		}
+	return rows_table(&r, header, "llrrrr");
+}
+
+static char *recommendations_table(const Ctx *c)
+{
+	const char *header[] = {S(c, "table.use_case"), S(c, "table.min_memory"),
+	                        S(c, "table.budget"), S(c, "table.best_value"),
+	                        S(c, "table.runner_up"),
+	                        S(c, "table.best_absolute")};
+	Rows r = rows_new(G_N_ELEMENTS(header));
+	for (size_t i = 0; i < c->recs->n; i++) {
+		const Recommendation *rec = &c->recs->items[i];
+		const UseCase *u = rec->use_case;
+		char *key = g_strdup_printf("use_case.%s", u->id);
+		const char *title = strings_get(c->s, key);
+		g_free(key);
+		char *cells[] = {
+		    md_escape(title ? title : u->id),
+		    g_strdup_printf("%s %s", num(c, u->min_memory_gb, 0),
+		                    S(c, "unit.gb")),
+		    u->budget > 0 ? md_money(c, u->budget)
+		                  : g_strdup(S(c, "table.no_limit")),
+		    build_md(c, rec->best), build_md(c, rec->runner_up),
+		    build_md(c, rec->best_absolute)};
+		rows_add(&r, cells);
+	}
+	return rows_table(&r, header, "lrrlll");
+}
+
+static char *claims_table(const Ctx *c)
+{
+	const char *header[] = {S(c, "table.comparison"), S(c, "table.raw"),
+	                        S(c, "table.ours"), S(c, "table.article"),
+	                        S(c, "table.difference")};
+	Rows r = rows_new(G_N_ELEMENTS(header));
+	const Edition *e = c->e;
+	for (size_t i = 0; i < e->n_assumptions; i++) {
+		const Assumption *a = &e->assumptions[i];
+		if (!a->is_number)
+			continue;
+		double ours = NAN, raw = NAN;
+		char *what = NULL;
+		if (g_str_has_prefix(a->key, "article.debiased.")) {
+			const char *net = a->key + strlen("article.debiased.");
+			long g = edition_find_gpu(e, c->costs->examples.theory_gpu);
+			long ref = edition_find_gpu(
+			    e, c->costs->examples.theory_reference);
+			PairClaim pc;
+			if (model_pair_claim(c->perf, (size_t)g, (size_t)ref, net,
+			                     &pc)) {
+				ours = pc.debiased;
+				raw = pc.raw;
+			}
+			what = g_strdup_printf("%s / %s, %s",
+			                       e->gpus[g].name, e->gpus[ref].name,
+			                       net);
+		} else if (g_str_has_prefix(a->key, "article.relative.")) {
+			const char *wl = a->key + strlen("article.relative.");
+			const Assumption *ga = edition_assumption(e, "perf_claim_gpu");
+			const Assumption *ra =
+			    edition_assumption(e, "perf_claim_reference");
+			long g = ga ? edition_find_gpu(e, ga->value) : -1;
+			long ref = ra ? edition_find_gpu(e, ra->value) : -1;
+			Workload w = strcmp(wl, "cnn") == 0 ? WORKLOAD_CNN
+			                                    : WORKLOAD_TRANSFORMER;
+			if (g >= 0 && ref >= 0) {
+				ours = c->perf->gpus[w][g].value
+				       / c->perf->gpus[w][ref].value;
+				what = g_strdup_printf("%s / %s, %s",
+				                       e->gpus[g].name,
+				                       e->gpus[ref].name, wl);
+			}
+		}
+		if (!what)
+			continue;
+		char *cells[] = {md_escape(what), num(c, raw, 2), num(c, ours, 2),
+		                 num(c, a->number, 2),
+		                 md_percent(c, ours / a->number - 1, 1)};
+		rows_add(&r, cells);
+		g_free(what);
+	}
+	return rows_table(&r, header, "lrrrr");
+}
+
+static char *assumptions_table(const Ctx *c)
+{
+	const char *header[] = {S(c, "table.key"), S(c, "table.value"),
+	                        S(c, "table.unit"), S(c, "table.meaning"),
+	                        S(c, "table.source")};
+	Rows r = rows_new(G_N_ELEMENTS(header));
+	for (size_t i = 0; i < c->e->n_assumptions; i++) {
+		const Assumption *a = &c->e->assumptions[i];
+		char *meaning = a->from.estimate
+		                    ? g_strdup_printf("%s (%s)", a->meaning,
+		                                      a->from.note)
+		                    : g_strdup(a->meaning);
+		char *cells[] = {md_escape(a->key), md_escape(a->value),
+		                 md_escape(a->unit), md_escape(meaning),
+		                 md_escape(a->from.source)};
+		g_free(meaning);
+		rows_add(&r, cells);
+	}
+	return rows_table(&r, header, "lrlll");
+}
+
+static void add_source(GPtrArray *list, GHashTable *seen, const Provenance *p)
+{
+	char *key = g_strdup_printf("%s\x1f%s\x1f%s", p->source, p->url, p->date);
+	if (g_hash_table_contains(seen, key)) {
+		g_free(key);
+		return;
+	}
+	g_hash_table_add(seen, key);
+	g_ptr_array_add(list, (gpointer)p);
+}
+
+static int by_source(const void *a, const void *b)
+{
+	const Provenance *x = *(Provenance *const *)a;
+	const Provenance *y = *(Provenance *const *)b;
+	int d = strcmp(x->source, y->source);
+	return d ? d : strcmp(x->date, y->date);
+}
+
+static char *sources_table(const Ctx *c)
+{
+	const Edition *e = c->e;
+	GPtrArray *list = g_ptr_array_new();
+	GHashTable *seen = g_hash_table_new_full(g_str_hash, g_str_equal,
+	                                         g_free, NULL);
+#define ADD_ALL(arr, n)                                                     \
+	for (size_t i = 0; i < e->n; i++)                                   \
+		add_source(list, seen, &e->arr[i].from)
+	ADD_ALL(gpus, n_gpus);
+	ADD_ALL(prices, n_prices);
+	ADD_ALL(systems, n_systems);
+	ADD_ALL(benchmarks, n_benchmarks);
+	ADD_ALL(assumptions, n_assumptions);
+	ADD_ALL(use_cases, n_use_cases);
+	ADD_ALL(cloud, n_cloud);
+#undef ADD_ALL
+	g_ptr_array_sort(list, by_source);
+	const char *header[] = {S(c, "table.source"), S(c, "table.date")};
+	Rows r = rows_new(2);
+	for (guint i = 0; i < list->len; i++) {
+		const Provenance *p = list->pdata[i];
+		char *src = md_escape(p->source);
+		char *cell;
+		if (*p->url && (g_str_has_prefix(p->url, "https://")
+		                || g_str_has_prefix(p->url, "http://"))) {
+			char *url = md_escape(p->url);
+			cell = g_strdup_printf("[%s](%s)", src, url);
+			g_free(url);
+			g_free(src);
+		} else {
+			cell = src;
+		}
+		char *cells[] = {cell, md_escape(p->date)};
+		rows_add(&r, cells);
+	}
+	g_ptr_array_free(list, TRUE);
+	g_hash_table_destroy(seen);
+	return rows_table(&r, header, "ll");
+}
+
+static char *breakeven_table(const Ctx *c)
+{
+	const char *header[] = {S(c, "table.build"), S(c, "table.cloud"),
+	                        S(c, "table.price_hour"),
+	                        S(c, "table.days_15"), S(c, "table.days_35"),
+	                        S(c, "table.days_60")};
+	const double util[] = {0.15, 0.35, 0.60};
+	Rows r = rows_new(G_N_ELEMENTS(header));
+	GHashTable *done = g_hash_table_new(g_direct_hash, g_direct_equal);
+	for (size_t i = 0; i < c->recs->n; i++) {
+		const Build *b = c->recs->items[i].best;
+		if (!b || g_hash_table_contains(done, (gpointer)b))
+			continue;
+		g_hash_table_add(done, (gpointer)b);
+		for (size_t k = 0; k < c->e->n_cloud; k++) {
+			const CloudOffer *o = &c->e->cloud[k];
+			if (o->gpu_count != b->gpu_count)
+				continue;
+			char *offer = g_strdup_printf(
+			    "%s %s (%s, %s)", o->provider, o->instance,
+			    c->e->gpus[o->gpu].name,
+			    o->pricing == PRICING_SPOT ? "spot" : "on-demand");
+			char *cells[6] = {build_md(c, b), md_escape(offer),
+			                  md_money(c, o->price_per_hour)};
+			g_free(offer);
+			g_free(cells[2]);
+			char *ph = g_strdup_printf(
+			    "%s%s", S(c, "format.currency_prefix"),
+			    num(c, o->price_per_hour, 2));
+			cells[2] = md_escape(ph);
+			g_free(ph);
+			for (int u = 0; u < 3; u++)
+				cells[3 + u] = num(
+				    c, ceil(cost_breakeven_days(c->costs, b, o,
+				                                util[u])), 0);
+			rows_add(&r, cells);
+		}
+	}
+	g_hash_table_destroy(done);
+	return rows_table(&r, header, "llrrrr");
+}
+
+static char *memory_table(const Ctx *c)
+{
+	const char *header[] = {S(c, "table.use_case"), S(c, "table.min_memory"),
+	                        S(c, "table.workload"), S(c, "table.gpus")};
+	Rows r = rows_new(G_N_ELEMENTS(header));
+	for (size_t i = 0; i < c->e->n_use_cases; i++) {
+		const UseCase *u = &c->e->use_cases[i];
+		char *key = g_strdup_printf("use_case.%s", u->id);
+		const char *title = strings_get(c->s, key);
+		g_free(key);
+		char *cells[] = {
+		    md_escape(title ? title : u->id),
+		    g_strdup_printf("%s %s", num(c, u->min_memory_gb, 0),
+		                    S(c, "unit.gb")),
+		    g_strdup(S(c, u->workload == WORKLOAD_CNN
+		                      ? "workload.cnn"
+		                      : "workload.transformer")),
+		    g_strdup_printf("%d", u->gpu_count)};
+		rows_add(&r, cells);
+	}
+	return rows_table(&r, header, "lrlr");
+}
+
+/* ---- scalars ---------------------------------------------------------- */
+
+static void set(Values *v, const char *name, char *text)
+{
+	values_set_scalar(v, name, text);
+}
+
+static void example_scalars(const Ctx *c, Values *v)
+{
+	const Examples *x = &c->costs->examples;
+	set(v, "theory_gpu", md_escape(x->theory_gpu));
+	set(v, "theory_reference", md_escape(x->theory_reference));
+	set(v, "theory_ratio", num(c, x->theory_ratio, 2));
+	set(v, "theory_low", num(c, x->theory_low, 2));
+	set(v, "theory_high", num(c, x->theory_high, 2));
+	set(v, "cycles_without", g_strdup_printf("%d", x->cycles_without));
+	set(v, "cycles_with", g_strdup_printf("%d", x->cycles_with));
+	const Build *pb = x->power_build, *pa = x->power_alt_build;
+	set(v, "power_gpu", md_escape(c->e->gpus[pb->gpu].name));
+	set(v, "power_alt_gpu", md_escape(c->e->gpus[pa->gpu].name));
+	set(v, "power_gpus", g_strdup_printf("%d", pb->gpu_count));
+	set(v, "power_gpu_tdp", num(c, c->e->gpus[pb->gpu].tdp_w, 0));
+	set(v, "power_gpu_w", num(c, pb->gpu_w, 0));
+	set(v, "power_draw_w", num(c, pb->draw_w, 0));
+	set(v, "power_psu_w", num(c, pb->psu_w, 0));
+	set(v, "power_alt_gpu_w", num(c, pa->gpu_w, 0));
+	set(v, "power_alt_psu_w", num(c, pa->psu_w, 0));
+	set(v, "standard_psu_w", num(c, c->costs->psu_max_w, 0));
+	set(v, "psu_spare_w", num(c, c->costs->psu_max_w - pb->gpu_w, 0));
+	const Build *bb = x->breakeven_build;
+	double kwh = bb ? bb->kwh_year : NAN;
+	set(v, "breakeven_gpu", md_escape(bb ? c->e->gpus[bb->gpu].name : "-"));
+	set(v, "breakeven_gpu_tdp", num(c, bb ? c->e->gpus[bb->gpu].tdp_w : NAN, 0));
+	set(v, "cpu_w", num(c, c->costs->cpu_w, 0));
+	set(v, "utilization", md_percent(c, c->costs->utilization, 0));
+	set(v, "kwh_year", num(c, kwh, 0));
+	set(v, "kwh_price", md_money(c, 0) /* placeholder replaced below */);
+	char *kp = g_strdup_printf("%s%s", S(c, "format.currency_prefix"),
+	                           num(c, c->costs->kwh_price, 2));
+	set(v, "kwh_price", md_escape(kp));
+	g_free(kp);
+	set(v, "electricity_year", md_money(c, kwh * c->costs->kwh_price));
+	set(v, "co2_kg_year", num(c, kwh * c->costs->co2_per_kwh, 0));
+	set(v, "desktop_cost", md_money(c, x->desktop_cost));
+	const CloudOffer *o = x->breakeven_offer;
+	char *ph = g_strdup_printf("%s%s", S(c, "format.currency_prefix"),
+	                           num(c, o->price_per_hour, 2));
+	set(v, "cloud_price_hour", md_escape(ph));
+	g_free(ph);
+	char *inst = g_strdup_printf("%s %s", o->provider, o->instance);
+	set(v, "cloud_instance", md_escape(inst));
+	g_free(inst);
+	set(v, "cloud_gpu", md_escape(c->e->gpus[o->gpu].name));
+	set(v, "breakeven_days", num(c, ceil(x->breakeven_days), 0));
+	set(v, "example_days", num(c, x->example_days, 0));
+	set(v, "cloud_at_example", md_money(c, x->cloud_at_example));
+	set(v, "desktop_first_year", md_money(c, x->desktop_first_year));
+}
+
+static void model_scalars(const Ctx *c, Values *v)
+{
+	const Performance *p = c->perf;
+	for (int w = 0; w < WORKLOAD_COUNT; w++) {
+		const char *wn = workload_name((Workload)w);
+		char *k = g_strdup_printf("loo_median_%s", wn);
+		set(v, k, md_percent(c, p->loo_median[w], 1));
+		g_free(k);
+		k = g_strdup_printf("loo_max_%s", wn);
+		set(v, k, md_percent(c, p->loo_max[w], 1));
+		g_free(k);
+		k = g_strdup_printf("loo_count_%s", wn);
+		set(v, k, g_strdup_printf("%zu", p->loo_count[w]));
+		g_free(k);
+		k = g_strdup_printf("bandwidth_weight_%s", wn);
+		set(v, k, isnan(p->bandwidth_weight[w])
+		              ? g_strdup("\xE2\x80\x94")
+		              : num(c, p->bandwidth_weight[w], 2));
+		g_free(k);
+	}
+	char *gain = NULL;
+	const Assumption *a = edition_assumption(c->e,
+	                                         "batch_gain_per_doubling.cnn");
+	gain = a && a->is_number ? md_percent(c, a->number, 1) : g_strdup("-");
+	set(v, "batch_gain_cnn", gain);
+	a = edition_assumption(c->e, "batch_gain_per_doubling.transformer");
+	set(v, "batch_gain_transformer",
+	    a && a->is_number ? md_percent(c, a->number, 1) : g_strdup("-"));
+}
+
+static const Recommendation *first_rec(const Ctx *c)
+{
+	return c->recs->n ? &c->recs->items[0] : NULL;
+}
+
+static void edition_scalars(const Ctx *c, Values *v)
+{
+	const Edition *e = c->e;
+	set(v, "edition", md_escape(e->name));
+	set(v, "data_date", md_escape(e->data_date));
+	set(v, "reference_gpu", gpu_md(c, c->perf->reference));
+	set(v, "gpu_count", g_strdup_printf("%zu", e->n_gpus));
+	set(v, "price_count", g_strdup_printf("%zu", e->n_prices));
+	set(v, "benchmark_count", g_strdup_printf("%zu", e->n_benchmarks));
+	set(v, "source_count", g_strdup_printf("%zu", edition_count_sources(e)));
+	const Recommendation *r = first_rec(c);
+	set(v, "top_value", build_md(c, r ? r->best : NULL));
+	set(v, "top_runner_up", build_md(c, r ? r->runner_up : NULL));
+	set(v, "top_absolute", build_md(c, r ? r->best_absolute : NULL));
+}
+
+Values *guide_values(const Recommendations *recs, const Strings *strings,
                      GError **error)
 {
-	Ctx c = {costs, costs->perf->edition, strings, error};
-	size_t n = 0;
-	size_t *order = ranked_gpus(costs, &n);
+	const Costs *costs = recs->costs;
+	Ctx c = {recs, costs, costs->perf, costs->perf->edition, strings,
+	         error};
 	Values *v = values_new();
-	scalars(&c, v, order, n);
-	values_set_table(v, "per_dollar", per_dollar_table(&c, order, n));
-	values_add_chart(v, per_dollar_chart(&c, order, n));
-	g_free(order);
+	edition_scalars(&c, v);
+	example_scalars(&c, v);
+	model_scalars(&c, v);
+	values_add_chart(v, performance_chart(&c));
+	for (int k = 0; k < BUILD_SIZES; k++) {
+		int n = BUILD_GPU_COUNTS[k];
+		char *name = g_strdup_printf("per_dollar_%dgpu", n);
+		values_set_table(v, name, per_dollar_table(&c, n));
+		values_add_chart(v, per_dollar_chart(&c, n));
+		g_free(name);
+	}
+	values_set_table(v, "performance", performance_table(&c));
+	values_set_table(v, "validation", validation_table(&c));
+	values_set_table(v, "recommendations", recommendations_table(&c));
+	values_set_table(v, "claims", claims_table(&c));
+	values_set_table(v, "assumptions", assumptions_table(&c));
+	values_set_table(v, "sources", sources_table(&c));
+	values_set_table(v, "breakeven", breakeven_table(&c));
+	values_set_table(v, "memory", memory_table(&c));
 	if (*error) {
 		values_free(v);
 		return NULL;

@@ -1,17 +1,17 @@
 /* Guide stage: turns an edition's results into the named values the
  * templates use: formatted scalars, Markdown tables and charts.
- * In: const Costs (and through it Performance and Edition), Strings.
- * Out: Values.
+ * In: const Recommendations (and through them Costs, Performance,
+ * Edition), Strings.  Out: Values.
  * Ownership: guide_values returns Values the caller frees with
  * values_free. */
 #ifndef GG_GUIDE_H
 #define GG_GUIDE_H
 
-#include "cost.h"
+#include "recommend.h"
 #include "strings.h"
 #include "template.h"
 
-Values *guide_values(const Costs *costs, const Strings *strings,
+Values *guide_values(const Recommendations *recs, const Strings *strings,
                      GError **error);
 
 /* Formats v with the given decimals and the language's separators.

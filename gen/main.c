@@ -10,6 +10,7 @@
 #include "markdown.h"
 #include "model.h"
 #include "pdf.h"
+#include "recommend.h"
 #include "site.h"
 #include "strings.h"
 #include "template.h"
@@ -111,6 +112,7 @@ typedef struct {
 	Edition *edition;
 	Performance *perf;
 	Costs *costs;
+	Recommendations *recs;
 	Values *values;
 	char *markdown;
 	cmark_node *doc;
@@ -122,6 +124,7 @@ static void edition_run_free(EditionRun *r)
 		cmark_node_free(r->doc);
 	g_free(r->markdown);
 	values_free(r->values);
+	recommendations_free(r->recs);
 	costs_free(r->costs);
 	performance_free(r->perf);
 	edition_free(r->edition);
@@ -148,8 +151,9 @@ static bool compute(Run *run, const char *dir, EditionRun *r, GError **error)
 	r->costs = cost_run(r->perf, error);
 	if (!r->costs)
 		return false;
+	r->recs = recommend_run(r->costs);
 	progress(run, "model", r->edition->name);
-	r->values = guide_values(r->costs, run->strings, error);
+	r->values = guide_values(r->recs, run->strings, error);
 	return r->values != NULL;
 }
 

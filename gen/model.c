@@ -1,10 +1,16 @@
-/* Model stage: theoretical speed-ups from memory bandwidth and the
- * architecture bonuses of assumptions.csv.  See model.h. */
+/* Model stage: debiasing, a log-additive fit of GPU and network effects,
+ * extrapolation within an architecture, leave-one-out validation.
+ * See model.h. */
 #include "model.h"
 
 #include "util.h"
 
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* ---- assumptions ---------------------------------------------------- */
 
 static double bonus(const Edition *e, const char *kind, const char *arch)
 {
@@ -12,6 +18,14 @@ static double bonus(const Edition *e, const char *kind, const char *arch)
 	const Assumption *a = edition_assumption(e, key);
 	g_free(key);
 	return a && a->is_number ? a->number : 0.0;
+}
+
+static bool has_bonus(const Edition *e, const char *arch)
+{
+	char *key = g_strdup_printf("smem_bonus_low.%s", arch);
+	bool yes = edition_assumption(e, key) != NULL;
+	g_free(key);
+	return yes;
 }
 
 static void arch_factor(const Edition *e, const char *arch, double *low,
@@ -26,16 +40,21 @@ static void arch_factor(const Edition *e, const char *arch, double *low,
 void model_speedup_range(const Edition *e, const Gpu *g, const Gpu *r,
                          double *low, double *high)
 {
-	double gl, gh, rl, rh;
-	arch_factor(e, g->architecture, &gl, &gh);
-	arch_factor(e, r->architecture, &rl, &rh);
 	double ratio = g->bandwidth_gbs / r->bandwidth_gbs;
-	/* The bonuses are relative to the previous generation; when both
-	 * sides carry the same architecture they cancel out. */
-	if (strcmp(g->architecture, r->architecture) == 0)
-		gl = gh = rl = rh = 1;
-	*low = ratio * gl / rl;
-	*high = ratio * gh / rh;
+	*low = *high = ratio;
+	/* An architecture's bonuses say what it gains over older tensor-core
+	 * generations, so they apply only to the newer side of the pair. */
+	double bl, bh;
+	if (g->tensor_gen > r->tensor_gen && has_bonus(e, g->architecture)) {
+		arch_factor(e, g->architecture, &bl, &bh);
+		*low = ratio * bl;
+		*high = ratio * bh;
+	} else if (r->tensor_gen > g->tensor_gen
+	           && has_bonus(e, r->architecture)) {
+		arch_factor(e, r->architecture, &bl, &bh);
+		*low = ratio / bh;
+		*high = ratio / bl;
+	}
 }
 
 static void assumption_error(const Edition *e, const Assumption *a,
@@ -72,16 +91,476 @@ static bool reference_gpu(const Edition *e, size_t *index, GError **error)
 		return false;
 	}
 	long i = edition_find_gpu(e, a->value);
-	if (i < 0) {
+	if (i < 0 || !e->gpus[i].model_ok) {
 		char *path = g_build_filename(e->dir, "assumptions.csv", NULL);
 		gg_set_input_error(error, path, a->from.line, a->value_col,
-		                   "reference_gpu '%s' is not in gpus.csv",
+		                   i < 0 ? "reference_gpu '%s' is not in gpus.csv"
+		                         : "reference_gpu '%s' has model_ok = no",
 		                   a->value);
 		g_free(path);
 		return false;
 	}
 	*index = (size_t)i;
 	return true;
+}
+
+/* ---- debiasing ------------------------------------------------------ */
+
+double model_batch_debias(double throughput, double batch, double target,
+                          double gain)
+{
+	return throughput * pow(1 + gain, log2(target / batch));
+}
+
+static bool mixed_precision(const Benchmark *b)
+{
+	return strcmp(b->precision, "fp16") == 0
+	       || strcmp(b->precision, "amp") == 0
+	       || strcmp(b->precision, "bf16") == 0;
+}
+
+static double per_gpu_batch(const Benchmark *b)
+{
+	return b->batch_size / b->gpu_count;
+}
+
+static Scaling *find_scaling(GArray *list, const char *ic, int n, Workload w)
+{
+	for (guint i = 0; i < list->len; i++) {
+		Scaling *s = &g_array_index(list, Scaling, i);
+		if (s->gpu_count == n && s->workload == w
+		    && strcmp(s->interconnect, ic) == 0)
+			return s;
+	}
+	return NULL;
+}
+
+/* The one-GPU row measured with the same GPU, network, precision, source
+ * and per-GPU batch as the multi-GPU row b, or NULL. */
+static const Benchmark *single_gpu_twin(const Edition *e, const Benchmark *b)
+{
+	for (size_t i = 0; i < e->n_benchmarks; i++) {
+		const Benchmark *s = &e->benchmarks[i];
+		if (s->gpu_count == 1 && s->gpu == b->gpu
+		    && strcmp(s->network, b->network) == 0
+		    && strcmp(s->precision, b->precision) == 0
+		    && strcmp(s->from.source, b->from.source) == 0
+		    && fabs(per_gpu_batch(s) - per_gpu_batch(b)) < 1e-9)
+			return s;
+	}
+	return NULL;
+}
+
+/* Parallel efficiency measured by pairs of n-GPU and one-GPU rows. */
+static void measure_scaling(Performance *p)
+{
+	const Edition *e = p->edition;
+	GArray *list = g_array_new(FALSE, TRUE, sizeof(Scaling));
+	for (size_t i = 0; i < e->n_benchmarks; i++) {
+		const Benchmark *b = &e->benchmarks[i];
+		const Benchmark *s = b->gpu_count > 1 ? single_gpu_twin(e, b)
+		                                      : NULL;
+		if (!s)
+			continue;
+		double eff = b->throughput / (b->gpu_count * s->throughput);
+		Scaling *sc = find_scaling(list, b->interconnect, b->gpu_count,
+		                           b->workload);
+		if (!sc) {
+			Scaling fresh = {g_strdup(b->interconnect),
+			                 b->gpu_count, b->workload, 0, 0};
+			g_array_append_val(list, fresh);
+			sc = &g_array_index(list, Scaling, list->len - 1);
+		}
+		sc->efficiency = (sc->efficiency * (double)sc->n_pairs + eff)
+		                 / (double)(sc->n_pairs + 1);
+		sc->n_pairs++;
+	}
+	p->n_scaling = list->len;
+	p->scaling = (Scaling *)g_array_free(list, FALSE);
+}
+
+static bool same_family(const char *a, const char *b)
+{
+	return strncmp(a, b, 4) == 0; /* "pcie" / "nvli" */
+}
+
+/* Mean measured efficiency for n GPUs: the exact interconnect, else its
+ * family; NAN when there is none. */
+static double measured_efficiency(const Performance *p, int n,
+                                  const char *ic, Workload w)
+{
+	double sum = 0;
+	size_t count = 0;
+	for (int pass = 0; pass < 2 && count == 0; pass++)
+		for (size_t i = 0; i < p->n_scaling; i++) {
+			const Scaling *s = &p->scaling[i];
+			bool match = pass == 0
+			                 ? strcmp(s->interconnect, ic) == 0
+			                 : same_family(s->interconnect, ic);
+			if (s->gpu_count == n && s->workload == w && match) {
+				sum += s->efficiency;
+				count++;
+			}
+		}
+	return count ? sum / (double)count : NAN;
+}
+
+double model_gpu_speedup(const Performance *p, int n, const char *ic,
+                         Workload w)
+{
+	if (n == 1)
+		return 1;
+	char *key = g_strdup_printf("speedup_%dgpu.%s.%s", n, ic,
+	                            workload_name(w));
+	const Assumption *a = edition_assumption(p->edition, key);
+	g_free(key);
+	if (a && a->is_number)
+		return a->number;
+	double eff = measured_efficiency(p, n, ic, w);
+	if (!isnan(eff))
+		return n * eff;
+	double eff2 = measured_efficiency(p, 2, ic, w);
+	return isnan(eff2) ? NAN : n * pow(eff2, log2(n));
+}
+
+/* Common per-GPU batch of a network: the smallest among usable rows. */
+static double common_batch(const Edition *e, const char *network)
+{
+	double best = INFINITY;
+	for (size_t i = 0; i < e->n_benchmarks; i++) {
+		const Benchmark *b = &e->benchmarks[i];
+		if (mixed_precision(b) && strcmp(b->network, network) == 0)
+			best = fmin(best, per_gpu_batch(b));
+	}
+	return best;
+}
+
+static bool debias_rows(Performance *p, GError **error)
+{
+	const Edition *e = p->edition;
+	p->rows = g_new0(DebiasedRow, e->n_benchmarks);
+	for (size_t i = 0; i < e->n_benchmarks; i++) {
+		const Benchmark *b = &e->benchmarks[i];
+		DebiasedRow *r = &p->rows[i];
+		if (!mixed_precision(b)) {
+			r->why_unused = "not mixed precision";
+			continue;
+		}
+		if (!e->gpus[b->gpu].model_ok) {
+			r->why_unused = "GPU not rated by the model";
+			continue;
+		}
+		char *key = g_strdup_printf("batch_gain_per_doubling.%s",
+		                            workload_name(b->workload));
+		double gain;
+		bool ok = model_assumption(e, key, &gain, error);
+		g_free(key);
+		if (!ok)
+			return false;
+		double speedup = model_gpu_speedup(p, b->gpu_count,
+		                                   b->interconnect, b->workload);
+		if (isnan(speedup)) {
+			r->why_unused = "no scaling figure for this GPU count";
+			continue;
+		}
+		double target = common_batch(e, b->network);
+		r->batch_factor = model_batch_debias(1, per_gpu_batch(b),
+		                                     target, gain);
+		r->count_factor = 1 / speedup;
+		r->per_gpu = b->throughput * r->batch_factor * r->count_factor;
+		r->used = true;
+	}
+	return true;
+}
+
+/* ---- the log-additive fit ------------------------------------------- */
+
+/* log(per_gpu) = P[gpu] + S[network], fitted by alternating means over
+ * the used rows of workload w, leaving out GPU skip (SIZE_MAX: none).
+ * has[g] tells which GPUs got a value.  The scale is fixed so that the
+ * mean of P over fitted GPUs other than skip is 0. */
+static void fit(const Performance *p, Workload w, size_t skip, double *P,
+                bool *has)
+{
+	const Edition *e = p->edition;
+	GHashTable *nets = g_hash_table_new(g_str_hash, g_str_equal);
+	size_t n_nets = 0;
+	size_t *net_of = g_new0(size_t, e->n_benchmarks);
+	for (size_t i = 0; i < e->n_benchmarks; i++) {
+		const Benchmark *b = &e->benchmarks[i];
+		if (!p->rows[i].used || b->workload != w || b->gpu == skip)
+			continue;
+		gpointer v;
+		if (!g_hash_table_lookup_extended(nets, b->network, NULL, &v)) {
+			v = GSIZE_TO_POINTER(n_nets++);
+			g_hash_table_insert(nets, b->network, v);
+		}
+		net_of[i] = GPOINTER_TO_SIZE(v);
+	}
+	double *S = g_new0(double, n_nets + 1);
+	double *sum = g_new0(double, MAX(e->n_gpus, n_nets) + 1);
+	size_t *cnt = g_new0(size_t, MAX(e->n_gpus, n_nets) + 1);
+	for (size_t g = 0; g < e->n_gpus; g++) {
+		P[g] = 0;
+		has[g] = false;
+	}
+	for (int iter = 0; iter < 500; iter++) {
+		double change = 0;
+		memset(sum, 0, sizeof(double) * e->n_gpus);
+		memset(cnt, 0, sizeof(size_t) * e->n_gpus);
+		for (size_t i = 0; i < e->n_benchmarks; i++) {
+			const Benchmark *b = &e->benchmarks[i];
+			if (!p->rows[i].used || b->workload != w
+			    || b->gpu == skip)
+				continue;
+			sum[b->gpu] += log(p->rows[i].per_gpu) - S[net_of[i]];
+			cnt[b->gpu]++;
+		}
+		for (size_t g = 0; g < e->n_gpus; g++)
+			if (cnt[g]) {
+				double v = sum[g] / (double)cnt[g];
+				change = fmax(change, fabs(v - P[g]));
+				P[g] = v;
+				has[g] = true;
+			}
+		memset(sum, 0, sizeof(double) * n_nets);
+		memset(cnt, 0, sizeof(size_t) * n_nets);
+		for (size_t i = 0; i < e->n_benchmarks; i++) {
+			const Benchmark *b = &e->benchmarks[i];
+			if (!p->rows[i].used || b->workload != w
+			    || b->gpu == skip)
+				continue;
+			sum[net_of[i]] += log(p->rows[i].per_gpu) - P[b->gpu];
+			cnt[net_of[i]]++;
+		}
+		for (size_t k = 0; k < n_nets; k++) {
+			double v = sum[k] / (double)cnt[k];
+			change = fmax(change, fabs(v - S[k]));
+			S[k] = v;
+		}
+		if (change < 1e-13)
+			break;
+	}
+	double mean = 0;
+	size_t n = 0;
+	for (size_t g = 0; g < e->n_gpus; g++)
+		if (has[g]) {
+			mean += P[g];
+			n++;
+		}
+	for (size_t g = 0; g < e->n_gpus && n; g++)
+		if (has[g])
+			P[g] -= mean / (double)n;
+	g_hash_table_destroy(nets);
+	g_free(net_of);
+	g_free(S);
+	g_free(sum);
+	g_free(cnt);
+}
+
+/* ---- extrapolation -------------------------------------------------- */
+
+/* Within an architecture: linear in bandwidth and SM count. */
+static double same_arch_factor(const Gpu *g, const Gpu *b, double weight)
+{
+	return weight * g->bandwidth_gbs / b->bandwidth_gbs
+	       + (1 - weight) * g->sm_count / b->sm_count;
+}
+
+/* The bandwidth weight that best predicts each fitted GPU from the others
+ * of its architecture (squared log error, grid of 0.01).  NAN when no
+ * architecture has two fitted GPUs. */
+static double fit_weight(const Edition *e, const double *P, const bool *has)
+{
+	double best_w = NAN, best_err = INFINITY;
+	for (int step = 0; step <= 100; step++) {
+		double w = step / 100.0, err = 0;
+		size_t pairs = 0;
+		for (size_t a = 0; a < e->n_gpus; a++)
+			for (size_t b = 0; b < e->n_gpus; b++) {
+				const Gpu *ga = &e->gpus[a], *gb = &e->gpus[b];
+				if (a == b || !has[a] || !has[b]
+				    || strcmp(ga->architecture,
+				              gb->architecture) != 0)
+					continue;
+				double d = P[a] - P[b]
+				           - log(same_arch_factor(ga, gb, w));
+				err += d * d;
+				pairs++;
+			}
+		if (pairs && err < best_err - 1e-15) {
+			best_err = err;
+			best_w = w;
+		}
+	}
+	return best_w;
+}
+
+/* Which fitted GPUs predict g: its architecture's, else those of the
+ * nearest tensor-core generation at or below g's, else any. */
+static int candidate_tier(const Edition *e, size_t g, const double *P,
+                          const bool *has, size_t skip)
+{
+	(void)P;
+	int best_gen = -1;
+	for (size_t b = 0; b < e->n_gpus; b++) {
+		if (!has[b] || b == skip || b == g)
+			continue;
+		if (strcmp(e->gpus[b].architecture, e->gpus[g].architecture)
+		    == 0)
+			return 1000; /* same architecture */
+		if (e->gpus[b].tensor_gen <= e->gpus[g].tensor_gen)
+			best_gen = MAX(best_gen, e->gpus[b].tensor_gen);
+	}
+	return best_gen;
+}
+
+/* Predicted log performance of g from the fitted GPUs; NAN when none. */
+static double predict(const Edition *e, size_t g, const double *P,
+                      const bool *has, size_t skip, double weight)
+{
+	int tier = candidate_tier(e, g, P, has, skip);
+	double sum = 0;
+	size_t n = 0;
+	for (size_t b = 0; b < e->n_gpus; b++) {
+		if (!has[b] || b == skip || b == g)
+			continue;
+		const Gpu *gg = &e->gpus[g], *gb = &e->gpus[b];
+		bool same = strcmp(gg->architecture, gb->architecture) == 0;
+		double factor, low, high;
+		if (tier == 1000 && same) {
+			factor = same_arch_factor(gg, gb, isnan(weight) ? 1
+			                                                : weight);
+		} else if (tier != 1000
+		           && (tier < 0 || gb->tensor_gen == tier)) {
+			model_speedup_range(e, gg, gb, &low, &high);
+			factor = (low + high) / 2;
+		} else {
+			continue;
+		}
+		sum += P[b] + log(factor);
+		n++;
+	}
+	return n ? sum / (double)n : NAN;
+}
+
+/* ---- per workload --------------------------------------------------- */
+
+static int compare_doubles(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static void leave_one_out(Performance *p, Workload w, const double *P,
+                          const bool *has)
+{
+	const Edition *e = p->edition;
+	double *Q = g_new(double, e->n_gpus);
+	bool *qhas = g_new(bool, e->n_gpus);
+	double *errors = g_new(double, e->n_gpus);
+	size_t n = 0;
+	for (size_t x = 0; x < e->n_gpus; x++) {
+		GpuPerf *gp = &p->gpus[w][x];
+		gp->loo_error = NAN;
+		gp->loo_value = NAN;
+		if (!has[x])
+			continue;
+		fit(p, w, x, Q, qhas);
+		double pred = predict(e, x, Q, qhas, x, fit_weight(e, Q, qhas));
+		if (isnan(pred))
+			continue;
+		/* Compare on the held-out fit's scale: P shifted so the
+		 * other GPUs have the same mean log as in Q. */
+		double shift = 0;
+		size_t k = 0;
+		for (size_t g = 0; g < e->n_gpus; g++)
+			if (qhas[g] && has[g]) {
+				shift += Q[g] - P[g];
+				k++;
+			}
+		shift = k ? shift / (double)k : 0;
+		double measured = P[x] + shift;
+		gp->loo_error = exp(pred - measured) - 1;
+		gp->loo_value = gp->value * exp(pred - measured);
+		errors[n++] = fabs(gp->loo_error);
+	}
+	qsort(errors, n, sizeof *errors, compare_doubles);
+	p->loo_count[w] = n;
+	p->loo_median[w] = n == 0       ? NAN
+	                   : n % 2 == 1 ? errors[n / 2]
+	                                : (errors[n / 2 - 1] + errors[n / 2]) / 2;
+	p->loo_max[w] = n ? errors[n - 1] : NAN;
+	g_free(Q);
+	g_free(qhas);
+	g_free(errors);
+}
+
+static PerfKind measured_kind(const Performance *p, size_t g, Workload w,
+                              size_t *count)
+{
+	const Edition *e = p->edition;
+	bool corrected = false;
+	*count = 0;
+	for (size_t i = 0; i < e->n_benchmarks; i++) {
+		const Benchmark *b = &e->benchmarks[i];
+		if (b->gpu != g || b->workload != w || !p->rows[i].used)
+			continue;
+		(*count)++;
+		if (fabs(p->rows[i].batch_factor - 1) > 1e-12
+		    || fabs(p->rows[i].count_factor - 1) > 1e-12)
+			corrected = true;
+	}
+	return corrected ? PERF_DEBIASED : PERF_MEASURED;
+}
+
+static bool has_any(const bool *has, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (has[i])
+			return true;
+	return false;
+}
+
+static void run_workload(Performance *p, Workload w)
+{
+	const Edition *e = p->edition;
+	double *P = g_new(double, e->n_gpus);
+	bool *has = g_new(bool, e->n_gpus);
+	fit(p, w, SIZE_MAX, P, has);
+	double weight = fit_weight(e, P, has);
+	p->bandwidth_weight[w] = weight;
+	double *logv = g_new(double, e->n_gpus);
+	for (size_t g = 0; g < e->n_gpus; g++) {
+		GpuPerf *gp = &p->gpus[w][g];
+		gp->rated = e->gpus[g].model_ok;
+		if (has[g]) {
+			logv[g] = P[g];
+			gp->kind = measured_kind(p, g, w, &gp->n_benchmarks);
+		} else {
+			logv[g] = predict(e, g, P, has, SIZE_MAX, weight);
+			gp->kind = PERF_MODELLED;
+			if (isnan(logv[g]))
+				gp->rated = false;
+		}
+	}
+	if (!has_any(has, e->n_gpus)) /* no benchmark: bandwidth theory */
+		for (size_t g = 0; g < e->n_gpus; g++) {
+			double low, high;
+			model_speedup_range(e, &e->gpus[g],
+			                    &e->gpus[p->reference], &low, &high);
+			logv[g] = log((low + high) / 2);
+			p->gpus[w][g].rated = e->gpus[g].model_ok;
+		}
+	double ref = logv[p->reference];
+	for (size_t g = 0; g < e->n_gpus; g++)
+		p->gpus[w][g].value = p->gpus[w][g].rated
+		                          ? exp(logv[g] - ref)
+		                          : 0;
+	leave_one_out(p, w, P, has);
+	g_free(logv);
+	g_free(P);
+	g_free(has);
 }
 
 Performance *model_run(const Edition *e, GError **error)
@@ -92,13 +571,23 @@ Performance *model_run(const Edition *e, GError **error)
 	Performance *p = g_new0(Performance, 1);
 	p->edition = e;
 	p->reference = ref;
-	p->gpus = g_new0(GpuPerf, e->n_gpus);
-	for (size_t i = 0; i < e->n_gpus; i++) {
-		GpuPerf *gp = &p->gpus[i];
-		model_speedup_range(e, &e->gpus[i], &e->gpus[ref], &gp->low,
-		                    &gp->high);
-		gp->value = (gp->low + gp->high) / 2;
-		gp->kind = PERF_MODELLED;
+	measure_scaling(p);
+	if (!debias_rows(p, error)) {
+		performance_free(p);
+		return NULL;
+	}
+	for (int w = 0; w < WORKLOAD_COUNT; w++) {
+		p->gpus[w] = g_new0(GpuPerf, e->n_gpus);
+		run_workload(p, (Workload)w);
+	}
+	if (!p->gpus[WORKLOAD_CNN][ref].rated) {
+		char *path = g_build_filename(e->dir, "benchmarks.csv", NULL);
+		gg_set_input_error(error, path, 0, 0,
+		                   "no benchmark of a tensor-core GPU: the "
+		                   "model cannot rate the reference GPU");
+		g_free(path);
+		performance_free(p);
+		return NULL;
 	}
 	return p;
 }
@@ -107,8 +596,49 @@ void performance_free(Performance *p)
 {
 	if (!p)
 		return;
-	g_free(p->gpus);
+	for (int w = 0; w < WORKLOAD_COUNT; w++)
+		g_free(p->gpus[w]);
+	for (size_t i = 0; i < p->n_scaling; i++)
+		g_free(p->scaling[i].interconnect);
+	g_free(p->scaling);
+	g_free(p->rows);
 	g_free(p);
+}
+
+bool model_pair_claim(const Performance *p, size_t g, size_t r,
+                      const char *network, PairClaim *claim)
+{
+	const Edition *e = p->edition;
+	int best_n = INT_MAX;
+	double best_raw = 0, best_deb = 0;
+	Workload w = WORKLOAD_CNN;
+	for (size_t i = 0; i < e->n_benchmarks; i++) {
+		const Benchmark *a = &e->benchmarks[i];
+		if (a->gpu != g || !p->rows[i].used
+		    || strcmp(a->network, network) != 0)
+			continue;
+		for (size_t j = 0; j < e->n_benchmarks; j++) {
+			const Benchmark *b = &e->benchmarks[j];
+			if (b->gpu != r || !p->rows[j].used
+			    || b->gpu_count != a->gpu_count
+			    || strcmp(b->network, network) != 0
+			    || strcmp(b->from.source, a->from.source) != 0
+			    || a->gpu_count >= best_n)
+				continue;
+			best_n = a->gpu_count;
+			best_raw = a->throughput / b->throughput;
+			best_deb = p->rows[i].per_gpu / p->rows[j].per_gpu;
+			w = a->workload;
+		}
+	}
+	if (best_n == INT_MAX)
+		return false;
+	claim->network = (char *)network;
+	claim->workload = w;
+	claim->gpu_count = best_n;
+	claim->raw = best_raw;
+	claim->debiased = best_deb;
+	return true;
 }
 
 const char *perf_kind_name(PerfKind kind)

@@ -115,6 +115,12 @@ char *md_table(const char *const *header, const char *align, char ***rows,
 	g_string_append(s, "\n");
 	for (size_t r = 0; r < n_rows; r++)
 		table_row(s, (const char *const *)rows[r], n);
+	if (n_rows == 0) { /* GFM needs a body row to read as a table */
+		g_string_append(s, "|");
+		for (size_t i = 0; i < n; i++)
+			g_string_append(s, " \xE2\x80\x94 |"); /* em dash */
+		g_string_append(s, "\n");
+	}
 	return g_string_free(s, FALSE);
 }
 
