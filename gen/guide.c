@@ -582,6 +582,36 @@ static void set(Values *v, const char *name, char *text)
 	values_set_scalar(v, name, text);
 }
 
+/* Replaces {1} and {2} in a language string by two values. */
+static char *fill2(const char *pattern, const char *one, const char *two)
+{
+	GString *s = g_string_new(NULL);
+	for (const char *p = pattern; *p; p++) {
+		if (p[0] == '{' && (p[1] == '1' || p[1] == '2') && p[2] == '}') {
+			g_string_append(s, p[1] == '1' ? one : two);
+			p += 2;
+		} else {
+			g_string_append_c(s, *p);
+		}
+	}
+	return g_string_free(s, FALSE);
+}
+
+/* "between 1.78 and 1.87 times", or a sentence saying no bonus applies. */
+static char *theory_range(const Ctx *c, const Examples *x)
+{
+	char *low = num(c, x->theory_low, 2), *high = num(c, x->theory_high, 2);
+	bool same = strcmp(low, high) == 0;
+	char *text = fill2(S(c, same ? "sentence.theory_no_bonus"
+	                             : "sentence.theory_range"),
+	                   low, high);
+	char *md = md_escape(text);
+	g_free(low);
+	g_free(high);
+	g_free(text);
+	return md;
+}
+
 static void example_scalars(const Ctx *c, Values *v)
 {
 	const Examples *x = &c->costs->examples;
@@ -590,6 +620,7 @@ static void example_scalars(const Ctx *c, Values *v)
 	set(v, "theory_ratio", num(c, x->theory_ratio, 2));
 	set(v, "theory_low", num(c, x->theory_low, 2));
 	set(v, "theory_high", num(c, x->theory_high, 2));
+	set(v, "theory_range", theory_range(c, x));
 	set(v, "cycles_without", g_strdup_printf("%d", x->cycles_without));
 	set(v, "cycles_with", g_strdup_printf("%d", x->cycles_with));
 	const Build *pb = x->power_build, *pa = x->power_alt_build;
@@ -664,6 +695,17 @@ static void model_scalars(const Ctx *c, Values *v)
 	    a && a->is_number ? md_percent(c, a->number, 1) : g_strdup("-"));
 }
 
+/* Every assumption as {{assumption.KEY}}, as written in the data. */
+static void assumption_scalars(const Ctx *c, Values *v)
+{
+	for (size_t i = 0; i < c->e->n_assumptions; i++) {
+		const Assumption *a = &c->e->assumptions[i];
+		char *name = g_strdup_printf("assumption.%s", a->key);
+		set(v, name, md_escape(a->value));
+		g_free(name);
+	}
+}
+
 static const Recommendation *first_rec(const Ctx *c)
 {
 	return c->recs->n ? &c->recs->items[0] : NULL;
@@ -693,6 +735,7 @@ Values *guide_values(const Recommendations *recs, const Strings *strings,
 	         error};
 	Values *v = values_new();
 	edition_scalars(&c, v);
+	assumption_scalars(&c, v);
 	example_scalars(&c, v);
 	model_scalars(&c, v);
 	values_add_chart(v, performance_chart(&c));

@@ -5,6 +5,7 @@
 #include "chart.h"
 #include "cost.h"
 #include "data.h"
+#include "export.h"
 #include "guide.h"
 #include "html.h"
 #include "markdown.h"
@@ -320,6 +321,7 @@ static bool publish_edition(Run *run, GPtrArray *editions, guint i,
 	bool ok = compute(run, editions->pdata[i], &r, error)
 	          && expand(run, &r, error)
 	          && write_charts(run, &r, prefix, error)
+	          && export_write(r.recs, run->site, prefix, error)
 	          && write_html(run, &r, prefix, editions_nav(editions, i),
 	                        error)
 	          && write_pdf(run, &r, prefix, error);

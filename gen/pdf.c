@@ -246,13 +246,23 @@ static void figure(Pdf *p, cmark_node *para)
 		text_block(p, img, p->font, BODY_SIZE, false, 0, 8);
 		return;
 	}
+	/* A chart taller than a page is drawn smaller: it stays vector. */
 	double h = chart_height(chart, p->width);
-	need(p, h + 30);
+	double room = p->bottom - MARGIN - 40; /* a whole page */
+	double left = p->bottom - p->y - 40;   /* what this page has left */
+	double scale = 1;
+	if (h > left && left >= room / 2 && left / h >= 0.55) {
+		scale = left / h; /* shrink a little rather than leave a gap */
+	} else if (h > left) {
+		new_page(p);
+		scale = h > room ? room / h : 1;
+	}
 	cairo_save(p->cr);
-	cairo_translate(p->cr, p->x, p->y);
+	cairo_translate(p->cr, p->x + p->width * (1 - scale) / 2, p->y);
+	cairo_scale(p->cr, scale, scale);
 	chart_draw(p->cr, chart, p->width);
 	cairo_restore(p->cr);
-	p->y += h + 4;
+	p->y += h * scale + 4;
 	PangoLayout *l = layout_new(p, p->font, 8.5, false, p->width);
 	char *caption = g_markup_escape_text(cmark_node_get_title(img), -1);
 	char *m = g_strdup_printf("<i>%s</i>", caption);

@@ -9,6 +9,7 @@ int main(void)
 	test_csv();
 	test_template();
 	test_model();
+	test_editions();
 	printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);
 	return unit_failed != 0;
 }

@@ -48,5 +48,6 @@ void test_csv(void);
 void test_template(void);
 void test_util(void);
 void test_model(void);
+void test_editions(void);
 
 #endif

@@ -1,0 +1,37 @@
+# Sourced by tests/run.sh: the exported results follow the data.  A copy
+# of the 2020-09 edition with the RTX 3070's price tripled must move its
+# per-dollar rank and the picks that chose it.
+
+ed="$tmp/ed-2020-09"
+cp -r "$top/data/2020-09" "$ed"
+"$bin" -q --data "$ed" --out "$tmp/base"
+awk -F, 'BEGIN { OFS = "," } $1 == "RTX 3070" && $2 == "new" { $3 = $3 * 3 } { print }' \
+	"$ed/prices.csv" >"$ed/prices.new" && mv "$ed/prices.new" "$ed/prices.csv"
+check "tripled price is in the copy" grep -q '^RTX 3070,new,1497,' "$ed/prices.csv"
+"$bin" -q --data "$ed" --out "$tmp/tripled"
+check "edited edition generates" test -s "$tmp/tripled/data/per_dollar.csv"
+
+rank_of() { # rank_of FILE GPU -> the 1-GPU CNN rank
+	awk -F, -v g="$2" '$1 == 1 && $2 == g { print $3 }' "$1"
+}
+pick_of() { # pick_of FILE USE_CASE -> best value build
+	awk -F, -v u="$2" '$1 == u { print $7 }' "$1"
+}
+before=$(rank_of "$tmp/base/data/per_dollar.csv" "RTX 3070")
+after=$(rank_of "$tmp/tripled/data/per_dollar.csv" "RTX 3070")
+check "RTX 3070 ranks 2nd at list price" test "$before" = 2
+check "RTX 3070 drops in rank at triple price" test "$after" -gt "$before"
+check "Kaggle pick is the RTX 3070 at list price" \
+	test "$(pick_of "$tmp/base/data/recommendations.csv" kaggle)" = "1x RTX 3070"
+check "Kaggle pick moves away at triple price" \
+	test "$(pick_of "$tmp/tripled/data/recommendations.csv" kaggle)" != "1x RTX 3070"
+
+# The exported tables agree with each other: ranks are 1..n in order of
+# performance per dollar for every build size.
+check "per-dollar ranks follow the values" awk -F, '
+	NR > 1 { if ($1 == n && $4 > last + 1e-9) bad = 1; if ($1 != n) { n = $1; r = 0 }
+	         r++; if ($3 != r) bad = 1; last = $4 }
+	END { exit bad }' "$tmp/base/data/per_dollar.csv"
+check "guide.json is valid JSON" python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$tmp/base/data/guide.json"
+check "leave-one-out errors exported (2020-09)" awk -F, 'NR > 1 && $10 != "" { n++ } END { exit n < 5 }' "$tmp/base/data/performance.csv"
+check "leave-one-out errors exported (current)" awk -F, 'NR > 1 && $10 != "" { n++ } END { exit n < 5 }' "$top/out/data/performance.csv"
