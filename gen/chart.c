@@ -1,31 +1,38 @@
-/* Chart stage: sorted horizontal bar charts with Pango text.  One layout
- * routine both measures and draws, so the height is always right.
+/* Chart stage: shared text and legend drawing, building charts, and SVG
+ * and PNG output.  The kinds are in chart_bars.c and chart_xy.c.
  * See chart.h. */
-#include "chart.h"
+#include "chart_draw.h"
 
 #include "util.h"
 
 #include <cairo-svg.h>
 #include <math.h>
-#include <pango/pangocairo.h>
 #include <string.h>
 
-/* Okabe-Ito colours: distinguishable with every common colour-vision
- * deficiency. */
-#define BLUE 0.000, 0.447, 0.698
-#define SKY 0.337, 0.706, 0.914
-#define ORANGE 0.902, 0.624, 0.000
-#define GREY 0.600, 0.600, 0.600
-#define INK 0.13, 0.13, 0.13
-#define MUTED 0.40, 0.40, 0.40
+const Rgb CHART_SERIES[6] = {{0.000, 0.447, 0.698},  /* blue */
+                             {0.902, 0.624, 0.000},  /* orange */
+                             {0.000, 0.620, 0.451},  /* bluish green */
+                             {0.835, 0.369, 0.000},  /* vermillion */
+                             {0.800, 0.475, 0.655},  /* reddish purple */
+                             {0.337, 0.706, 0.914}}; /* sky blue */
+const Rgb CHART_INK = {0.13, 0.13, 0.13};
+const Rgb CHART_MUTED = {0.40, 0.40, 0.40};
+const Rgb CHART_GRID = {0.88, 0.88, 0.88};
+const Rgb CHART_GREY = {0.62, 0.62, 0.62};
 
-enum { PAD = 12, ROW_GAP = 6, BAR_H = 14, SWATCH = 10 };
+void chart_set_rgb(cairo_t *cr, Rgb c)
+{
+	cairo_set_source_rgb(cr, c.r, c.g, c.b);
+}
 
-static PangoLayout *text_layout(cairo_t *cr, const Chart *c, double size,
-                                bool bold, const char *text)
+/* ---- text ----------------------------------------------------------- */
+
+PangoLayout *chart_text(cairo_t *cr, const Chart *c, double size, bool bold,
+                        const char *text)
 {
 	PangoLayout *layout = pango_cairo_create_layout(cr);
 	PangoContext *ctx = pango_layout_get_context(layout);
+	/* The same metrics on every surface (PLATFORM-NOTES). */
 	cairo_font_options_t *fo = cairo_font_options_create();
 	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
 	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
@@ -44,30 +51,30 @@ static PangoLayout *text_layout(cairo_t *cr, const Chart *c, double size,
 	return layout;
 }
 
-static double layout_width(PangoLayout *l)
+double chart_text_width(PangoLayout *l)
 {
 	int w, h;
 	pango_layout_get_size(l, &w, &h);
 	return (double)w / PANGO_SCALE;
 }
 
-static double layout_height(PangoLayout *l)
+double chart_text_height(PangoLayout *l)
 {
 	int w, h;
 	pango_layout_get_size(l, &w, &h);
 	return (double)h / PANGO_SCALE;
 }
 
-/* Draws (when draw) or measures a wrapped text block at (x, y); returns
- * its height. */
-static double text_block(cairo_t *cr, const Chart *c, bool draw, double x,
-                         double y, double width, double size, bool bold,
-                         const char *text)
+double chart_text_block(cairo_t *cr, const Chart *c, bool draw, double x,
+                        double y, double width, double size, bool bold,
+                        const char *text)
 {
-	PangoLayout *l = text_layout(cr, c, size, bold, text);
+	if (!text || !*text)
+		return 0;
+	PangoLayout *l = chart_text(cr, c, size, bold, text);
 	pango_layout_set_width(l, (int)(width * PANGO_SCALE));
 	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
-	double h = layout_height(l);
+	double h = chart_text_height(l);
 	if (draw) {
 		cairo_move_to(cr, x, y);
 		pango_cairo_show_layout(cr, l);
@@ -76,7 +83,7 @@ static double text_block(cairo_t *cr, const Chart *c, bool draw, double x,
 	return h;
 }
 
-static void hatch(cairo_t *cr, double x, double y, double w, double h)
+void chart_hatch(cairo_t *cr, double x, double y, double w, double h)
 {
 	cairo_save(cr);
 	cairo_rectangle(cr, x, y, w, h);
@@ -91,140 +98,132 @@ static void hatch(cairo_t *cr, double x, double y, double w, double h)
 	cairo_restore(cr);
 }
 
-static void bar_colour(cairo_t *cr, const ChartBar *b)
+static void swatch(cairo_t *cr, const LegendItem *it, double x, double y)
 {
-	if (b->flagged)
-		cairo_set_source_rgb(cr, GREY);
-	else if (b->reference)
-		cairo_set_source_rgb(cr, ORANGE);
-	else if (b->modelled)
-		cairo_set_source_rgb(cr, SKY);
-	else
-		cairo_set_source_rgb(cr, BLUE);
-}
-
-static double legend(cairo_t *cr, const Chart *c, bool draw, double y)
-{
-	const char *texts[] = {c->legend_measured, c->legend_modelled,
-	                       c->legend_reference};
-	ChartBar kinds[] = {{0}, {.modelled = true}, {.reference = true}};
-	double x = PAD, h = 0;
-	for (int i = 0; i < 3; i++) {
-		if (!texts[i])
-			continue;
-		PangoLayout *l = text_layout(cr, c, 10, false, texts[i]);
-		h = fmax(h, layout_height(l));
-		if (draw) {
-			bar_colour(cr, &kinds[i]);
-			cairo_rectangle(cr, x, y + 2, SWATCH, SWATCH);
-			cairo_fill(cr);
-			if (kinds[i].modelled)
-				hatch(cr, x, y + 2, SWATCH, SWATCH);
-			cairo_set_source_rgb(cr, MUTED);
-			cairo_move_to(cr, x + SWATCH + 4, y);
-			pango_cairo_show_layout(cr, l);
+	enum { S = 10 };
+	chart_set_rgb(cr, it->colour);
+	switch (it->style) {
+	case SWATCH_SOLID:
+	case SWATCH_HATCHED:
+		cairo_rectangle(cr, x, y + 2, S, S);
+		cairo_fill(cr);
+		if (it->style == SWATCH_HATCHED)
+			chart_hatch(cr, x, y + 2, S, S);
+		break;
+	case SWATCH_DOT:
+		cairo_arc(cr, x + S / 2.0, y + 7, 3.5, 0, 2 * G_PI);
+		cairo_fill(cr);
+		break;
+	case SWATCH_LINE:
+	case SWATCH_DASH:
+		cairo_set_line_width(cr, 2);
+		if (it->style == SWATCH_DASH) {
+			double dash[] = {4, 3};
+			cairo_set_dash(cr, dash, 2, 0);
 		}
-		x += SWATCH + 4 + layout_width(l) + 16;
-		g_object_unref(l);
-	}
-	return h;
-}
-
-/* Lays out the whole chart; draws it when draw is set.  Returns the
- * height. */
-static double layout_chart(cairo_t *cr, const Chart *c, double width,
-                           bool draw)
-{
-	double inner = width - 2 * PAD;
-	double y = PAD;
-	if (draw)
-		cairo_set_source_rgb(cr, INK);
-	y += text_block(cr, c, draw, PAD, y, inner, 15, true, c->title) + 4;
-	y += legend(cr, c, draw, y) + 10;
-
-	double label_w = 0, value_w = 0, max_value = 0;
-	for (size_t i = 0; i < c->n_bars; i++) {
-		PangoLayout *l = text_layout(cr, c, 11, false, c->bars[i].label);
-		label_w = fmax(label_w, layout_width(l));
-		g_object_unref(l);
-		l = text_layout(cr, c, 11, false, c->bars[i].value_text);
-		value_w = fmax(value_w, layout_width(l));
-		g_object_unref(l);
-		max_value = fmax(max_value, c->bars[i].value);
-	}
-	label_w = fmin(label_w, inner * 0.4);
-	double bar_x = PAD + label_w + 8;
-	double bar_span = fmax(inner - label_w - 8 - value_w - 6, 10);
-
-	double bars_top = y;
-	for (size_t i = 0; i < c->n_bars; i++) {
-		const ChartBar *b = &c->bars[i];
-		if (draw)
-			cairo_set_source_rgb(cr, INK);
-		double lh = text_block(cr, c, false, 0, 0, label_w, 11,
-		                       b->reference, b->label);
-		double row_h = fmax(lh, BAR_H + 2);
-		if (draw) {
-			PangoLayout *l = text_layout(cr, c, 11, b->reference,
-			                             b->label);
-			pango_layout_set_width(l, (int)(label_w * PANGO_SCALE));
-			pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
-			pango_layout_set_alignment(l, PANGO_ALIGN_RIGHT);
-			cairo_move_to(cr, PAD, y + (row_h - lh) / 2);
-			pango_cairo_show_layout(cr, l);
-			g_object_unref(l);
-
-			double w = max_value > 0
-			               ? bar_span * b->value / max_value
-			               : 0;
-			double by = y + (row_h - BAR_H) / 2;
-			bar_colour(cr, b);
-			cairo_rectangle(cr, bar_x, by, w, BAR_H);
-			cairo_fill(cr);
-			if (b->modelled && !b->flagged)
-				hatch(cr, bar_x, by, w, BAR_H);
-
-			l = text_layout(cr, c, 11, false, b->value_text);
-			cairo_set_source_rgb(cr, INK);
-			cairo_move_to(cr, bar_x + w + 6,
-			              y + (row_h - layout_height(l)) / 2);
-			pango_cairo_show_layout(cr, l);
-			g_object_unref(l);
-		}
-		y += row_h + ROW_GAP;
-	}
-	if (draw) { /* the zero line */
-		cairo_set_source_rgb(cr, MUTED);
-		cairo_set_line_width(cr, 1);
-		cairo_move_to(cr, bar_x - 0.5, bars_top - 2);
-		cairo_line_to(cr, bar_x - 0.5, y - ROW_GAP + 2);
+		cairo_move_to(cr, x - 2, y + 7);
+		cairo_line_to(cr, x + S + 2, y + 7);
 		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+		break;
 	}
-	y += 4;
-	if (draw)
-		cairo_set_source_rgb(cr, INK);
-	y += text_block(cr, c, draw, bar_x, y, bar_span + value_w, 11, false,
-	                c->axis_label) + 6;
-	if (draw)
-		cairo_set_source_rgb(cr, MUTED);
-	y += text_block(cr, c, draw, PAD, y, inner, 9, false, c->source_line);
-	return ceil(y + PAD);
 }
 
-static cairo_t *scratch_context(void)
+double chart_legend(cairo_t *cr, const Chart *c, bool draw, double y,
+                    double width, const LegendItem *items, size_t n)
 {
-	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32,
-	                                                1, 1);
-	cairo_t *cr = cairo_create(s);
-	cairo_surface_destroy(s);
-	return cr;
+	double x = CHART_PAD, row_h = 0, top = y;
+	for (size_t i = 0; i < n; i++) {
+		PangoLayout *l = chart_text(cr, c, 10, false, items[i].text);
+		double w = 14 + chart_text_width(l);
+		if (x > CHART_PAD && x + w > width - CHART_PAD) {
+			x = CHART_PAD;
+			y += row_h + 4;
+		}
+		row_h = fmax(row_h, chart_text_height(l));
+		if (draw) {
+			swatch(cr, &items[i], x, y);
+			chart_set_rgb(cr, CHART_MUTED);
+			cairo_move_to(cr, x + 14, y);
+			pango_cairo_show_layout(cr, l);
+		}
+		x += w + 16;
+		g_object_unref(l);
+	}
+	return n ? y + row_h - top : 0;
+}
+
+double chart_title(cairo_t *cr, const Chart *c, bool draw, double width)
+{
+	if (draw)
+		chart_set_rgb(cr, CHART_INK);
+	return chart_text_block(cr, c, draw, CHART_PAD, CHART_PAD,
+	                        width - 2 * CHART_PAD, 15, true, c->title);
+}
+
+double chart_footer(cairo_t *cr, const Chart *c, bool draw, double y,
+                    double width)
+{
+	if (draw)
+		chart_set_rgb(cr, CHART_MUTED);
+	return chart_text_block(cr, c, draw, CHART_PAD, y,
+	                        width - 2 * CHART_PAD, 9, false,
+	                        c->source_line);
+}
+
+/* ---- building --------------------------------------------------------- */
+
+Chart *chart_new(ChartKind kind, const char *name)
+{
+	Chart *c = g_new0(Chart, 1);
+	c->kind = kind;
+	c->name = g_strdup(name);
+	return c;
+}
+
+void chart_add_bar(Chart *c, ChartBar bar)
+{
+	c->bars = g_renew(ChartBar, c->bars, c->n_bars + 1);
+	c->bars[c->n_bars++] = bar;
+}
+
+size_t chart_add_series(Chart *c, char *name, bool joined)
+{
+	c->series = g_renew(ChartSeries, c->series, c->n_series + 1);
+	c->series[c->n_series] = (ChartSeries){name, NULL, 0, joined};
+	return c->n_series++;
+}
+
+void chart_add_point(Chart *c, size_t series, double x, double y,
+                     char *label)
+{
+	ChartSeries *s = &c->series[series];
+	s->points = g_renew(ChartPoint, s->points, s->n_points + 1);
+	s->points[s->n_points++] = (ChartPoint){x, y, label};
+}
+
+void chart_add_mark(Chart *c, double at, char *label)
+{
+	c->marks = g_renew(ChartMark, c->marks, c->n_marks + 1);
+	c->marks[c->n_marks++] = (ChartMark){at, label};
+}
+
+/* ---- dispatch and output ---------------------------------------------- */
+
+static double layout(cairo_t *cr, const Chart *c, double width, bool draw)
+{
+	return c->kind == CHART_XY ? chart_layout_xy(cr, c, width, draw)
+	                           : chart_layout_bars(cr, c, width, draw);
 }
 
 double chart_height(const Chart *chart, double width)
 {
-	cairo_t *cr = scratch_context();
-	double h = layout_chart(cr, chart, width, false);
+	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32,
+	                                                1, 1);
+	cairo_t *cr = cairo_create(s);
+	double h = layout(cr, chart, width, false);
 	cairo_destroy(cr);
+	cairo_surface_destroy(s);
 	return h;
 }
 
@@ -234,7 +233,7 @@ void chart_draw(cairo_t *cr, const Chart *chart, double width)
 	cairo_rectangle(cr, 0, 0, width, chart_height(chart, width));
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_fill(cr);
-	layout_chart(cr, chart, width, true);
+	layout(cr, chart, width, true);
 	cairo_restore(cr);
 }
 
@@ -242,6 +241,14 @@ char *chart_alt_text(const Chart *c)
 {
 	GString *s = g_string_new(c->title);
 	g_string_append(s, ":");
+	if (c->kind == CHART_XY) {
+		for (size_t i = 0; i < c->n_series; i++)
+			g_string_append_printf(s, "%s %s", i ? "," : "",
+			                       c->series[i].name);
+		for (size_t i = 0; i < c->n_marks; i++)
+			g_string_append_printf(s, "; %s", c->marks[i].label);
+		return g_string_free(s, FALSE);
+	}
 	for (size_t i = 0; i < c->n_bars && i < 3; i++)
 		g_string_append_printf(s, "%s %s %s", i ? "," : "",
 		                       c->bars[i].label, c->bars[i].value_text);
@@ -264,7 +271,7 @@ static char *add_svg_title(const Chart *c, const char *svg)
 	const char *end = open ? strchr(open, '>') : NULL;
 	if (!end)
 		return g_strdup(svg);
-	char *title = g_markup_escape_text(c->title, -1);
+	char *title = g_markup_escape_text(c->title ? c->title : "", -1);
 	char *alt = chart_alt_text(c);
 	char *desc = g_markup_escape_text(alt, -1);
 	char *out = g_strdup_printf("%.*s\n<title>%s</title>\n<desc>%s</desc>%s",
@@ -311,7 +318,8 @@ bool chart_render_png(const Chart *chart, char **bytes, size_t *length,
 	cairo_surface_destroy(s);
 	if (st != CAIRO_STATUS_SUCCESS) {
 		g_byte_array_free(buf, TRUE);
-		g_set_error(error, GG_ERROR, GG_ERR_ENV, "chart %s: PNG encoding failed: %s", chart->name,
+		g_set_error(error, GG_ERROR, GG_ERR_ENV,
+		            "chart %s: PNG encoding failed: %s", chart->name,
 		            cairo_status_to_string(st));
 		return false;
 	}
@@ -327,16 +335,31 @@ void chart_free(Chart *c)
 	for (size_t i = 0; i < c->n_bars; i++) {
 		g_free(c->bars[i].label);
 		g_free(c->bars[i].value_text);
+		g_free(c->bars[i].value2_text);
 	}
+	for (size_t i = 0; i < c->n_series; i++) {
+		for (size_t k = 0; k < c->series[i].n_points; k++)
+			g_free(c->series[i].points[k].label);
+		g_free(c->series[i].points);
+		g_free(c->series[i].name);
+	}
+	for (size_t i = 0; i < c->n_marks; i++)
+		g_free(c->marks[i].label);
 	g_free(c->bars);
+	g_free(c->series);
+	g_free(c->marks);
 	g_free(c->name);
 	g_free(c->title);
-	g_free(c->axis_label);
-	g_free(c->source_line);
 	g_free(c->caption);
+	g_free(c->source_line);
+	g_free(c->x_label);
+	g_free(c->y_label);
 	g_free(c->legend_measured);
 	g_free(c->legend_modelled);
 	g_free(c->legend_reference);
+	g_free(c->legend_flagged);
+	g_free(c->series_names[0]);
+	g_free(c->series_names[1]);
 	g_free(c->font_family);
 	g_free(c);
 }

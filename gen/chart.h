@@ -1,8 +1,10 @@
 /* Chart stage: figures drawn once with Cairo and Pango onto any cairo_t,
  * and written as SVG (site) and PNG at twice the size (previews).
+ * Kinds: sorted horizontal bars, grouped horizontal bars (two series),
+ * and XY plots (lines or scatter, with vertical marks and a diagonal).
  * In: Chart values built by the guide stage.  Out: drawings and files.
- * Ownership: a Chart owns its strings and bars; chart_free releases them.
- * Drawing functions only read the Chart. */
+ * Ownership: a Chart owns every string and array in it; chart_free
+ * releases them.  Drawing functions only read the Chart. */
 #ifndef GG_CHART_H
 #define GG_CHART_H
 
@@ -10,25 +12,66 @@
 #include <glib.h>
 #include <stdbool.h>
 
+typedef enum { CHART_BARS, CHART_GROUPED_BARS, CHART_XY } ChartKind;
+
 typedef struct {
 	char *label;
-	double value;
-	char *value_text; /* as printed beside the bar */
-	bool reference;   /* the normalization GPU: marked */
-	bool modelled;    /* not measured: drawn hatched */
-	bool flagged;     /* excluded or impractical: drawn grey */
+	double value, value2; /* value2: the second series of grouped bars */
+	char *value_text, *value2_text;
+	bool reference; /* the normalization GPU: marked */
+	bool modelled;  /* not measured: drawn hatched */
+	bool flagged;   /* does not fit a standard machine: drawn grey */
 } ChartBar;
 
 typedef struct {
+	double x, y;
+	char *label; /* NULL: no label beside the point */
+} ChartPoint;
+
+typedef struct {
+	char *name;
+	ChartPoint *points;
+	size_t n_points;
+	bool joined; /* a line through the points; otherwise dots */
+} ChartSeries;
+
+/* A vertical line: at x on XY plots, at a value on bar charts. */
+typedef struct {
+	double at;
+	char *label;
+} ChartMark;
+
+typedef struct {
+	ChartKind kind;
 	char *name; /* file stem: out/charts/NAME.svg */
-	char *title, *axis_label, *source_line, *caption;
+	char *title, *caption, *source_line;
+	char *x_label, *y_label;
 	char *legend_measured, *legend_modelled, *legend_reference;
-	char *font_family; /* "DejaVu Sans" */
+	char *legend_flagged;
+	char *series_names[2]; /* grouped bars */
+	char *font_family;     /* "DejaVu Sans" */
 	ChartBar *bars;
 	size_t n_bars;
+	ChartSeries *series;
+	size_t n_series;
+	ChartMark *marks;
+	size_t n_marks;
+	bool log2_x;   /* XY: x axis in powers of two */
+	bool diagonal; /* XY: the line y = x */
 } Chart;
 
 #define CHART_WIDTH 720.0 /* CSS pixels / PDF points of the web figure */
+
+/* A new empty chart of the given kind; strings are copied. */
+Chart *chart_new(ChartKind kind, const char *name);
+
+/* Appends to a chart; every string argument is taken over (owned). */
+void chart_add_bar(Chart *c, ChartBar bar);
+/* Returns the new series' index (series move when the array grows). */
+size_t chart_add_series(Chart *c, char *name, bool joined);
+void chart_add_point(Chart *c, size_t series, double x, double y,
+                     char *label);
+void chart_add_mark(Chart *c, double at, char *label);
 
 /* Height the chart needs at the given width. */
 double chart_height(const Chart *chart, double width);
@@ -36,7 +79,8 @@ double chart_height(const Chart *chart, double width);
 /* Draws the chart with its top-left corner at the current origin. */
 void chart_draw(cairo_t *cr, const Chart *chart, double width);
 
-/* Alt text naming the top three bars; caller frees. */
+/* Alt text: the title and the top three bars (or the series); caller
+ * frees. */
 char *chart_alt_text(const Chart *chart);
 
 /* SVG (with <title> and <desc>) and PNG (scale 2) file bytes; caller frees

@@ -10,6 +10,7 @@ int main(void)
 	test_template();
 	test_model();
 	test_editions();
+	test_charts();
 	printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);
 	return unit_failed != 0;
 }

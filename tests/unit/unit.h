@@ -49,5 +49,6 @@ void test_template(void);
 void test_util(void);
 void test_model(void);
 void test_editions(void);
+void test_charts(void);
 
 #endif

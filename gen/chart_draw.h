@@ -1,0 +1,63 @@
+/* Private to the chart stage: text, colours and legends shared by the
+ * drawing functions of each chart kind (chart_bars.c, chart_xy.c).
+ * Every function measures when draw is false and draws when it is true,
+ * so heights computed before drawing always match. */
+#ifndef GG_CHART_DRAW_H
+#define GG_CHART_DRAW_H
+
+#include "chart.h"
+
+#include <pango/pangocairo.h>
+
+enum { CHART_PAD = 12 };
+
+typedef struct {
+	double r, g, b;
+} Rgb;
+
+/* Okabe-Ito: distinguishable with every common colour-vision deficiency. */
+extern const Rgb CHART_SERIES[6];
+extern const Rgb CHART_INK, CHART_MUTED, CHART_GRID, CHART_GREY;
+
+void chart_set_rgb(cairo_t *cr, Rgb c);
+
+/* A layout with the chart's font at size px (bold optional); caller
+ * unrefs. */
+PangoLayout *chart_text(cairo_t *cr, const Chart *c, double size, bool bold,
+                        const char *text);
+double chart_text_width(PangoLayout *l);
+double chart_text_height(PangoLayout *l);
+
+/* A wrapped block at (x, y) of the given width; returns its height. */
+double chart_text_block(cairo_t *cr, const Chart *c, bool draw, double x,
+                        double y, double width, double size, bool bold,
+                        const char *text);
+
+/* Diagonal white stripes over a rectangle: "modelled". */
+void chart_hatch(cairo_t *cr, double x, double y, double w, double h);
+
+typedef enum { SWATCH_SOLID, SWATCH_HATCHED, SWATCH_LINE, SWATCH_DOT,
+               SWATCH_DASH } SwatchStyle;
+
+typedef struct {
+	const char *text;
+	Rgb colour;
+	SwatchStyle style;
+} LegendItem;
+
+/* One row (wrapping when needed) of legend items at y; returns height. */
+double chart_legend(cairo_t *cr, const Chart *c, bool draw, double y,
+                    double width, const LegendItem *items, size_t n);
+
+/* Title at the top and the source line at the bottom. */
+double chart_title(cairo_t *cr, const Chart *c, bool draw, double width);
+double chart_footer(cairo_t *cr, const Chart *c, bool draw, double y,
+                    double width);
+
+/* The kinds: lay out (and draw when draw) the whole chart; return its
+ * height. */
+double chart_layout_bars(cairo_t *cr, const Chart *c, double width,
+                         bool draw);
+double chart_layout_xy(cairo_t *cr, const Chart *c, double width, bool draw);
+
+#endif
