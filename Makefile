@@ -17,6 +17,8 @@ OBJ = $(SRC:.c=.o)
 HDR = $(wildcard gen/*.h)
 BIN = gen/gpuguide
 DEPS_OK = gen/.deps-ok
+# Extra options for the guide's generation, e.g. --base-url (see README).
+GPUGUIDE_FLAGS ?=
 GUIDE_INPUTS = $(wildcard data/*/*.csv) $(wildcard templates/* templates/*/*)
 
 .PHONY: all build test clean install check-data asan valgrind bench
@@ -38,7 +40,7 @@ build: $(BIN)
 # The marker file is rewritten on every successful run, so it stands for
 # the whole output tree.
 out/.gpuguide: $(BIN) $(GUIDE_INPUTS)
-	./$(BIN)
+	./$(BIN) $(GPUGUIDE_FLAGS)
 
 check-data: $(BIN)
 	./$(BIN) --check

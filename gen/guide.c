@@ -733,27 +733,12 @@ static void set(Values *v, const char *name, char *text)
 	values_set_scalar(v, name, text);
 }
 
-/* Replaces {1} and {2} in a language string by two values. */
-static char *fill2(const char *pattern, const char *one, const char *two)
-{
-	GString *s = g_string_new(NULL);
-	for (const char *p = pattern; *p; p++) {
-		if (p[0] == '{' && (p[1] == '1' || p[1] == '2') && p[2] == '}') {
-			g_string_append(s, p[1] == '1' ? one : two);
-			p += 2;
-		} else {
-			g_string_append_c(s, *p);
-		}
-	}
-	return g_string_free(s, FALSE);
-}
-
 /* "between 1.78 and 1.87 times", or a sentence saying no bonus applies. */
 static char *theory_range(const Ctx *c, const Examples *x)
 {
 	char *low = num(c, x->theory_low, 2), *high = num(c, x->theory_high, 2);
 	bool same = strcmp(low, high) == 0;
-	char *text = fill2(S(c, same ? "sentence.theory_no_bonus"
+	char *text = gg_fill2(S(c, same ? "sentence.theory_no_bonus"
 	                             : "sentence.theory_range"),
 	                   low, high);
 	char *md = md_escape(text);
@@ -857,22 +842,61 @@ static void assumption_scalars(const Ctx *c, Values *v)
 	}
 }
 
-static const Recommendation *first_rec(const Ctx *c)
+/* The use case the short answer speaks of: assumption headline_use_case,
+ * else the first use case. */
+static const Recommendation *headline(const Ctx *c)
 {
+	const Assumption *a = edition_assumption(c->e, "headline_use_case");
+	for (size_t i = 0; a && i < c->recs->n; i++)
+		if (strcmp(c->recs->items[i].use_case->id, a->value) == 0)
+			return &c->recs->items[i];
 	return c->recs->n ? &c->recs->items[0] : NULL;
+}
+
+/* "September 2020" from a YYYY-MM... date; NULL when it is not one. */
+static char *month_year(const Ctx *c, const char *date)
+{
+	if (strlen(date) < 7 || date[4] != '-' || !g_ascii_isdigit(date[5])
+	    || !g_ascii_isdigit(date[6]))
+		return NULL;
+	int month = atoi(date + 5);
+	if (month < 1 || month > 12)
+		return NULL;
+	char key[16];
+	g_snprintf(key, sizeof key, "month.%d", month);
+	char *year = g_strndup(date, 4);
+	char *text = gg_fill2(S(c, "format.month_year"), S(c, key), year);
+	g_free(year);
+	return text;
+}
+
+/* The edition's name for readers: the month of a dated edition folder
+ * ("2020-09"), else the month of its data. */
+static char *edition_title(const Ctx *c)
+{
+	char *when = month_year(c, c->e->name);
+	if (!when)
+		when = month_year(c, c->e->data_date);
+	char *title = gg_fill2(S(c, "edition.title"),
+	                       when ? when : c->e->name, "");
+	char *md = md_escape(title);
+	g_free(title);
+	g_free(when);
+	return md;
 }
 
 static void edition_scalars(const Ctx *c, Values *v)
 {
 	const Edition *e = c->e;
 	set(v, "edition", md_escape(e->name));
+	set(v, "edition_title", edition_title(c));
 	set(v, "data_date", md_escape(e->data_date));
 	set(v, "reference_gpu", gpu_md(c, c->perf->reference));
 	set(v, "gpu_count", g_strdup_printf("%zu", e->n_gpus));
 	set(v, "price_count", g_strdup_printf("%zu", e->n_prices));
 	set(v, "benchmark_count", g_strdup_printf("%zu", e->n_benchmarks));
 	set(v, "source_count", g_strdup_printf("%zu", edition_count_sources(e)));
-	const Recommendation *r = first_rec(c);
+	const Recommendation *r = headline(c);
 	set(v, "top_value", build_md(c, r ? r->best : NULL));
 	set(v, "top_runner_up", build_md(c, r ? r->runner_up : NULL));
 	set(v, "top_absolute", build_md(c, r ? r->best_absolute : NULL));

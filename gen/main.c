@@ -26,7 +26,7 @@
 #define GPUGUIDE_VERSION "0.1.0"
 
 typedef struct {
-	char *data_dir, *templates_dir, *out_dir, *paper, *lang;
+	char *data_dir, *templates_dir, *out_dir, *paper, *lang, *base_url;
 	gboolean quiet, check, version;
 } Options;
 
@@ -34,15 +34,18 @@ typedef struct {
 	const Options *opt;
 	Strings *strings;
 	Site *site;
-	gint64 started;
+	gint64 stage_start; /* when the current stage began */
 } Run;
 
-static void progress(const Run *run, const char *stage, const char *what)
+/* One line per finished stage with its own duration. */
+static void progress(Run *run, const char *stage, const char *what)
 {
-	if (run->opt->quiet)
-		return;
-	double ms = (double)(g_get_monotonic_time() - run->started) / 1000.0;
-	fprintf(stderr, "gpuguide: %-8s %-28s %8.1f ms\n", stage, what, ms);
+	gint64 now = g_get_monotonic_time();
+	double ms = (double)(now - run->stage_start) / 1000.0;
+	run->stage_start = now;
+	if (!run->opt->quiet)
+		fprintf(stderr, "gpuguide: %-8s %-28s %8.1f ms\n", stage, what,
+		        ms);
 }
 
 /* ---- editions ------------------------------------------------------ */
@@ -222,6 +225,36 @@ static char *editions_nav(GPtrArray *editions, size_t self)
 	return g_string_free(s, FALSE);
 }
 
+static void add_string(const char *key, const char *value, void *page)
+{
+	char *name = g_strdup_printf("str.%s", key);
+	values_set_scalar(page, name, g_markup_escape_text(value, -1));
+	g_free(name);
+}
+
+/* Values every HTML page has: the language, and every language string as
+ * {{str.KEY}}, HTML-escaped. */
+static Values *page_values(const Run *run)
+{
+	Values *page = values_new();
+	values_set_scalar(page, "lang", g_strdup(run->opt->lang));
+	strings_foreach(run->strings, add_string, page);
+	return page;
+}
+
+/* An address for link previews: absolute under --base-url, else
+ * relative to the page. */
+static char *preview_url(const Run *run, const char *prefix,
+                         const char *path)
+{
+	const char *base = run->opt->base_url;
+	if (!base)
+		return g_strdup(path);
+	return g_strdup_printf("%s%s%s%s", base,
+	                       g_str_has_suffix(base, "/") ? "" : "/", prefix,
+	                       path);
+}
+
 static bool write_html(Run *run, EditionRun *r, const char *prefix,
                        char *nav, GError **error)
 {
@@ -232,8 +265,7 @@ static bool write_html(Run *run, EditionRun *r, const char *prefix,
 	}
 	char *layout_path = g_build_filename(run->opt->templates_dir,
 	                                     "layout.html", NULL);
-	Values *page = values_new();
-	values_set_scalar(page, "lang", g_strdup(run->opt->lang));
+	Values *page = page_values(run);
 	values_set_scalar(page, "root", g_strdup(*prefix ? "../" : ""));
 	values_set_scalar(page, "editions", nav);
 	values_set_scalar(page, "description",
@@ -244,8 +276,9 @@ static bool write_html(Run *run, EditionRun *r, const char *prefix,
 	values_set_scalar(page, "data_date",
 	                  g_markup_escape_text(r->edition->data_date, -1));
 	const Chart *first = values_chart_at(r->values, 0);
-	values_set_scalar(page, "og_image",
-	                  g_strdup_printf("charts/%s.png", first->name));
+	char *png = g_strdup_printf("charts/%s.png", first->name);
+	values_set_scalar(page, "og_image", preview_url(run, prefix, png));
+	g_free(png);
 	HtmlPage hp = {layout_path, layout, page};
 	char *html = html_render_page(r->doc, &hp, error);
 	char *path = g_strdup_printf("%sindex.html", prefix);
@@ -289,21 +322,30 @@ static bool write_pdf(Run *run, EditionRun *r, const char *prefix,
 	cmark_node *doc = markdown_parse(r->markdown);
 	char *title = html_document_title(doc);
 	char *date = creation_date(r->edition);
+	char *subtitle = gg_fill2(strings_need(run->strings, "pdf.subtitle",
+	                                       error),
+	                          r->edition->name, r->edition->data_date);
 	PdfOptions po = {
 	    .paper = strcmp(run->opt->paper, "letter") == 0 ? PAPER_LETTER
 	                                                    : PAPER_A4,
-	    .title = title ? title : "gpuguide",
-	    .subject = strings_need(run->strings, "site.description", error),
-	    .create_date = date,
+	    .meta = {.title = title ? title : "gpuguide",
+	             .author = strings_need(run->strings, "pdf.author", error),
+	             .subject = strings_need(run->strings, "site.description",
+	                                     error),
+	             .keywords = strings_need(run->strings, "pdf.keywords",
+	                                      error),
+	             .create_date = date},
+	    .subtitle = subtitle,
 	    .values = r->values,
 	    .strings = run->strings};
 	char *bytes = NULL;
 	size_t n = 0;
-	bool ok = pdf_render(doc, &po, &bytes, &n, error);
+	bool ok = !*error && pdf_render(doc, &po, &bytes, &n, error);
 	char *path = g_strdup_printf("%sguide.pdf", prefix);
 	ok = ok && site_write(run->site, path, bytes, n, error);
 	g_free(path);
 	g_free(bytes);
+	g_free(subtitle);
 	g_free(date);
 	g_free(title);
 	cmark_node_free(doc);
@@ -331,6 +373,26 @@ static bool publish_edition(Run *run, GPtrArray *editions, guint i,
 	return ok;
 }
 
+/* The page GitHub Pages shows for a missing address: self-contained, as
+ * it is served at any depth. */
+static bool write_404(Run *run, GError **error)
+{
+	char *text = read_template(run, "404.html", error);
+	if (!text)
+		return false;
+	char *path = g_build_filename(run->opt->templates_dir, "404.html",
+	                              NULL);
+	Values *page = page_values(run);
+	char *html = template_expand(path, text, page, error);
+	bool ok = html && site_write(run->site, "404.html", html, strlen(html),
+	                             error);
+	g_free(html);
+	values_free(page);
+	g_free(path);
+	g_free(text);
+	return ok;
+}
+
 static bool copy_asset(Run *run, const char *name, const char *dest,
                        GError **error)
 {
@@ -352,6 +414,7 @@ static bool generate(Run *run, GError **error)
 	for (guint i = 0; ok && i < editions->len; i++)
 		ok = publish_edition(run, editions, i, error);
 	ok = ok && copy_asset(run, "style.css", "assets/style.css", error)
+	     && write_404(run, error)
 	     && site_write(run->site, ".nojekyll", "", 0, error);
 	g_ptr_array_free(editions, TRUE);
 	if (!ok) {
@@ -411,6 +474,9 @@ static int parse_options(int *argc, char ***argv, Options *o)
 	     "PDF paper size: a4 or letter (default: a4)", "SIZE"},
 	    {"lang", 'l', 0, G_OPTION_ARG_STRING, &o->lang,
 	     "Template language folder (default: en)", "LANG"},
+	    {"base-url", 'b', 0, G_OPTION_ARG_STRING, &o->base_url,
+	     "Where the site will be published, for link previews "
+	     "(og:image); links stay relative", "URL"},
 	    {"check", 'c', 0, G_OPTION_ARG_NONE, &o->check,
 	     "Validate the data and print counts; write nothing", NULL},
 	    {"quiet", 'q', 0, G_OPTION_ARG_NONE, &o->quiet,
@@ -439,6 +505,9 @@ static int parse_options(int *argc, char ***argv, Options *o)
 	} else if (o->paper && strcmp(o->paper, "a4") != 0
 	           && strcmp(o->paper, "letter") != 0) {
 		status = usage_error(ctx, "--paper takes a4 or letter");
+	} else if (o->base_url && !g_str_has_prefix(o->base_url, "https://")
+	           && !g_str_has_prefix(o->base_url, "http://")) {
+		status = usage_error(ctx, "--base-url takes an http(s) address");
 	} else if (o->lang && (!*o->lang || strchr(o->lang, '/')
 	                       || strcmp(o->lang, "..") == 0)) {
 		status = usage_error(ctx, "--lang takes a folder name such as "
@@ -461,6 +530,7 @@ static void free_options(Options *o)
 	g_free(o->out_dir);
 	g_free(o->paper);
 	g_free(o->lang);
+	g_free(o->base_url);
 }
 
 /* Releases the font and cairo caches so leak checkers see a clean exit
@@ -499,7 +569,7 @@ int main(int argc, char **argv)
 	set_default(&o.paper, "a4");
 	set_default(&o.lang, "en");
 
-	Run run = {.opt = &o, .started = g_get_monotonic_time()};
+	Run run = {.opt = &o, .stage_start = g_get_monotonic_time()};
 	GError *error = NULL;
 	bool ok;
 	if (o.check) {

@@ -1,6 +1,6 @@
-/* PDF back-end: a flow layout over the AST's blocks.  Each block is
- * measured with Pango, moved to a new page when it does not fit, and
- * drawn.  See pdf.h. */
+/* PDF back-end: a flow layout over the AST's blocks, run twice: the first
+ * pass learns on which page each heading lands, the second draws the
+ * table of contents with those pages.  See pdf.h. */
 #include "pdf.h"
 
 #include "chart.h"
@@ -10,229 +10,335 @@
 #include <cairo-pdf.h>
 #include <cmark-gfm-core-extensions.h>
 #include <math.h>
-#include <pango/pangocairo.h>
 #include <string.h>
 
 #define MARGIN 56.0
 #define BODY_SIZE 10.0
-#define FONT "DejaVu Sans"
 #define MONO "DejaVu Sans Mono"
 
 typedef struct {
-	cairo_t *cr;
-	cairo_surface_t *surface;
+	char *text, *slug;
+	int level, page;
+} Heading;
+
+typedef struct {
+	PdfCanvas *c;
 	const PdfOptions *opt;
-	double page_w, page_h, x, width, y, bottom;
-	int page;
+	GArray *headings;      /* Heading: filled in pass 1, read in pass 2 */
+	bool final_pass;
+	GHashTable *slugs;     /* slugs given to headings so far */
+	GHashTable *known;     /* every heading slug (from pass 1) */
 	int outline_ids[7];
-	const char *font;
+	int total_pages;
 } Pdf;
 
-/* ---- text ---------------------------------------------------------- */
-
-static PangoLayout *layout_new(Pdf *p, const char *family, double size,
-                               bool bold, double width)
+static const char *S(const Pdf *p, const char *key)
 {
-	PangoLayout *l = pango_cairo_create_layout(p->cr);
-	PangoContext *ctx = pango_layout_get_context(l);
-	cairo_font_options_t *fo = cairo_font_options_create();
-	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
-	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
-	pango_cairo_context_set_font_options(ctx, fo);
-	cairo_font_options_destroy(fo);
-	pango_context_set_round_glyph_positions(ctx, FALSE);
-	pango_layout_context_changed(l);
-	PangoFontDescription *fd = pango_font_description_from_string(family);
-	pango_font_description_set_size(fd, (int)(size * PANGO_SCALE));
-	if (bold)
-		pango_font_description_set_weight(fd, PANGO_WEIGHT_BOLD);
-	pango_layout_set_font_description(l, fd);
-	pango_font_description_free(fd);
-	pango_layout_set_width(l, (int)(width * PANGO_SCALE));
-	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
-	return l;
+	return strings_need(p->opt->strings, key, NULL);
 }
 
-static void inline_markup(cmark_node *node, GString *out);
+/* ---- inline text ----------------------------------------------------- */
 
-static void wrap(cmark_node *n, GString *out, const char *open,
+typedef struct {
+	GString *markup;
+	size_t plain; /* bytes of text (without markup) so far */
+	GArray *links;
+	const Pdf *pdf;
+} Inline;
+
+static void inline_markup(Inline *in, cmark_node *node);
+
+static void text(Inline *in, const char *literal)
+{
+	char *esc = g_markup_escape_text(literal, -1);
+	g_string_append(in->markup, esc);
+	in->plain += strlen(literal);
+	g_free(esc);
+}
+
+static void wrap(Inline *in, cmark_node *n, const char *open,
                  const char *close)
 {
-	g_string_append(out, open);
-	inline_markup(n, out);
-	g_string_append(out, close);
+	g_string_append(in->markup, open);
+	inline_markup(in, n);
+	g_string_append(in->markup, close);
 }
 
-/* Pango markup for the inline children of node. */
-static void inline_markup(cmark_node *node, GString *out)
+/* Links to a heading of this document or to the web; others stay text. */
+static void link(Inline *in, cmark_node *n)
+{
+	const char *url = cmark_node_get_url(n);
+	size_t start = in->plain;
+	wrap(in, n, "<span foreground=\"#0b5cad\">", "</span>");
+	char *attr = NULL;
+	if (url && url[0] == '#') {
+		if (in->pdf->known
+		    && g_hash_table_contains(in->pdf->known, url + 1))
+			attr = pdfkit_link_attributes(url);
+	} else {
+		attr = pdfkit_link_attributes(url);
+	}
+	if (attr) {
+		PdfLink l = {(int)start, (int)in->plain, attr};
+		g_array_append_val(in->links, l);
+	}
+}
+
+static void inline_markup(Inline *in, cmark_node *node)
 {
 	for (cmark_node *c = cmark_node_first_child(node); c;
 	     c = cmark_node_next(c)) {
-		char *esc;
 		switch (cmark_node_get_type(c)) {
 		case CMARK_NODE_TEXT:
-			esc = g_markup_escape_text(cmark_node_get_literal(c),
-			                           -1);
-			g_string_append(out, esc);
-			g_free(esc);
+			text(in, cmark_node_get_literal(c));
 			break;
 		case CMARK_NODE_CODE:
-			esc = g_markup_escape_text(cmark_node_get_literal(c),
-			                           -1);
-			g_string_append_printf(out, "<tt>%s</tt>", esc);
-			g_free(esc);
+			g_string_append(in->markup, "<tt>");
+			text(in, cmark_node_get_literal(c));
+			g_string_append(in->markup, "</tt>");
 			break;
 		case CMARK_NODE_SOFTBREAK:
-			g_string_append_c(out, ' ');
+			text(in, " ");
 			break;
 		case CMARK_NODE_LINEBREAK:
-			g_string_append_c(out, '\n');
+			text(in, "\n");
 			break;
 		case CMARK_NODE_EMPH:
-			wrap(c, out, "<i>", "</i>");
+			wrap(in, c, "<i>", "</i>");
 			break;
 		case CMARK_NODE_STRONG:
-			wrap(c, out, "<b>", "</b>");
+			wrap(in, c, "<b>", "</b>");
 			break;
 		case CMARK_NODE_LINK:
-			wrap(c, out, "<span foreground=\"#0b5cad\">", "</span>");
+			link(in, c);
 			break;
 		case CMARK_NODE_HTML_INLINE:
 			break;
 		default:
 			if (markdown_is(c, "strikethrough"))
-				wrap(c, out, "<s>", "</s>");
+				wrap(in, c, "<s>", "</s>");
 			else
-				inline_markup(c, out);
+				inline_markup(in, c);
 		}
 	}
 }
 
-/* ---- pages --------------------------------------------------------- */
-
-static void footer(Pdf *p)
+static Inline inline_new(const Pdf *p)
 {
-	char *label = g_strdup_printf("%s %d", strings_need(p->opt->strings,
-	                              "pdf.page", NULL), p->page);
-	PangoLayout *l = layout_new(p, p->font, 8, false, p->width);
+	return (Inline){g_string_new(NULL), 0,
+	                g_array_new(FALSE, FALSE, sizeof(PdfLink)), p};
+}
+
+static void inline_free(Inline *in)
+{
+	for (guint i = 0; i < in->links->len; i++)
+		g_free(g_array_index(in->links, PdfLink, i).attributes);
+	g_array_free(in->links, TRUE);
+	g_string_free(in->markup, TRUE);
+}
+
+/* Lays out a node's inline content and draws it at x + indent. */
+static void draw_inline(Pdf *p, cmark_node *n, const char *family,
+                        double size, bool bold, double indent,
+                        double spacing)
+{
+	Inline in = inline_new(p);
+	inline_markup(&in, n);
+	PangoLayout *l = pdfkit_layout(p->c, family, size, bold,
+	                               p->c->width - indent);
+	pango_layout_set_markup(l, in.markup->str, -1);
+	pango_layout_set_spacing(l, (int)(size * spacing * PANGO_SCALE));
+	cairo_set_source_rgb(p->c->cr, 0.1, 0.1, 0.1);
+	pdfkit_draw_layout(p->c, l, p->c->x + indent,
+	                   (PdfLink *)in.links->data, in.links->len);
+	g_object_unref(l);
+	inline_free(&in);
+}
+
+/* ---- pages ----------------------------------------------------------- */
+
+static void page_end(PdfCanvas *c, void *data)
+{
+	Pdf *p = data;
+	if (c->page == 1)
+		return; /* the title page carries no number */
+	char *n = g_strdup_printf("%d", c->page);
+	char *total = g_strdup_printf("%d", p->total_pages);
+	char *label = gg_fill2(S(p, "pdf.page_of"), n, total);
+	PangoLayout *l = pdfkit_layout(c, NULL, 8, false, c->width);
 	pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
 	pango_layout_set_text(l, label, -1);
-	cairo_set_source_rgb(p->cr, 0.4, 0.4, 0.4);
-	cairo_move_to(p->cr, p->x, p->page_h - MARGIN / 2 - 8);
-	pango_cairo_show_layout(p->cr, l);
+	cairo_set_source_rgb(c->cr, 0.4, 0.4, 0.4);
+	cairo_move_to(c->cr, c->x, c->page_h - MARGIN / 2 - 8);
+	pango_cairo_show_layout(c->cr, l);
+	g_object_unref(l);
+	/* running head */
+	l = pdfkit_layout(c, NULL, 8, false, c->width);
+	pango_layout_set_text(l, p->opt->meta.title, -1);
+	pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
+	cairo_move_to(c->cr, c->x, MARGIN / 2);
+	pango_cairo_show_layout(c->cr, l);
 	g_object_unref(l);
 	g_free(label);
+	g_free(n);
+	g_free(total);
 }
 
-static void new_page(Pdf *p)
+static void title_page(Pdf *p)
 {
-	footer(p);
-	cairo_show_page(p->cr);
-	p->page++;
-	p->y = MARGIN;
-}
-
-/* Moves to a new page unless h more points fit on this one. */
-static void need(Pdf *p, double h)
-{
-	if (p->y + h > p->bottom && p->y > MARGIN)
-		new_page(p);
-}
-
-/* Draws a layout line by line, breaking pages between lines. */
-static void draw_layout(Pdf *p, PangoLayout *l, double x)
-{
-	PangoLayoutIter *it = pango_layout_get_iter(l);
-	double top = 0;
-	do {
-		PangoRectangle logical;
-		pango_layout_iter_get_line_extents(it, NULL, &logical);
-		double ly = (double)logical.y / PANGO_SCALE;
-		double lh = (double)logical.height / PANGO_SCALE;
-		if (p->y + (ly - top) + lh > p->bottom) {
-			p->y += ly - top;
-			new_page(p);
-			top = ly;
-		}
-		int baseline = pango_layout_iter_get_baseline(it);
-		cairo_set_source_rgb(p->cr, 0.1, 0.1, 0.1);
-		cairo_move_to(p->cr, x,
-		              p->y + ((double)baseline / PANGO_SCALE - top));
-		pango_cairo_show_layout_line(p->cr,
-		                             pango_layout_iter_get_line_readonly(it));
-	} while (pango_layout_iter_next_line(it));
-	pango_layout_iter_free(it);
-	int w, h;
-	pango_layout_get_size(l, &w, &h);
-	p->y += (double)h / PANGO_SCALE - top;
-}
-
-static void text_block(Pdf *p, cmark_node *n, const char *family,
-                       double size, bool bold, double indent, double after)
-{
-	GString *m = g_string_new(NULL);
-	inline_markup(n, m);
-	PangoLayout *l = layout_new(p, family, size, bold, p->width - indent);
-	pango_layout_set_markup(l, m->str, -1);
-	pango_layout_set_spacing(l, (int)(size * 0.3 * PANGO_SCALE));
-	draw_layout(p, l, p->x + indent);
+	PdfCanvas *c = p->c;
+	c->y = c->page_h * 0.30;
+	PangoLayout *l = pdfkit_layout(c, NULL, 26, true, c->width);
+	pango_layout_set_text(l, p->opt->meta.title, -1);
+	cairo_set_source_rgb(c->cr, 0.1, 0.1, 0.1);
+	pdfkit_draw_layout(c, l, c->x, NULL, 0);
 	g_object_unref(l);
-	g_string_free(m, TRUE);
-	p->y += after;
+	c->y += 18;
+	l = pdfkit_layout(c, NULL, 13, false, c->width);
+	pango_layout_set_text(l, p->opt->subtitle, -1);
+	cairo_set_source_rgb(c->cr, 0.3, 0.3, 0.3);
+	pdfkit_draw_layout(c, l, c->x, NULL, 0);
+	g_object_unref(l);
+	c->y += 40;
+	l = pdfkit_layout(c, NULL, 10, false, c->width);
+	pango_layout_set_text(l, p->opt->meta.subject, -1);
+	pdfkit_draw_layout(c, l, c->x, NULL, 0);
+	g_object_unref(l);
+	pdfkit_new_page(c);
 }
+
+/* One contents line: the heading, dot leaders, the page, all a link. */
+static void toc_entry(Pdf *p, const Heading *h)
+{
+	PdfCanvas *c = p->c;
+	double indent = h->level == 2 ? 0 : 16;
+	double size = h->level == 2 ? 11 : 9.5;
+	PangoLayout *num = pdfkit_layout(c, NULL, size, false, -1);
+	char *page = g_strdup_printf("%d", h->page);
+	pango_layout_set_text(num, page, -1);
+	double num_w = pdfkit_layout_width(num);
+	PangoLayout *l = pdfkit_layout(c, NULL, size, h->level == 2,
+	                               c->width - indent - num_w - 24);
+	pango_layout_set_text(l, h->text, -1);
+	double height = pdfkit_layout_height(l);
+	pdfkit_need(c, height + 4);
+	double top = c->y;
+	cairo_set_source_rgb(c->cr, 0.1, 0.1, 0.1);
+	pdfkit_draw_layout(c, l, c->x + indent, NULL, 0);
+	/* leaders from the end of the text's last line to the number */
+	double end_x = c->x + indent + pdfkit_layout_width(l) + 6;
+	double right = c->x + c->width - num_w - 6;
+	cairo_set_source_rgb(c->cr, 0.6, 0.6, 0.6);
+	for (double x = end_x; x < right; x += 4) {
+		cairo_rectangle(c->cr, x, c->y - 4, 0.8, 0.8);
+	}
+	cairo_fill(c->cr);
+	cairo_set_source_rgb(c->cr, 0.1, 0.1, 0.1);
+	cairo_move_to(c->cr, c->x + c->width - num_w,
+	              c->y - pdfkit_layout_height(num));
+	pango_cairo_show_layout(c->cr, num);
+	char *attr = g_strdup_printf("dest='%s' rect=[%.2f %.2f %.2f %.2f]",
+	                             h->slug, c->x + indent, top,
+	                             c->width - indent, c->y - top);
+	cairo_tag_begin(c->cr, CAIRO_TAG_LINK, attr);
+	cairo_tag_end(c->cr, CAIRO_TAG_LINK);
+	c->y += h->level == 2 ? 5 : 2;
+	g_free(attr);
+	g_free(page);
+	g_object_unref(num);
+	g_object_unref(l);
+}
+
+static void contents(Pdf *p, const GArray *headings)
+{
+	PdfCanvas *c = p->c;
+	PangoLayout *l = pdfkit_layout(c, NULL, 18, true, c->width);
+	pango_layout_set_text(l, S(p, "pdf.contents"), -1);
+	cairo_set_source_rgb(c->cr, 0.1, 0.1, 0.1);
+	pdfkit_draw_layout(c, l, c->x, NULL, 0);
+	g_object_unref(l);
+	c->y += 12;
+	for (guint i = 0; i < headings->len; i++) {
+		const Heading *h = &g_array_index(headings, Heading, i);
+		if (h->level >= 2 && h->level <= 3)
+			toc_entry(p, h);
+	}
+	pdfkit_new_page(c);
+}
+
+/* ---- blocks ---------------------------------------------------------- */
 
 static void heading(Pdf *p, cmark_node *n)
 {
 	static const double sizes[] = {0, 20, 15, 12, 11, 10, 10};
+	PdfCanvas *c = p->c;
 	int level = cmark_node_get_heading_level(n);
 	double size = sizes[level];
-	/* Keep a heading with the start of what follows it. */
-	need(p, size * 2 + 60);
-	p->y += level <= 2 ? size * 0.8 : size * 0.4;
+	/* keep a heading with the first lines of what follows it */
+	pdfkit_need(c, size * 2 + 60);
+	if (c->y > c->margin)
+		c->y += level <= 2 ? size * 0.8 : size * 0.4;
 	char *text = markdown_plain_text(n);
-	int parent = level > 1 ? p->outline_ids[level - 1] : 0;
-	char *link = g_strdup_printf("page=%d pos=[%.0f %.0f]", p->page, p->x,
-	                             p->y);
-	if (level <= 3)
+	char *slug = markdown_slug(text, p->slugs);
+	Heading h = {g_strdup(text), g_strdup(slug), level, c->page};
+	if (!p->final_pass)
+		g_array_append_val(p->headings, h);
+	else {
+		g_free(h.text);
+		g_free(h.slug);
+	}
+	char *dest = g_strdup_printf("name='%s'", slug);
+	cairo_tag_begin(c->cr, CAIRO_TAG_DEST, dest);
+	if (level <= 3) {
+		char *target = g_strdup_printf("dest='%s'", slug);
+		int parent = level > 1 ? p->outline_ids[level - 1] : 0;
 		p->outline_ids[level] = cairo_pdf_surface_add_outline(
-		    p->surface, parent, text, link,
+		    c->surface, parent, text, target,
 		    level == 1 ? CAIRO_PDF_OUTLINE_FLAG_OPEN : 0);
-	g_free(link);
+		g_free(target);
+	}
+	draw_inline(p, n, NULL, size, true, 0, 0.1);
+	cairo_tag_end(c->cr, CAIRO_TAG_DEST);
+	c->y += size * 0.5;
+	g_free(dest);
+	g_free(slug);
 	g_free(text);
-	text_block(p, n, p->font, size, true, 0, size * 0.5);
 }
 
 static void rule(Pdf *p)
 {
-	need(p, 12);
-	cairo_set_source_rgb(p->cr, 0.7, 0.7, 0.7);
-	cairo_set_line_width(p->cr, 0.5);
-	cairo_move_to(p->cr, p->x, p->y + 6);
-	cairo_line_to(p->cr, p->x + p->width, p->y + 6);
-	cairo_stroke(p->cr);
-	p->y += 12;
+	PdfCanvas *c = p->c;
+	pdfkit_need(c, 12);
+	cairo_set_source_rgb(c->cr, 0.7, 0.7, 0.7);
+	cairo_set_line_width(c->cr, 0.5);
+	cairo_move_to(c->cr, c->x, c->y + 6);
+	cairo_line_to(c->cr, c->x + c->width, c->y + 6);
+	cairo_stroke(c->cr);
+	c->y += 12;
 }
 
-static void code_block(Pdf *p, cmark_node *n)
+static void code_block(Pdf *p, cmark_node *n, double indent)
 {
-	PangoLayout *l = layout_new(p, MONO, 8.5, false, p->width - 12);
+	PdfCanvas *c = p->c;
+	PangoLayout *l = pdfkit_layout(c, MONO, 8.5, false,
+	                               c->width - indent - 12);
 	pango_layout_set_text(l, cmark_node_get_literal(n), -1);
-	int w, h;
-	pango_layout_get_size(l, &w, &h);
-	double height = (double)h / PANGO_SCALE;
-	need(p, fmin(height, 80) + 12);
-	cairo_set_source_rgb(p->cr, 0.95, 0.95, 0.95);
-	cairo_rectangle(p->cr, p->x, p->y, p->width,
-	                fmin(height, p->bottom - p->y) + 8);
-	cairo_fill(p->cr);
-	p->y += 4;
-	draw_layout(p, l, p->x + 6);
-	p->y += 10;
+	double height = pdfkit_layout_height(l);
+	pdfkit_need(c, fmin(height, 80) + 12);
+	cairo_set_source_rgb(c->cr, 0.95, 0.95, 0.95);
+	cairo_rectangle(c->cr, c->x + indent, c->y,
+	                c->width - indent, fmin(height, c->bottom - c->y) + 8);
+	cairo_fill(c->cr);
+	c->y += 4;
+	cairo_set_source_rgb(c->cr, 0.1, 0.1, 0.1);
+	pdfkit_draw_layout(c, l, c->x + indent + 6, NULL, 0);
+	c->y += 10;
 	g_object_unref(l);
 }
 
 static void figure(Pdf *p, cmark_node *para)
 {
+	PdfCanvas *c = p->c;
 	cmark_node *img = cmark_node_first_child(para);
 	const char *url = cmark_node_get_url(img);
 	const char *slash = strrchr(url, '/');
@@ -243,72 +349,86 @@ static void figure(Pdf *p, cmark_node *para)
 	const Chart *chart = values_chart(p->opt->values, name);
 	g_free(name);
 	if (!chart) { /* an image the PDF cannot draw: keep its alt text */
-		text_block(p, img, p->font, BODY_SIZE, false, 0, 8);
+		draw_inline(p, img, NULL, BODY_SIZE, false, 0, 0.3);
+		c->y += 8;
 		return;
 	}
-	/* A chart taller than a page is drawn smaller: it stays vector. */
-	double h = chart_height(chart, p->width);
-	double room = p->bottom - MARGIN - 40; /* a whole page */
-	double left = p->bottom - p->y - 40;   /* what this page has left */
+	double h = chart_height(chart, c->width);
+	double room = c->bottom - c->margin - 40; /* a whole page */
+	double left = c->bottom - c->y - 40;      /* what this page has */
 	double scale = 1;
 	if (h > left && left >= room / 2 && left / h >= 0.55) {
 		scale = left / h; /* shrink a little rather than leave a gap */
 	} else if (h > left) {
-		new_page(p);
+		pdfkit_new_page(c);
 		scale = h > room ? room / h : 1;
 	}
-	cairo_save(p->cr);
-	cairo_translate(p->cr, p->x + p->width * (1 - scale) / 2, p->y);
-	cairo_scale(p->cr, scale, scale);
-	chart_draw(p->cr, chart, p->width);
-	cairo_restore(p->cr);
-	p->y += h * scale + 4;
-	PangoLayout *l = layout_new(p, p->font, 8.5, false, p->width);
+	cairo_save(c->cr);
+	cairo_translate(c->cr, c->x + c->width * (1 - scale) / 2, c->y);
+	cairo_scale(c->cr, scale, scale);
+	chart_draw(c->cr, chart, c->width);
+	cairo_restore(c->cr);
+	c->y += h * scale + 4;
+	PangoLayout *l = pdfkit_layout(c, NULL, 8.5, false, c->width);
 	char *caption = g_markup_escape_text(cmark_node_get_title(img), -1);
 	char *m = g_strdup_printf("<i>%s</i>", caption);
 	pango_layout_set_markup(l, m, -1);
-	draw_layout(p, l, p->x);
+	cairo_set_source_rgb(c->cr, 0.3, 0.3, 0.3);
+	pdfkit_draw_layout(c, l, c->x, NULL, 0);
 	g_object_unref(l);
 	g_free(caption);
 	g_free(m);
-	p->y += 12;
+	c->y += 12;
 }
 
-/* ---- tables -------------------------------------------------------- */
+/* ---- tables ---------------------------------------------------------- */
 
 typedef struct {
 	size_t n_cols;
 	double *widths;
+	double size; /* text size: smaller for wide tables */
 } TableGeometry;
 
 static PangoLayout *cell_layout(Pdf *p, cmark_node *cell, double width,
-                                bool header)
+                                bool header, double size, Inline *in)
 {
-	GString *m = g_string_new(NULL);
-	inline_markup(cell, m);
-	PangoLayout *l = layout_new(p, p->font, 8.5, header, width);
-	pango_layout_set_markup(l, m->str, -1);
-	g_string_free(m, TRUE);
+	inline_markup(in, cell);
+	PangoLayout *l = pdfkit_layout(p->c, NULL, size, header, width);
+	pango_layout_set_markup(l, in->markup->str, -1);
 	return l;
 }
 
-/* Widest line of the cell's text at the given wrap width (-1: none). */
+/* Widest line of the cell's text at a wrap width (< 0: no wrapping). */
 static double cell_text_width(Pdf *p, cmark_node *cell, bool header,
-                              double wrap_width)
+                              double size, double wrap_width)
 {
-	PangoLayout *l = cell_layout(p, cell, -1, header);
+	Inline in = inline_new(p);
+	PangoLayout *l = cell_layout(p, cell, -1, header, size, &in);
 	pango_layout_set_wrap(l, PANGO_WRAP_WORD);
-	pango_layout_set_width(l, wrap_width < 0 ? -1
-	                                         : (int)(wrap_width * PANGO_SCALE));
-	PangoRectangle logical;
-	pango_layout_get_extents(l, NULL, &logical);
+	pango_layout_set_width(l, wrap_width < 0
+	                              ? -1
+	                              : (int)(wrap_width * PANGO_SCALE));
+	double w = pdfkit_layout_width(l) + 8;
 	g_object_unref(l);
-	return (double)logical.width / PANGO_SCALE + 8;
+	inline_free(&in);
+	return w;
 }
 
-/* Column widths: every column gets at least its longest word; the room
- * left is shared in proportion to how much more each column would use
- * unwrapped. */
+/* The least width a cell may wrap to: short cells (a GPU name, a price)
+ * stay on one line when the table allows it, long ones may wrap at any
+ * word. */
+static double cell_least_width(Pdf *p, cmark_node *cell, bool header,
+                               double size, bool keep_short)
+{
+	char *text = markdown_plain_text(cell);
+	bool short_cell = keep_short && g_utf8_strlen(text, -1) <= 16;
+	g_free(text);
+	return cell_text_width(p, cell, header, size, short_cell ? -1 : 1);
+}
+
+/* Column widths: each column gets at least its least width (see above);
+ * the room left is shared in proportion to how much more each column
+ * would use unwrapped. */
 static TableGeometry table_geometry(Pdf *p, cmark_node *table)
 {
 	TableGeometry g = {0};
@@ -316,26 +436,35 @@ static TableGeometry table_geometry(Pdf *p, cmark_node *table)
 	for (cmark_node *c = cmark_node_first_child(first); c;
 	     c = cmark_node_next(c))
 		g.n_cols++;
+	g.size = g.n_cols >= 7 ? 7.5 : 8.5;
 	g.widths = g_new0(double, g.n_cols);
 	double *least = g_new0(double, g.n_cols);
+	double *word = g_new0(double, g.n_cols);
 	for (cmark_node *row = first; row; row = cmark_node_next(row)) {
 		size_t i = 0;
 		for (cmark_node *c = cmark_node_first_child(row);
 		     c && i < g.n_cols; c = cmark_node_next(c), i++) {
 			bool head = row == first;
 			g.widths[i] = fmax(g.widths[i],
-			                   cell_text_width(p, c, head, -1));
-			least[i] = fmax(least[i],
-			                cell_text_width(p, c, head, 1));
+			                   cell_text_width(p, c, head, g.size, -1));
+			least[i] = fmax(least[i], cell_least_width(
+			                              p, c, head, g.size, !head));
+			word[i] = fmax(word[i], cell_least_width(p, c, head,
+			                                         g.size, false));
 		}
 	}
-	double total = 0, total_least = 0;
+	double total = 0, total_least = 0, width = p->c->width;
 	for (size_t i = 0; i < g.n_cols; i++) {
 		total += g.widths[i];
 		total_least += least[i];
 	}
-	if (total > p->width) {
-		double room = fmax(p->width - total_least, 0);
+	if (total_least > width) { /* short cells must wrap after all */
+		total_least = 0;
+		for (size_t i = 0; i < g.n_cols; i++)
+			total_least += least[i] = word[i];
+	}
+	if (total > width) {
+		double room = fmax(width - total_least, 0);
 		double want = total - total_least;
 		for (size_t i = 0; i < g.n_cols; i++)
 			g.widths[i] = least[i]
@@ -344,6 +473,7 @@ static TableGeometry table_geometry(Pdf *p, cmark_node *table)
 			                          : 0);
 	}
 	g_free(least);
+	g_free(word);
 	return g;
 }
 
@@ -354,11 +484,12 @@ static double row_height(Pdf *p, cmark_node *row, const TableGeometry *g,
 	size_t i = 0;
 	for (cmark_node *c = cmark_node_first_child(row); c && i < g->n_cols;
 	     c = cmark_node_next(c), i++) {
-		PangoLayout *l = cell_layout(p, c, g->widths[i] - 8, header);
-		int w, lh;
-		pango_layout_get_size(l, &w, &lh);
-		h = fmax(h, (double)lh / PANGO_SCALE);
+		Inline in = inline_new(p);
+		PangoLayout *l = cell_layout(p, c, g->widths[i] - 8, header,
+		                             g->size, &in);
+		h = fmax(h, pdfkit_layout_height(l));
 		g_object_unref(l);
+		inline_free(&in);
 	}
 	return h + 6;
 }
@@ -366,95 +497,108 @@ static double row_height(Pdf *p, cmark_node *row, const TableGeometry *g,
 static void draw_row(Pdf *p, cmark_node *row, const TableGeometry *g,
                      const uint8_t *align, bool header)
 {
+	PdfCanvas *c = p->c;
 	double h = row_height(p, row, g, header);
 	if (header) {
-		cairo_set_source_rgb(p->cr, 0.92, 0.94, 0.97);
-		cairo_rectangle(p->cr, p->x, p->y, p->width, h);
-		cairo_fill(p->cr);
+		cairo_set_source_rgb(c->cr, 0.92, 0.94, 0.97);
+		cairo_rectangle(c->cr, c->x, c->y, c->width, h);
+		cairo_fill(c->cr);
 	}
-	double x = p->x;
+	double x = c->x, top = c->y;
 	size_t i = 0;
-	for (cmark_node *c = cmark_node_first_child(row); c && i < g->n_cols;
-	     c = cmark_node_next(c), i++) {
-		PangoLayout *l = cell_layout(p, c, g->widths[i] - 8, header);
+	for (cmark_node *cell = cmark_node_first_child(row);
+	     cell && i < g->n_cols; cell = cmark_node_next(cell), i++) {
+		Inline in = inline_new(p);
+		PangoLayout *l = cell_layout(p, cell, g->widths[i] - 8, header,
+		                             g->size, &in);
 		if (align && align[i] == 'r')
 			pango_layout_set_alignment(l, PANGO_ALIGN_RIGHT);
 		else if (align && align[i] == 'c')
 			pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
-		cairo_set_source_rgb(p->cr, 0.1, 0.1, 0.1);
-		cairo_move_to(p->cr, x + 4, p->y + 3);
-		pango_cairo_show_layout(p->cr, l);
+		cairo_set_source_rgb(c->cr, 0.1, 0.1, 0.1);
+		c->y = top + 3;
+		pdfkit_draw_layout(c, l, x + 4, (PdfLink *)in.links->data,
+		                   in.links->len);
 		g_object_unref(l);
+		inline_free(&in);
 		x += g->widths[i];
 	}
-	cairo_set_source_rgb(p->cr, 0.8, 0.8, 0.8);
-	cairo_set_line_width(p->cr, 0.4);
-	cairo_move_to(p->cr, p->x, p->y + h);
-	cairo_line_to(p->cr, p->x + p->width, p->y + h);
-	cairo_stroke(p->cr);
-	p->y += h;
+	c->y = top + h;
+	cairo_set_source_rgb(c->cr, 0.8, 0.8, 0.8);
+	cairo_set_line_width(c->cr, 0.4);
+	cairo_move_to(c->cr, c->x, c->y);
+	cairo_line_to(c->cr, c->x + c->width, c->y);
+	cairo_stroke(c->cr);
 }
 
 static void table(Pdf *p, cmark_node *t)
 {
+	PdfCanvas *c = p->c;
 	TableGeometry g = table_geometry(p, t);
 	const uint8_t *align = cmark_gfm_extensions_get_table_alignments(t);
 	cmark_node *header = cmark_node_first_child(t);
 	double hh = row_height(p, header, &g, true);
 	cmark_node *second = cmark_node_next(header);
-	need(p, hh + (second ? row_height(p, second, &g, false) : 0));
+	pdfkit_need(c, hh + (second ? row_height(p, second, &g, false) : 0));
 	draw_row(p, header, &g, align, true);
 	for (cmark_node *row = second; row; row = cmark_node_next(row)) {
 		double h = row_height(p, row, &g, false);
-		if (p->y + h > p->bottom) { /* repeat the header */
-			new_page(p);
+		if (c->y + h > c->bottom) { /* repeat the header */
+			pdfkit_new_page(c);
 			draw_row(p, header, &g, align, true);
 		}
 		draw_row(p, row, &g, align, false);
 	}
-	p->y += 10;
+	c->y += 10;
 	g_free(g.widths);
 }
 
-/* ---- blocks -------------------------------------------------------- */
+/* ---- block walk ------------------------------------------------------- */
 
 static void blocks(Pdf *p, cmark_node *parent, double indent);
 
 static void list(Pdf *p, cmark_node *l, double indent)
 {
+	PdfCanvas *c = p->c;
 	bool ordered = cmark_node_get_list_type(l) == CMARK_ORDERED_LIST;
 	int number = cmark_node_get_list_start(l);
 	for (cmark_node *item = cmark_node_first_child(l); item;
 	     item = cmark_node_next(item), number++) {
 		char *mark = ordered ? g_strdup_printf("%d.", number)
 		                     : g_strdup("\xE2\x80\xA2");
-		need(p, 14);
-		PangoLayout *m = layout_new(p, p->font, BODY_SIZE, false, 14);
+		pdfkit_need(c, 14);
+		PangoLayout *m = pdfkit_layout(c, NULL, BODY_SIZE, false, 16);
 		pango_layout_set_text(m, mark, -1);
-		cairo_set_source_rgb(p->cr, 0.1, 0.1, 0.1);
-		cairo_move_to(p->cr, p->x + indent, p->y);
-		pango_cairo_show_layout(p->cr, m);
+		cairo_set_source_rgb(c->cr, 0.1, 0.1, 0.1);
+		cairo_move_to(c->cr, c->x + indent, c->y);
+		pango_cairo_show_layout(c->cr, m);
 		g_object_unref(m);
 		g_free(mark);
 		blocks(p, item, indent + 16);
 	}
-	p->y += 4;
+	c->y += 4;
+}
+
+static void block_quote(Pdf *p, cmark_node *n, double indent)
+{
+	PdfCanvas *c = p->c;
+	int page = c->page;
+	double top = c->y;
+	blocks(p, n, indent + 14);
+	cairo_set_source_rgb(c->cr, 0.75, 0.78, 0.85);
+	cairo_set_line_width(c->cr, 2);
+	cairo_move_to(c->cr, c->x + indent + 4, page == c->page ? top
+	                                                        : c->margin);
+	cairo_line_to(c->cr, c->x + indent + 4, c->y - 6);
+	cairo_stroke(c->cr);
 }
 
 static void paragraph(Pdf *p, cmark_node *n, double indent)
 {
-	bool tight = cmark_node_get_type(cmark_node_parent(n))
-	             == CMARK_NODE_ITEM;
-	GString *m = g_string_new(NULL);
-	inline_markup(n, m);
-	PangoLayout *l = layout_new(p, p->font, BODY_SIZE, false,
-	                            p->width - indent);
-	pango_layout_set_markup(l, m->str, -1);
-	pango_layout_set_spacing(l, (int)(BODY_SIZE * 0.35 * PANGO_SCALE));
-	draw_layout(p, l, p->x + indent);
-	g_object_unref(l);
-	g_string_free(m, TRUE);
-	p->y += tight ? 3 : 8;
+	bool in_item = cmark_node_get_type(cmark_node_parent(n))
+	               == CMARK_NODE_ITEM;
+	draw_inline(p, n, NULL, BODY_SIZE, false, indent, 0.35);
+	p->c->y += in_item ? 3 : 8;
 }
 
 static void blocks(Pdf *p, cmark_node *parent, double indent)
@@ -463,6 +607,8 @@ static void blocks(Pdf *p, cmark_node *parent, double indent)
 	     n = cmark_node_next(n)) {
 		switch (cmark_node_get_type(n)) {
 		case CMARK_NODE_HEADING:
+			if (cmark_node_get_heading_level(n) == 1)
+				break; /* the title page shows it */
 			heading(p, n);
 			break;
 		case CMARK_NODE_PARAGRAPH:
@@ -475,10 +621,10 @@ static void blocks(Pdf *p, cmark_node *parent, double indent)
 			list(p, n, indent);
 			break;
 		case CMARK_NODE_BLOCK_QUOTE:
-			blocks(p, n, indent + 14);
+			block_quote(p, n, indent);
 			break;
 		case CMARK_NODE_CODE_BLOCK:
-			code_block(p, n);
+			code_block(p, n, indent);
 			break;
 		case CMARK_NODE_THEMATIC_BREAK:
 			rule(p);
@@ -491,53 +637,69 @@ static void blocks(Pdf *p, cmark_node *parent, double indent)
 	}
 }
 
-static cairo_status_t append_bytes(void *closure, const unsigned char *data,
-                                   unsigned int length)
+/* ---- passes ----------------------------------------------------------- */
+
+static bool render_pass(Pdf *p, cmark_node *doc, const GArray *headings,
+                        char **bytes, size_t *length, GError **error)
 {
-	g_byte_array_append(closure, data, length);
-	return CAIRO_STATUS_SUCCESS;
+	p->c = pdfkit_open(p->opt->paper, MARGIN, &p->opt->meta,
+	                   strings_get(p->opt->strings, "font.family"));
+	p->c->page_end = page_end;
+	p->c->page_end_data = p;
+	p->slugs = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	                                 NULL);
+	memset(p->outline_ids, 0, sizeof p->outline_ids);
+	title_page(p);
+	contents(p, headings);
+	blocks(p, doc, 0);
+	int pages = p->c->page;
+	bool ok = pdfkit_close(p->c, bytes, length, error);
+	p->c = NULL;
+	g_hash_table_destroy(p->slugs);
+	p->total_pages = pages;
+	return ok;
+}
+
+static void free_headings(GArray *a)
+{
+	for (guint i = 0; i < a->len; i++) {
+		g_free(g_array_index(a, Heading, i).text);
+		g_free(g_array_index(a, Heading, i).slug);
+	}
+	g_array_free(a, TRUE);
 }
 
 bool pdf_render(cmark_node *doc, const PdfOptions *opt, char **bytes,
                 size_t *length, GError **error)
 {
-	Pdf p = {.opt = opt, .page = 1, .font = FONT};
-	const char *family = strings_get(opt->strings, "font.family");
-	if (family)
-		p.font = family;
-	p.page_w = opt->paper == PAPER_LETTER ? 612 : 595.276;
-	p.page_h = opt->paper == PAPER_LETTER ? 792 : 841.89;
-	p.x = MARGIN;
-	p.y = MARGIN;
-	p.width = p.page_w - 2 * MARGIN;
-	p.bottom = p.page_h - MARGIN;
-	GByteArray *buf = g_byte_array_new();
-	p.surface = cairo_pdf_surface_create_for_stream(append_bytes, buf,
-	                                                p.page_w, p.page_h);
-	cairo_pdf_surface_set_metadata(p.surface, CAIRO_PDF_METADATA_TITLE,
-	                               opt->title);
-	cairo_pdf_surface_set_metadata(p.surface, CAIRO_PDF_METADATA_SUBJECT,
-	                               opt->subject);
-	cairo_pdf_surface_set_metadata(p.surface, CAIRO_PDF_METADATA_CREATOR,
-	                               "gpuguide");
-	cairo_pdf_surface_set_metadata(p.surface,
-	                               CAIRO_PDF_METADATA_CREATE_DATE,
-	                               opt->create_date);
-	p.cr = cairo_create(p.surface);
-	blocks(&p, doc, 0);
-	footer(&p);
-	cairo_show_page(p.cr);
-	cairo_destroy(p.cr);
-	cairo_surface_finish(p.surface);
-	cairo_status_t st = cairo_surface_status(p.surface);
-	cairo_surface_destroy(p.surface);
-	if (st != CAIRO_STATUS_SUCCESS) {
-		g_byte_array_free(buf, TRUE);
-		g_set_error(error, GG_ERROR, GG_ERR_ENV, "PDF: %s",
-		            cairo_status_to_string(st));
-		return false;
+	Pdf p = {.opt = opt,
+	         .headings = g_array_new(FALSE, FALSE, sizeof(Heading))};
+	/* Pass 1: contents with every heading on page 0 take as many lines
+	 * as the real ones, so the pages found here stay true in pass 2. */
+	char *scratch = NULL;
+	size_t n = 0;
+	GArray *placeholder = g_array_new(FALSE, FALSE, sizeof(Heading));
+	bool ok = render_pass(&p, doc, placeholder, &scratch, &n, error);
+	g_free(scratch);
+	if (ok) {
+		/* The pass-1 contents were empty: render once more with
+		 * entries of the right length, then the final pass. */
+		GArray *first = p.headings;
+		p.headings = g_array_new(FALSE, FALSE, sizeof(Heading));
+		ok = render_pass(&p, doc, first, &scratch, &n, error);
+		g_free(scratch);
+		free_headings(first);
 	}
-	*length = buf->len;
-	*bytes = (char *)g_byte_array_free(buf, FALSE);
-	return true;
+	if (ok) {
+		p.known = g_hash_table_new(g_str_hash, g_str_equal);
+		for (guint i = 0; i < p.headings->len; i++)
+			g_hash_table_add(p.known,
+			                 g_array_index(p.headings, Heading, i).slug);
+		p.final_pass = true;
+		ok = render_pass(&p, doc, p.headings, bytes, length, error);
+		g_hash_table_destroy(p.known);
+	}
+	g_array_free(placeholder, TRUE);
+	free_headings(p.headings);
+	return ok;
 }

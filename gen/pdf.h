@@ -1,25 +1,26 @@
-/* PDF back-end: lays out the cmark-gfm AST with Pango and Cairo into
- * pages; charts are drawn as vectors by chart.c in place of their images.
- * In: a parsed document, the Values that hold its charts, Strings.
- * Out: PDF bytes.
+/* PDF back-end: lays out the cmark-gfm AST as a typeset report with Pango
+ * and Cairo: a title page, a table of contents with page numbers and
+ * links, an outline, headings that never sit alone at a page foot, inline
+ * styles and links, lists, quotes, code, tables that repeat their header
+ * and never split a row, and charts drawn as vectors by chart.c.
+ * In: a parsed document (read only), the Values holding its charts,
+ * Strings.  Out: PDF bytes.
  * Ownership: pdf_render returns bytes the caller frees with g_free. */
 #ifndef GG_PDF_H
 #define GG_PDF_H
 
+#include "pdfkit.h"
 #include "strings.h"
 #include "template.h"
 
 #include <cmark-gfm.h>
 #include <stdbool.h>
 
-typedef enum { PAPER_A4, PAPER_LETTER } Paper;
-
 typedef struct {
 	Paper paper;
-	const char *title;
-	const char *subject;
-	const char *create_date; /* ISO 8601, e.g. 2020-09-07T00:00:00Z */
-	const Values *values;    /* charts by name */
+	PdfMeta meta;          /* title, author, subject, keywords, date */
+	const char *subtitle;  /* title page: edition and data date */
+	const Values *values;  /* charts by name */
 	const Strings *strings;
 } PdfOptions;
 

@@ -80,3 +80,19 @@ const char *strings_need(const Strings *s, const char *key, GError **error)
 		                   key);
 	return "";
 }
+
+static gint compare_keys(gconstpointer a, gconstpointer b)
+{
+	return strcmp(a, b);
+}
+
+void strings_foreach(const Strings *s,
+                     void (*fn)(const char *key, const char *value,
+                                void *data),
+                     void *data)
+{
+	GList *keys = g_list_sort(g_hash_table_get_keys(s->map), compare_keys);
+	for (GList *k = keys; k; k = k->next)
+		fn(k->data, g_hash_table_lookup(s->map, k->data), data);
+	g_list_free(keys);
+}

@@ -20,4 +20,10 @@ const char *strings_get(const Strings *s, const char *key);
  * strings file and returns "". */
 const char *strings_need(const Strings *s, const char *key, GError **error);
 
+/* Calls fn for every key and value, in key order. */
+void strings_foreach(const Strings *s,
+                     void (*fn)(const char *key, const char *value,
+                                void *data),
+                     void *data);
+
 #endif

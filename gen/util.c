@@ -104,3 +104,17 @@ bool gg_is_iso_date(const char *text)
 	                                        (GDateMonth)month,
 	                                        (GDateYear)year);
 }
+
+char *gg_fill2(const char *pattern, const char *one, const char *two)
+{
+	GString *s = g_string_new(NULL);
+	for (const char *p = pattern; *p; p++) {
+		if (p[0] == '{' && (p[1] == '1' || p[1] == '2') && p[2] == '}') {
+			g_string_append(s, p[1] == '1' ? one : two);
+			p += 2;
+		} else {
+			g_string_append_c(s, *p);
+		}
+	}
+	return g_string_free(s, FALSE);
+}

@@ -33,6 +33,10 @@ bool gg_read_file(const char *path, size_t max_bytes, char **contents,
  * trailing garbage, NaN or infinity. */
 bool gg_parse_number(const char *text, double *value);
 
+/* pattern with "{1}" and "{2}" replaced by one and two (language strings
+ * carry these slots instead of printf formats).  Caller frees. */
+char *gg_fill2(const char *pattern, const char *one, const char *two);
+
 /* True when text is a real calendar date written YYYY-MM-DD. */
 bool gg_is_iso_date(const char *text);
 
