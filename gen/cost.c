@@ -188,6 +188,24 @@ double cost_breakeven_days(const Costs *c, const Build *b,
 	return b->cost / (cloud_day - electricity_day);
 }
 
+const CloudOffer *cost_matching_cloud(const Costs *c, const Build *b)
+{
+	const Edition *e = c->perf->edition;
+	const GpuPerf *perf = c->perf->gpus[WORKLOAD_CNN];
+	const CloudOffer *cheapest = NULL, *fastest = NULL;
+	for (size_t i = 0; i < e->n_cloud; i++) {
+		const CloudOffer *o = &e->cloud[i];
+		if (o->gpu_count != b->gpu_count || !perf[o->gpu].rated)
+			continue;
+		if (!fastest || perf[o->gpu].value > perf[fastest->gpu].value)
+			fastest = o;
+		if (perf[o->gpu].value >= 0.9 * perf[b->gpu].value
+		    && (!cheapest || o->price_per_hour < cheapest->price_per_hour))
+			cheapest = o;
+	}
+	return cheapest ? cheapest : fastest;
+}
+
 /* ---- the article's worked examples ------------------------------------ */
 
 static const char *text_assumption(const Edition *e, const char *key,

@@ -76,6 +76,11 @@ const Build *cost_build(const Costs *c, size_t gpu, int gpu_count);
 double cost_breakeven_days(const Costs *c, const Build *b,
                            const CloudOffer *offer, double utilization);
 
+/* The cloud offer to compare a build with: the cheapest offer with as
+ * many GPUs, each at least 90% as fast as the build's (CNN); without such
+ * an offer, the fastest one with as many GPUs; NULL when there is none. */
+const CloudOffer *cost_matching_cloud(const Costs *c, const Build *b);
+
 /* Yearly kWh of a build at a utilization. */
 double cost_kwh_year(const Costs *c, const Build *b, double utilization);
 

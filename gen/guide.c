@@ -1,6 +1,8 @@
 /* Guide stage: results to template values.  See guide.h. */
 #include "guide.h"
 
+#include "request.h"
+
 #include "util.h"
 
 #include <stdlib.h>
@@ -703,6 +705,40 @@ static char *breakeven_table(const Ctx *c)
 	return rows_table(&r, header, "llrrrr");
 }
 
+/* Purchase-request PDFs, one per recommended build. */
+static char *requests_table(const Ctx *c)
+{
+	const char *header[] = {S(c, "table.build"), S(c, "table.serves"),
+	                        S(c, "table.system_cost"),
+	                        S(c, "table.request")};
+	Rows r = rows_new(G_N_ELEMENTS(header));
+	const Build **builds = NULL;
+	size_t n = request_builds(c->recs, &builds);
+	for (size_t i = 0; i < n; i++) {
+		GString *uses = g_string_new(NULL);
+		for (size_t k = 0; k < c->recs->n; k++) {
+			if (c->recs->items[k].best != builds[i])
+				continue;
+			char *key = g_strdup_printf(
+			    "use_case.%s", c->recs->items[k].use_case->id);
+			const char *t = strings_get(c->s, key);
+			g_string_append_printf(uses, "%s%s", uses->len ? "; " : "",
+			                       t ? t : c->recs->items[k].use_case->id);
+			g_free(key);
+		}
+		char *stem = request_file_stem(c->e, builds[i]);
+		char *cells[] = {build_md(c, builds[i]), md_escape(uses->str),
+		                 md_money(c, builds[i]->cost),
+		                 g_strdup_printf("[%s](requests/%s.pdf)",
+		                                 S(c, "table.request_pdf"), stem)};
+		rows_add(&r, cells);
+		g_free(stem);
+		g_string_free(uses, TRUE);
+	}
+	g_free(builds);
+	return rows_table(&r, header, "llrl");
+}
+
 static char *memory_table(const Ctx *c)
 {
 	const char *header[] = {S(c, "table.use_case"), S(c, "table.min_memory"),
@@ -933,6 +969,7 @@ Values *guide_values(const Recommendations *recs, const Strings *strings,
 	values_set_table(v, "sources", sources_table(&c));
 	values_set_table(v, "breakeven", breakeven_table(&c));
 	values_set_table(v, "memory", memory_table(&c));
+	values_set_table(v, "requests", requests_table(&c));
 	if (*error) {
 		values_free(v);
 		return NULL;

@@ -12,6 +12,7 @@
 #include "model.h"
 #include "pdf.h"
 #include "recommend.h"
+#include "request.h"
 #include "site.h"
 #include "strings.h"
 #include "template.h"
@@ -342,7 +343,9 @@ static bool write_pdf(Run *run, EditionRun *r, const char *prefix,
 	size_t n = 0;
 	bool ok = !*error && pdf_render(doc, &po, &bytes, &n, error);
 	char *path = g_strdup_printf("%sguide.pdf", prefix);
-	ok = ok && site_write(run->site, path, bytes, n, error);
+	ok = ok && site_write(run->site, path, bytes, n, error)
+	     && request_write_all(r->recs, run->strings, po.paper, date,
+	                          run->site, prefix, error);
 	g_free(path);
 	g_free(bytes);
 	g_free(subtitle);

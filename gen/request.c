@@ -1,0 +1,459 @@
+/* Purchase requests.  Each page is laid out at a text scale; when it does
+ * not fit on one page it is laid out again smaller.  See request.h. */
+#include "request.h"
+
+#include "guide.h"
+#include "markdown.h"
+#include "util.h"
+
+#include <math.h>
+#include <string.h>
+
+#define MARGIN 48.0
+
+typedef struct {
+	const Recommendations *recs;
+	const Costs *costs;
+	const Edition *e;
+	const Strings *s;
+	const Build *b;
+	PdfCanvas *c;
+	double scale; /* text scale for this attempt */
+	const char *create_date;
+	Paper paper;
+} Req;
+
+static const char *S(const Req *r, const char *key)
+{
+	return strings_need(r->s, key, NULL);
+}
+
+static char *num(const Req *r, double v, int decimals)
+{
+	return guide_format_number(r->s, v, decimals);
+}
+
+static char *money(const Req *r, double v)
+{
+	char *n = num(r, v, 0);
+	char *m = g_strdup_printf("%s%s", S(r, "format.currency_prefix"), n);
+	g_free(n);
+	return m;
+}
+
+static char *build_name(const Edition *e, const Build *b)
+{
+	return b->gpu_count == 1
+	           ? g_strdup(e->gpus[b->gpu].name)
+	           : g_strdup_printf("%d\xC3\x97 %s", b->gpu_count,
+	                             e->gpus[b->gpu].name);
+}
+
+char *request_file_stem(const Edition *e, const Build *b)
+{
+	char *name = g_strdup_printf("%dx %s", b->gpu_count,
+	                             e->gpus[b->gpu].name);
+	GHashTable *none = g_hash_table_new_full(g_str_hash, g_str_equal,
+	                                         g_free, NULL);
+	char *slug = markdown_slug(name, none);
+	g_hash_table_destroy(none);
+	g_free(name);
+	return slug;
+}
+
+size_t request_builds(const Recommendations *recs, const Build ***builds)
+{
+	*builds = g_new0(const Build *, recs->n + 1);
+	size_t n = 0;
+	for (size_t i = 0; i < recs->n; i++) {
+		const Build *b = recs->items[i].best;
+		bool seen = false;
+		for (size_t k = 0; k < n; k++)
+			seen |= (*builds)[k] == b;
+		if (b && !seen)
+			(*builds)[n++] = b;
+	}
+	return n;
+}
+
+/* ---- drawing helpers --------------------------------------------------- */
+
+static double text(Req *r, double size, bool bold, const char *t,
+                   double indent, double gray)
+{
+	PdfCanvas *c = r->c;
+	PangoLayout *l = pdfkit_layout(c, NULL, size * r->scale, bold,
+	                               c->width - indent);
+	pango_layout_set_text(l, t, -1);
+	cairo_set_source_rgb(c->cr, gray, gray, gray);
+	double before = c->y;
+	pdfkit_draw_layout(c, l, c->x + indent, NULL, 0);
+	g_object_unref(l);
+	return c->y - before;
+}
+
+static void section(Req *r, const char *key)
+{
+	r->c->y += 9 * r->scale;
+	text(r, 11, true, S(r, key), 0, 0.1);
+	r->c->y += 3 * r->scale;
+}
+
+/* A row of cells at fixed fractions of the width; right-aligned where
+ * align has 'r'. */
+static void row(Req *r, const char *const *cells, const double *fractions,
+                const char *align, size_t n, bool bold, bool shade)
+{
+	PdfCanvas *c = r->c;
+	double size = 8.5 * r->scale, h = 0, x = c->x;
+	PangoLayout *ls[8];
+	for (size_t i = 0; i < n; i++) {
+		ls[i] = pdfkit_layout(c, NULL, size, bold,
+		                      fractions[i] * c->width - 6);
+		pango_layout_set_text(ls[i], cells[i], -1);
+		if (align[i] == 'r')
+			pango_layout_set_alignment(ls[i], PANGO_ALIGN_RIGHT);
+		h = fmax(h, pdfkit_layout_height(ls[i]));
+	}
+	if (shade) {
+		cairo_set_source_rgb(c->cr, 0.92, 0.94, 0.97);
+		cairo_rectangle(c->cr, c->x, c->y, c->width, h + 4);
+		cairo_fill(c->cr);
+	}
+	cairo_set_source_rgb(c->cr, 0.1, 0.1, 0.1);
+	for (size_t i = 0; i < n; i++) {
+		cairo_move_to(c->cr, x + 3, c->y + 2);
+		pango_cairo_show_layout(c->cr, ls[i]);
+		x += fractions[i] * c->width;
+		g_object_unref(ls[i]);
+	}
+	c->y += h + 4;
+	cairo_set_source_rgb(c->cr, 0.82, 0.82, 0.82);
+	cairo_set_line_width(c->cr, 0.4);
+	cairo_move_to(c->cr, c->x, c->y);
+	cairo_line_to(c->cr, c->x + c->width, c->y);
+	cairo_stroke(c->cr);
+}
+
+/* A label and its value on one row. */
+static void pair(Req *r, const char *key, char *value)
+{
+	const char *cells[] = {S(r, key), value};
+	const double fr[] = {0.38, 0.62};
+	row(r, cells, fr, "ll", 2, false, false);
+	g_free(value);
+}
+
+/* ---- content ----------------------------------------------------------- */
+
+static GString *use_cases_served(const Req *r)
+{
+	GString *s = g_string_new(NULL);
+	for (size_t i = 0; i < r->recs->n; i++) {
+		const Recommendation *x = &r->recs->items[i];
+		if (x->best != r->b)
+			continue;
+		char *key = g_strdup_printf("use_case.%s", x->use_case->id);
+		const char *t = strings_get(r->s, key);
+		g_string_append_printf(s, "%s%s", s->len ? "; " : "",
+		                       t ? t : x->use_case->id);
+		g_free(key);
+	}
+	return s;
+}
+
+static const CloudOffer *cheapest_cloud(const Req *r)
+{
+	return cost_matching_cloud(r->costs, r->b);
+}
+
+static void header(Req *r)
+{
+	char *name = build_name(r->e, r->b);
+	char *title = gg_fill2(S(r, "request.title"), name, "");
+	text(r, 18, true, title, 0, 0.1);
+	char *sub = gg_fill2(S(r, "request.subtitle"), r->e->name,
+	                     r->e->data_date);
+	r->c->y += 2;
+	text(r, 9.5, false, sub, 0, 0.35);
+	GString *uses = use_cases_served(r);
+	char *for_text = gg_fill2(S(r, "request.for"), uses->str, "");
+	text(r, 9.5, false, for_text, 0, 0.35);
+	g_string_free(uses, TRUE);
+	g_free(for_text);
+	g_free(sub);
+	g_free(title);
+	g_free(name);
+}
+
+static void configuration(Req *r)
+{
+	const Gpu *g = &r->e->gpus[r->b->gpu];
+	section(r, "request.configuration");
+	char *n = build_name(r->e, r->b);
+	pair(r, "request.gpus", n);
+	pair(r, "request.base_system", g_strdup(r->b->system->name));
+	char *mem = num(r, g->memory_gb, 0);
+	pair(r, "request.memory", g_strdup_printf("%s %s", mem,
+	                                          S(r, "unit.gb")));
+	g_free(mem);
+	char *psu = num(r, r->b->psu_w, 0);
+	char *base = num(r, r->b->system->psu_w, 0);
+	pair(r, "request.psu", gg_fill2(S(r, r->b->psu_w > r->b->system->psu_w
+	                                         ? "request.psu_upgrade"
+	                                         : "request.psu_ok"),
+	                                psu, base));
+	g_free(psu);
+	g_free(base);
+}
+
+static void line_items(Req *r)
+{
+	const GpuPrice *p = &r->costs->prices[r->b->gpu];
+	section(r, "request.cost");
+	const double fr[] = {0.52, 0.12, 0.18, 0.18};
+	const char *head[] = {S(r, "request.item"), S(r, "request.qty"),
+	                      S(r, "request.unit_price"), S(r, "request.total")};
+	row(r, head, fr, "lrrr", 4, true, true);
+	char *gpu = g_strdup_printf("%s (%s, %s)", r->e->gpus[r->b->gpu].name,
+	                            S(r, p->condition == CONDITION_NEW
+	                                     ? "request.new"
+	                                     : "request.used"),
+	                            S(r, "request.mean_price"));
+	char *qty = g_strdup_printf("%d", r->b->gpu_count);
+	char *unit = money(r, p->price);
+	char *sub = money(r, p->price * r->b->gpu_count);
+	const char *gpu_row[] = {gpu, qty, unit, sub};
+	row(r, gpu_row, fr, "lrrr", 4, false, false);
+	char *base = money(r, r->b->system->cost);
+	const char *base_row[] = {r->b->system->name, "1", base, base};
+	row(r, base_row, fr, "lrrr", 4, false, false);
+	char *total = money(r, r->b->cost);
+	const char *total_row[] = {S(r, "request.total"), "", "", total};
+	row(r, total_row, fr, "lrrr", 4, true, false);
+	g_free(gpu);
+	g_free(qty);
+	g_free(unit);
+	g_free(sub);
+	g_free(base);
+	g_free(total);
+}
+
+static void performance(Req *r)
+{
+	const Build *b = r->b;
+	section(r, "request.performance_section");
+	const char *ref = r->e->gpus[r->costs->perf->reference].name;
+	char *cnn = num(r, b->perf[WORKLOAD_CNN], 2);
+	char *tr = num(r, b->perf[WORKLOAD_TRANSFORMER], 2);
+	char *both = gg_fill2(S(r, "request.cnn_transformer"), cnn, tr);
+	pair(r, "request.relative", gg_fill2(S(r, "request.relative_value"),
+	                                     both, ref));
+	g_free(both);
+	g_free(cnn);
+	g_free(tr);
+	char *rank = g_strdup_printf("%d", b->rank[WORKLOAD_CNN]);
+	size_t n = 0;
+	for (size_t i = 0; i < r->costs->n_builds; i++)
+		n += r->costs->builds[i].gpu_count == b->gpu_count;
+	char *of = g_strdup_printf("%zu", n);
+	pair(r, "request.rank", gg_fill2(S(r, "request.rank_value"), rank, of));
+	g_free(rank);
+	g_free(of);
+	char *w = num(r, b->draw_w, 0);
+	pair(r, "request.power", g_strdup_printf("%s W", w));
+	g_free(w);
+	char *kwh = num(r, b->kwh_year, 0);
+	char *cost = money(r, b->electricity_year);
+	char *util = num(r, r->costs->utilization * 100, 0);
+	char *k = g_strdup_printf("%s kWh, %s", kwh, cost);
+	pair(r, "request.electricity", gg_fill2(S(r, "request.electricity_value"),
+	                                        k, util));
+	g_free(k);
+	g_free(kwh);
+	g_free(cost);
+	g_free(util);
+	const CloudOffer *o = cheapest_cloud(r);
+	if (o) {
+		double days = cost_breakeven_days(r->costs, b, o,
+		                                  r->costs->utilization);
+		char *d = isfinite(days) ? num(r, ceil(days), 0)
+		                         : g_strdup("\xE2\x88\x9E");
+		char *inst = g_strdup_printf("%s %s (%s)", o->provider,
+		                             o->instance, r->e->gpus[o->gpu].name);
+		pair(r, "request.breakeven",
+		     gg_fill2(S(r, "request.breakeven_value"), d, inst));
+		g_free(d);
+		g_free(inst);
+	}
+}
+
+static void alternatives(Req *r)
+{
+	section(r, "request.alternatives");
+	const double fr[] = {0.40, 0.20, 0.20, 0.20};
+	const char *head[] = {S(r, "request.build"), S(r, "request.total"),
+	                      S(r, "request.per_dollar"),
+	                      S(r, "request.relative_short")};
+	row(r, head, fr, "lrrr", 4, true, true);
+	const Build *shown[16];
+	size_t n = 0;
+	shown[n++] = r->b;
+	for (size_t i = 0; i < r->recs->n && n < 16; i++) {
+		const Recommendation *x = &r->recs->items[i];
+		if (x->best != r->b)
+			continue;
+		const Build *alt[] = {x->runner_up, x->best_absolute};
+		for (size_t k = 0; k < 2; k++) {
+			bool seen = false;
+			for (size_t j = 0; j < n; j++)
+				seen |= shown[j] == alt[k];
+			if (alt[k] && !seen && n < 16)
+				shown[n++] = alt[k];
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		char *name = build_name(r->e, shown[i]);
+		char *total = money(r, shown[i]->cost);
+		char *pd = num(r, shown[i]->per_dollar[WORKLOAD_CNN], 2);
+		char *rel = num(r, shown[i]->perf[WORKLOAD_CNN], 2);
+		const char *cells[] = {name, total, pd, rel};
+		row(r, cells, fr, "lrrr", 4, i == 0, false);
+		g_free(name);
+		g_free(total);
+		g_free(pd);
+		g_free(rel);
+	}
+}
+
+static void justification(Req *r)
+{
+	section(r, "request.why");
+	const Build *b = r->b;
+	char *name = build_name(r->e, b);
+	char *pd = num(r, b->per_dollar[WORKLOAD_CNN], 2);
+	GString *s = g_string_new(NULL);
+	char *t = gg_fill2(S(r, "request.why_value"), name, pd);
+	g_string_append(s, t);
+	g_free(t);
+	char *mem = num(r, r->e->gpus[b->gpu].memory_gb, 0);
+	t = gg_fill2(S(r, "request.why_memory"), mem,
+	             r->e->gpus[b->gpu].name);
+	g_string_append_printf(s, " %s", t);
+	g_free(t);
+	char *days = NULL;
+	const CloudOffer *o = cheapest_cloud(r);
+	if (o) {
+		double d = cost_breakeven_days(r->costs, b, o,
+		                               r->costs->utilization);
+		if (isfinite(d)) {
+			days = num(r, ceil(d), 0);
+			t = gg_fill2(S(r, "request.why_cloud"), days, o->provider);
+			g_string_append_printf(s, " %s", t);
+			g_free(t);
+		}
+	}
+	if (b->fit) {
+		g_string_append_printf(s, " %s", S(r, "request.why_fit"));
+	}
+	text(r, 9, false, s->str, 0, 0.1);
+	g_string_free(s, TRUE);
+	g_free(days);
+	g_free(mem);
+	g_free(pd);
+	g_free(name);
+}
+
+static void sources(Req *r)
+{
+	section(r, "request.sources");
+	const Edition *e = r->e;
+	for (size_t i = 0; i < e->n_prices; i++) {
+		const Price *p = &e->prices[i];
+		if (p->gpu != r->b->gpu
+		    || p->condition != r->costs->prices[r->b->gpu].condition)
+			continue;
+		char *m = money(r, p->price);
+		char *line = g_strdup_printf("%s: %s %s (%s), %s%s%s", p->from.date,
+		                             e->gpus[p->gpu].name, m, p->channel,
+		                             p->from.source,
+		                             *p->from.url ? ", " : "",
+		                             p->from.url);
+		text(r, 7, false, line, 0, 0.3);
+		g_free(line);
+		g_free(m);
+	}
+	const Provenance *sys = &r->b->system->from;
+	char *line = g_strdup_printf("%s: %s, %s%s%s", sys->date,
+	                             r->b->system->name, sys->source,
+	                             *sys->url ? ", " : "", sys->url);
+	text(r, 7, false, line, 0, 0.3);
+	g_free(line);
+}
+
+/* Lays out the page at r->scale; returns the page count it took. */
+static int layout(Req *r, char **bytes, size_t *length, GError **error)
+{
+	char *name = build_name(r->e, r->b);
+	char *title = gg_fill2(S(r, "request.title"), name, "");
+	PdfMeta meta = {title, S(r, "pdf.author"), S(r, "request.subject"),
+	                S(r, "pdf.keywords"), r->create_date};
+	r->c = pdfkit_open(r->paper, MARGIN, &meta,
+	                   strings_get(r->s, "font.family"));
+	header(r);
+	configuration(r);
+	line_items(r);
+	justification(r);
+	performance(r);
+	alternatives(r);
+	sources(r);
+	int pages = r->c->page;
+	bool ok = pdfkit_close(r->c, bytes, length, error);
+	r->c = NULL;
+	g_free(title);
+	g_free(name);
+	return ok ? pages : -1;
+}
+
+static bool write_one(Req *r, Site *site, const char *prefix,
+                      GError **error)
+{
+	char *bytes = NULL;
+	size_t n = 0;
+	int pages = 0;
+	for (r->scale = 1.0; r->scale > 0.55; r->scale -= 0.1) {
+		g_free(bytes);
+		bytes = NULL;
+		pages = layout(r, &bytes, &n, error);
+		if (pages <= 1)
+			break;
+	}
+	char *stem = request_file_stem(r->e, r->b);
+	char *path = g_strdup_printf("%srequests/%s.pdf", prefix, stem);
+	bool ok = pages == 1 && site_write(site, path, bytes, n, error);
+	if (pages > 1)
+		g_set_error(error, GG_ERROR, GG_ERR_ENV,
+		            "purchase request %s does not fit on one page", path);
+	g_free(path);
+	g_free(stem);
+	g_free(bytes);
+	return ok;
+}
+
+bool request_write_all(const Recommendations *recs, const Strings *strings,
+                       Paper paper, const char *create_date, Site *site,
+                       const char *prefix, GError **error)
+{
+	const Build **builds = NULL;
+	size_t n = request_builds(recs, &builds);
+	Req r = {.recs = recs, .costs = recs->costs,
+	         .e = recs->costs->perf->edition, .s = strings,
+	         .create_date = create_date, .paper = paper};
+	bool ok = true;
+	for (size_t i = 0; ok && i < n; i++) {
+		r.b = builds[i];
+		ok = write_one(&r, site, prefix, error);
+	}
+	g_free(builds);
+	return ok;
+}

@@ -1,0 +1,29 @@
+/* Purchase requests: one A4 (or Letter) page per recommended build, to
+ * attach to a purchase request: configuration, line items and total,
+ * performance and rank, memory and the use cases served, power and
+ * electricity, cloud break-even, the alternatives considered, the price
+ * sources, and a justification written from those numbers.
+ * In: const Recommendations, Strings.  Out: PDF files through the Site
+ * writer under PREFIX/requests/, and a Markdown table linking them.
+ * Ownership: request_table returns a string the caller frees. */
+#ifndef GG_REQUEST_H
+#define GG_REQUEST_H
+
+#include "pdfkit.h"
+#include "recommend.h"
+#include "site.h"
+#include "strings.h"
+
+bool request_write_all(const Recommendations *recs, const Strings *strings,
+                       Paper paper, const char *create_date, Site *site,
+                       const char *prefix, GError **error);
+
+/* The builds that get a request, in order: the best value of each use
+ * case, each build once.  Returns how many; *builds is owned by the
+ * caller (g_free), its elements point into the Costs. */
+size_t request_builds(const Recommendations *recs, const Build ***builds);
+
+/* File stem of a build's request: "4x-rtx-3090".  Caller frees. */
+char *request_file_stem(const Edition *e, const Build *b);
+
+#endif

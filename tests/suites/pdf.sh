@@ -1,0 +1,55 @@
+# Sourced by tests/run.sh: the guide PDFs and the purchase requests read
+# like documents: metadata, embedded fonts, the key numbers in reading
+# order, outline and links, one page per request, stable bytes.
+for pdf_ed in "" "2020-09/"; do
+	pdf_file="$top/out/${pdf_ed}guide.pdf"
+	pdf_name="${pdf_ed:-current/}guide.pdf"
+	pdfinfo "$pdf_file" >"$tmp/pdfinfo.txt" 2>&1
+	check "$pdf_name: pdfinfo reads it" test $? -eq 0
+	check "$pdf_name: A4 pages" grep -q 'Page size: *595.276 x 841.89' "$tmp/pdfinfo.txt"
+	check "$pdf_name: more than 10 pages" awk '/^Pages:/ { exit !($2 > 10) }' "$tmp/pdfinfo.txt"
+	for pdf_field in Title Author Subject Keywords CreationDate; do
+		check "$pdf_name: metadata $pdf_field" grep -qE "^$pdf_field: +[^ ]" "$tmp/pdfinfo.txt"
+	done
+	check "$pdf_name: every font embedded" sh -c \
+		"pdffonts '$pdf_file' | awk 'NR > 2 && \$(NF-4) != \"yes\" { bad = 1 } END { exit bad }'"
+	check "$pdf_name: has an outline" grep -q '/Outlines' "$pdf_file"
+	check "$pdf_name: has link annotations" grep -q '/Subtype /Link' "$pdf_file"
+	check "$pdf_name: named destinations for the sections" sh -c \
+		"pdfinfo -dests '$pdf_file' | grep -q '\"methodology\"'"
+	for pdf_req in "$top/out/${pdf_ed}requests/"*.pdf; do
+		check "${pdf_ed}requests/$(basename "$pdf_req"): exactly one page" \
+			sh -c "pdfinfo '$pdf_req' | grep -qE '^Pages: +1\$'"
+		check "${pdf_ed}requests/$(basename "$pdf_req"): fonts embedded" sh -c \
+			"pdffonts '$pdf_req' | awk 'NR > 2 && \$(NF-4) != \"yes\" { bad = 1 } END { exit bad }'"
+	done
+done
+
+# The 2020-09 guide's worked numbers, in the order a reader meets them.
+pdftotext "$top/out/2020-09/guide.pdf" "$tmp/guide-2020.txt"
+pdf_order() { # pdf_order FILE PATTERN... : each pattern after the last
+	pdf_f=$1; shift; pdf_line=0
+	for pdf_p in "$@"; do
+		pdf_next=$(awk -v from="$pdf_line" -v p="$pdf_p" 'NR > from && index($0, p) { print NR; exit }' "$pdf_f")
+		[ -n "$pdf_next" ] || return 1
+		pdf_line=$pdf_next
+	done
+}
+check "2020-09 PDF: cycles, power, electricity and break-even in order" \
+	pdf_order "$tmp/guide-2020.txt" "392 cycles" "221 cycles" "1,700 W" "591 kWh" '$71' '$2,311' '$2,270' "293 days"
+check "2020-09 PDF: title page names the edition" \
+	sh -c "pdftotext -f 1 -l 1 '$top/out/2020-09/guide.pdf' - | grep -q 'September 2020'"
+check "2020-09 PDF: contents page lists the methodology" \
+	sh -c "pdftotext -f 2 -l 2 '$top/out/2020-09/guide.pdf' - | grep -q 'Methodology'"
+pdftotext "$top/out/2020-09/requests/4x-rtx-3090.pdf" "$tmp/req.txt"
+check "4x RTX 3090 request: power supply, total and sources in order" \
+	pdf_order "$tmp/req.txt" "Purchase request" "1,700 W" '$8,496' "Price sources"
+
+# Letter paper on request.
+"$bin" -q --paper letter --data "$top/tests/data/mini" --out "$tmp/letter"
+check "--paper letter gives US Letter pages" \
+	sh -c "pdfinfo '$tmp/letter/guide.pdf' | grep -q 'Page size: *612 x 792'"
+
+# Same data, same bytes: a second full run matches out/ exactly.
+"$bin" -q --out "$tmp/again"
+check "full generation is byte-identical on a second run" diff -r "$top/out" "$tmp/again"
