@@ -21,7 +21,7 @@ DEPS_OK = gen/.deps-ok
 GPUGUIDE_FLAGS ?=
 GUIDE_INPUTS = $(wildcard data/*/*.csv) $(wildcard templates/* templates/*/*)
 
-.PHONY: all build test clean install check-data asan valgrind bench
+.PHONY: all build test clean install check-data asan valgrind bench fuzz
 
 all: out/.gpuguide
 
@@ -60,8 +60,49 @@ $(TEST_BIN): $(TEST_SRC) $(OBJ) $(HDR) tests/unit/unit.h
 test: all $(TEST_BIN) tests/.deps-ok
 	@sh tests/run.sh
 
+# ---- sanitizers and leak checks ------------------------------------------
+# `make asan` builds everything with AddressSanitizer and UBSan into
+# gen/asan/ and runs the whole test suite and a full generation with it.
+ASAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+             -fno-sanitize-recover=undefined
+ASAN_OBJ = $(patsubst gen/%.c,gen/asan/%.o,$(SRC))
+ASAN_ENV = ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0:abort_on_error=0 \
+           LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+           UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+
+gen/asan/%.o: gen/%.c $(HDR) | $(DEPS_OK)
+	@mkdir -p gen/asan
+	$(CC) $(WARN) $(ASAN_FLAGS) $(CPPFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+
+gen/asan/gpuguide: gen/asan/main.o $(ASAN_OBJ)
+	$(CC) $(ASAN_FLAGS) -o $@ gen/asan/main.o $(ASAN_OBJ) $(PKG_LIBS)
+
+gen/asan/run-unit: $(TEST_SRC) $(ASAN_OBJ) $(HDR) tests/unit/unit.h
+	$(CC) $(WARN) $(ASAN_FLAGS) $(CPPFLAGS) $(PKG_CFLAGS) -Igen -o $@ \
+	    $(TEST_SRC) $(ASAN_OBJ) $(PKG_LIBS)
+
+asan: all gen/asan/gpuguide gen/asan/run-unit tests/.deps-ok
+	$(ASAN_ENV) ./gen/asan/gpuguide -q --out gen/asan/out
+	$(ASAN_ENV) GPUGUIDE_BIN=$(CURDIR)/gen/asan/gpuguide \
+	    GPUGUIDE_UNIT=$(CURDIR)/gen/asan/run-unit sh tests/run.sh
+
+# `make valgrind` runs a full generation and the error paths under
+# memcheck with the teardown of PLATFORM-NOTES and narrow suppressions.
+VALGRIND = valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
+           --errors-for-leak-kinds=definite,indirect --error-exitcode=3 \
+           --suppressions=/usr/share/glib-2.0/valgrind/glib.supp \
+           --suppressions=tests/valgrind.supp
+
+valgrind: $(BIN)
+	@command -v valgrind >/dev/null || { echo "make valgrind needs valgrind (apt-get install valgrind)"; exit 2; }
+	$(VALGRIND) ./$(BIN) -q --out gen/valgrind-out
+	$(VALGRIND) ./$(BIN) --check >/dev/null
+	sh tests/valgrind-errors.sh "$(VALGRIND)" ./$(BIN)
+	@echo "valgrind: no errors, no leaks"
+
 clean:
-	rm -f gen/*.o $(BIN) $(TEST_BIN) $(DEPS_OK) tests/.deps-ok
+	rm -rf gen/*.o $(BIN) $(TEST_BIN) $(DEPS_OK) tests/.deps-ok gen/asan \
+	    gen/valgrind-out
 
 install: $(BIN)
 	install -d $(DESTDIR)$(PREFIX)/bin

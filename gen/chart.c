@@ -6,6 +6,7 @@
 #include "util.h"
 
 #include <cairo-svg.h>
+#include <fontconfig/fontconfig.h>
 #include <math.h>
 #include <string.h>
 
@@ -362,4 +363,20 @@ void chart_free(Chart *c)
 	g_free(c->series_names[1]);
 	g_free(c->font_family);
 	g_free(c);
+}
+
+void chart_release_fonts(void)
+{
+	PangoFontMap *map = pango_cairo_font_map_get_default();
+	gpointer alive = map;
+	g_object_add_weak_pointer(G_OBJECT(map), &alive);
+	pango_cairo_font_map_set_default(NULL);
+	/* the old map is finalized asynchronously: wait for it (about 1 ms)
+	 * before cairo's reset, which aborts while fonts are still in use */
+	for (int i = 0; alive && i < 1000; i++)
+		g_usleep(1000);
+	if (alive)
+		g_object_remove_weak_pointer(G_OBJECT(map), &alive);
+	cairo_debug_reset_static_data();
+	FcFini();
 }

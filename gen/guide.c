@@ -75,7 +75,27 @@ static char *percent(const Ctx *c, double fraction, int decimals)
 	return m;
 }
 
-/* Markdown-escaped copies; the "md" helpers own nothing. */
+/* "24 GB": memory with its unit. */
+static char *gigabytes(const Ctx *c, double v)
+{
+	char *n = num(c, v, 0);
+	char *t = g_strdup_printf("%s %s", n, S(c, "unit.gb"));
+	g_free(n);
+	return t;
+}
+
+/* "$2.14", Markdown-escaped: a price with cents. */
+static char *md_price(const Ctx *c, double v)
+{
+	char *n = num(c, v, 2);
+	char *t = g_strdup_printf("%s%s", S(c, "format.currency_prefix"), n);
+	char *md = md_escape(t);
+	g_free(n);
+	g_free(t);
+	return md;
+}
+
+/* Markdown-escaped copies of the formatters above. */
 static char *md_money(const Ctx *c, double v)
 {
 	char *m = money(c, v);
@@ -205,9 +225,7 @@ static char *per_dollar_table(const Ctx *c, int n)
 		const Build *b = list[i];
 		char *cells[] = {
 		    g_strdup_printf("%d", b->rank[WORKLOAD_CNN]), build_md(c, b),
-		    g_strdup_printf("%s %s",
-		                    num(c, c->e->gpus[b->gpu].memory_gb, 0),
-		                    S(c, "unit.gb")),
+		    gigabytes(c, c->e->gpus[b->gpu].memory_gb),
 		    md_money(c, b->cost),
 		    num(c, b->per_dollar[WORKLOAD_CNN], 2),
 		    num(c, b->per_dollar[WORKLOAD_TRANSFORMER], 2),
@@ -464,8 +482,7 @@ static char *performance_table(const Ctx *c)
 		const GpuPerf *pt = &c->perf->gpus[WORKLOAD_TRANSFORMER][g];
 		char *cells[] = {
 		    gpu_md(c, g), md_escape(gpu->architecture),
-		    g_strdup_printf("%s %s", num(c, gpu->memory_gb, 0),
-		                    S(c, "unit.gb")),
+		    gigabytes(c, gpu->memory_gb),
 		    num(c, gpu->bandwidth_gbs, 0),
 		    pc->rated ? num(c, pc->value, 2) : g_strdup("\xE2\x80\x94"),
 		    g_strdup(pc->rated ? kind_text(c, pc->kind)
@@ -516,8 +533,7 @@ static char *recommendations_table(const Ctx *c)
 		g_free(key);
 		char *cells[] = {
 		    md_escape(title ? title : u->id),
-		    g_strdup_printf("%s %s", num(c, u->min_memory_gb, 0),
-		                    S(c, "unit.gb")),
+		    gigabytes(c, u->min_memory_gb),
 		    u->budget > 0 ? md_money(c, u->budget)
 		                  : g_strdup(S(c, "table.no_limit")),
 		    build_md(c, rec->best), build_md(c, rec->runner_up),
@@ -686,14 +702,8 @@ static char *breakeven_table(const Ctx *c)
 			    c->e->gpus[o->gpu].name,
 			    o->pricing == PRICING_SPOT ? "spot" : "on-demand");
 			char *cells[6] = {build_md(c, b), md_escape(offer),
-			                  md_money(c, o->price_per_hour)};
+			                  md_price(c, o->price_per_hour)};
 			g_free(offer);
-			g_free(cells[2]);
-			char *ph = g_strdup_printf(
-			    "%s%s", S(c, "format.currency_prefix"),
-			    num(c, o->price_per_hour, 2));
-			cells[2] = md_escape(ph);
-			g_free(ph);
 			for (int u = 0; u < 3; u++)
 				cells[3 + u] = num(
 				    c, ceil(cost_breakeven_days(c->costs, b, o,
@@ -751,8 +761,7 @@ static char *memory_table(const Ctx *c)
 		g_free(key);
 		char *cells[] = {
 		    md_escape(title ? title : u->id),
-		    g_strdup_printf("%s %s", num(c, u->min_memory_gb, 0),
-		                    S(c, "unit.gb")),
+		    gigabytes(c, u->min_memory_gb),
 		    g_strdup(S(c, u->workload == WORKLOAD_CNN
 		                      ? "workload.cnn"
 		                      : "workload.transformer")),
@@ -814,19 +823,12 @@ static void example_scalars(const Ctx *c, Values *v)
 	set(v, "cpu_w", num(c, c->costs->cpu_w, 0));
 	set(v, "utilization", md_percent(c, c->costs->utilization, 0));
 	set(v, "kwh_year", num(c, kwh, 0));
-	set(v, "kwh_price", md_money(c, 0) /* placeholder replaced below */);
-	char *kp = g_strdup_printf("%s%s", S(c, "format.currency_prefix"),
-	                           num(c, c->costs->kwh_price, 2));
-	set(v, "kwh_price", md_escape(kp));
-	g_free(kp);
+	set(v, "kwh_price", md_price(c, c->costs->kwh_price));
 	set(v, "electricity_year", md_money(c, kwh * c->costs->kwh_price));
 	set(v, "co2_kg_year", num(c, kwh * c->costs->co2_per_kwh, 0));
 	set(v, "desktop_cost", md_money(c, x->desktop_cost));
 	const CloudOffer *o = x->breakeven_offer;
-	char *ph = g_strdup_printf("%s%s", S(c, "format.currency_prefix"),
-	                           num(c, o->price_per_hour, 2));
-	set(v, "cloud_price_hour", md_escape(ph));
-	g_free(ph);
+	set(v, "cloud_price_hour", md_price(c, o->price_per_hour));
 	char *inst = g_strdup_printf("%s %s", o->provider, o->instance);
 	set(v, "cloud_instance", md_escape(inst));
 	g_free(inst);

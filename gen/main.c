@@ -18,7 +18,6 @@
 #include "template.h"
 #include "util.h"
 
-#include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -536,21 +535,11 @@ static void free_options(Options *o)
 	g_free(o->base_url);
 }
 
-/* Releases the font and cairo caches so leak checkers see a clean exit
- * (PLATFORM-NOTES: the order matters). */
+/* Releases library caches so leak checkers see a clean exit. */
 static void teardown(void)
 {
 	markdown_shutdown();
-	PangoFontMap *map = pango_cairo_font_map_get_default();
-	gpointer weak = map;
-	g_object_add_weak_pointer(G_OBJECT(map), &weak);
-	pango_cairo_font_map_set_default(NULL);
-	for (int i = 0; weak && i < 1000; i++)
-		g_usleep(1000);
-	if (weak)
-		g_object_remove_weak_pointer(G_OBJECT(map), &weak);
-	cairo_debug_reset_static_data();
-	FcFini();
+	chart_release_fonts();
 }
 
 int main(int argc, char **argv)
@@ -588,8 +577,11 @@ int main(int argc, char **argv)
 		teardown();
 	}
 	if (!ok) {
-		fprintf(stderr, "%s\n", error ? error->message
-		                              : "gpuguide: failed");
+		/* Input errors start with their file:line:col; others say
+		 * who is speaking. */
+		bool input = error && error->code == GG_ERR_INPUT;
+		fprintf(stderr, "%s%s\n", input ? "" : "gpuguide: ",
+		        error ? error->message : "failed");
 		status = error ? error->code : 1;
 		g_clear_error(&error);
 	}

@@ -3,7 +3,8 @@
 # Called by `make test` from the top folder, after the build.
 set -u
 top=$(pwd)
-bin="$top/gen/gpuguide"
+bin="${GPUGUIDE_BIN:-$top/gen/gpuguide}"
+unit="${GPUGUIDE_UNIT:-$top/tests/unit/run-unit}"
 tmp="$top/tests/tmp"
 rm -rf "$tmp" && mkdir -p "$tmp"
 passed=0
@@ -19,7 +20,7 @@ check() {
 }
 
 # ---- unit tests (C) ------------------------------------------------------
-unit_out=$("$top/tests/unit/run-unit" 2>&1)
+unit_out=$("$unit" 2>&1)
 unit_status=$?
 printf '%s\n' "$unit_out" | grep '^FAIL' || true
 up=$(printf '%s\n' "$unit_out" | sed -n 's/^unit: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p')

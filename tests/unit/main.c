@@ -1,6 +1,9 @@
 /* Unit test runner: runs every group and prints the tally. */
 #include "unit.h"
 
+#include "chart.h"
+#include "markdown.h"
+
 int unit_passed, unit_failed;
 
 int main(void)
@@ -11,6 +14,8 @@ int main(void)
 	test_model();
 	test_editions();
 	test_charts();
+	markdown_shutdown();
+	chart_release_fonts();
 	printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);
 	return unit_failed != 0;
 }
