@@ -21,7 +21,8 @@ DEPS_OK = gen/.deps-ok
 GPUGUIDE_FLAGS ?=
 GUIDE_INPUTS = $(wildcard data/*/*.csv) $(wildcard templates/* templates/*/*)
 
-.PHONY: all build test clean install check-data asan valgrind bench fuzz
+.PHONY: all build test clean install check-data asan valgrind bench fuzz \
+        check-browser
 
 all: out/.gpuguide
 
@@ -100,9 +101,27 @@ valgrind: $(BIN)
 	sh tests/valgrind-errors.sh "$(VALGRIND)" ./$(BIN)
 	@echo "valgrind: no errors, no leaks"
 
+# `make bench`: time and memory of full generations (not a test).
+bench: $(BIN)
+	sh tests/bench.sh $(BENCH_RUNS)
+
+# `make fuzz`: libFuzzer over the CSV loader, the edition schema and the
+# template expander (clang), FUZZ_SECONDS each.
+FUZZ_SECONDS ?= 60
+fuzz: | $(DEPS_OK)
+	sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+# `make check-browser`: the site in headless Chromium (installs it when it
+# may), screenshots at 1280 and 390 px in tests/tmp/shots.
+check-browser: all
+	@command -v chromium >/dev/null || sh gen/check-deps.sh browser
+	sh tests/browser_check.sh out tests/tmp/shots
+
 clean:
 	rm -rf gen/*.o $(BIN) $(TEST_BIN) $(DEPS_OK) tests/.deps-ok gen/asan \
 	    gen/valgrind-out
+
+BENCH_RUNS ?= 5
 
 install: $(BIN)
 	install -d $(DESTDIR)$(PREFIX)/bin

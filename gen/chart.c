@@ -284,15 +284,16 @@ static char *add_svg_title(const Chart *c, const char *svg)
 	return out;
 }
 
-void chart_render_svg(const Chart *chart, char **bytes, size_t *length)
+void chart_render_svg(const Chart *chart, double width, char **bytes,
+                      size_t *length)
 {
-	double h = chart_height(chart, CHART_WIDTH);
+	double h = chart_height(chart, width);
 	GByteArray *buf = g_byte_array_new();
 	cairo_surface_t *s = cairo_svg_surface_create_for_stream(
-	    append_bytes, buf, CHART_WIDTH, h);
+	    append_bytes, buf, width, h);
 	cairo_svg_surface_restrict_to_version(s, CAIRO_SVG_VERSION_1_1);
 	cairo_t *cr = cairo_create(s);
-	chart_draw(cr, chart, CHART_WIDTH);
+	chart_draw(cr, chart, width);
 	cairo_destroy(cr);
 	cairo_surface_finish(s);
 	cairo_surface_destroy(s);

@@ -61,6 +61,7 @@ typedef struct {
 } Chart;
 
 #define CHART_WIDTH 720.0 /* CSS pixels / PDF points of the web figure */
+#define CHART_NARROW_WIDTH 380.0 /* the same figure laid out for phones */
 
 /* A new empty chart of the given kind; strings are copied. */
 Chart *chart_new(ChartKind kind, const char *name);
@@ -83,9 +84,11 @@ void chart_draw(cairo_t *cr, const Chart *chart, double width);
  * frees. */
 char *chart_alt_text(const Chart *chart);
 
-/* SVG (with <title> and <desc>) and PNG (scale 2) file bytes; caller frees
- * *bytes.  The order of chart_render_svg calls fixes the SVG ids. */
-void chart_render_svg(const Chart *chart, char **bytes, size_t *length);
+/* SVG (with <title> and <desc>) laid out at width, and PNG (CHART_WIDTH at
+ * scale 2) file bytes; caller frees *bytes.  The order of
+ * chart_render_svg calls fixes the SVG ids. */
+void chart_render_svg(const Chart *chart, double width, char **bytes,
+                      size_t *length);
 bool chart_render_png(const Chart *chart, char **bytes, size_t *length,
                       GError **error);
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Checks what gpuguide needs to build and run; installs the missing Debian
 # packages when apt-get may run (root, or sudo without a password).
-# Usage: gen/check-deps.sh [build|test]   Exit 0 when all is there, 2 when
+# Usage: gen/check-deps.sh [build|test|browser]   Exit 0 when all is there, 2 when
 # something is missing and cannot be installed here.
 set -u
 need="${1:-build}"
@@ -23,6 +23,9 @@ fi
 [ -f /usr/include/cmark-gfm-core-extensions.h ] || add libcmark-gfm-extensions-dev
 [ -f /usr/include/csv.h ] || add libcsv-dev
 if ! fc-list 2>/dev/null | grep -q 'DejaVuSans.ttf'; then add fonts-dejavu-core; fi
+if [ "$need" = browser ]; then
+	command -v chromium >/dev/null 2>&1 || add chromium
+fi
 if [ "$need" = test ]; then
 	command -v pdfinfo >/dev/null 2>&1 || add poppler-utils
 	command -v python3 >/dev/null 2>&1 || add python3

@@ -178,7 +178,18 @@ static bool expand(Run *run, EditionRun *r, GError **error)
 	return true;
 }
 
-/* prefix is "" for the current edition, "2020-09/" for others. */
+static bool write_bytes(Run *run, char *path, char *bytes, size_t n,
+                        GError **error)
+{
+	bool ok = site_write(run->site, path, bytes, n, error);
+	g_free(path);
+	g_free(bytes);
+	return ok;
+}
+
+/* Every chart as SVG for wide screens, a narrower SVG for phones, and a
+ * PNG preview.  prefix is "" for the current edition, "2020-09/" for
+ * others. */
 static bool write_charts(Run *run, EditionRun *r, const char *prefix,
                          GError **error)
 {
@@ -186,18 +197,18 @@ static bool write_charts(Run *run, EditionRun *r, const char *prefix,
 		const Chart *c = values_chart_at(r->values, i);
 		char *bytes = NULL;
 		size_t n = 0;
-		chart_render_svg(c, &bytes, &n);
-		char *path = g_strdup_printf("%scharts/%s.svg", prefix, c->name);
-		bool ok = site_write(run->site, path, bytes, n, error);
-		g_free(bytes);
-		g_free(path);
-		if (!ok || !chart_render_png(c, &bytes, &n, error))
+		chart_render_svg(c, CHART_WIDTH, &bytes, &n);
+		if (!write_bytes(run, g_strdup_printf("%scharts/%s.svg", prefix,
+		                                      c->name), bytes, n, error))
 			return false;
-		path = g_strdup_printf("%scharts/%s.png", prefix, c->name);
-		ok = site_write(run->site, path, bytes, n, error);
-		g_free(bytes);
-		g_free(path);
-		if (!ok)
+		chart_render_svg(c, CHART_NARROW_WIDTH, &bytes, &n);
+		if (!write_bytes(run, g_strdup_printf("%scharts/%s-narrow.svg",
+		                                      prefix, c->name),
+		                 bytes, n, error))
+			return false;
+		if (!chart_render_png(c, &bytes, &n, error)
+		    || !write_bytes(run, g_strdup_printf("%scharts/%s.png", prefix,
+		                                         c->name), bytes, n, error))
 			return false;
 	}
 	progress(run, "charts", r->edition->name);

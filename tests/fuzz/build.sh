@@ -18,7 +18,9 @@ if ! echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n){(void)d;(v
 	     "(apt-get install -y libclang-rt-14-dev)" >&2
 	exit 2
 fi
+# shellcheck disable=SC2086 # PKGS is a word list
 PKG_CFLAGS=$(pkg-config --cflags $PKGS)
+# shellcheck disable=SC2086
 PKG_LIBS=$(pkg-config --libs $PKGS)
 CFLAGS="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 -std=c11 -D_POSIX_C_SOURCE=200809L -iquote gen"

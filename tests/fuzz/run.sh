@@ -26,6 +26,7 @@ targets=${*:-fuzz_csv fuzz_edition fuzz_template}
 parallel=${FUZZ_PARALLEL:-1}
 timeout=${FUZZ_TIMEOUT:-10}
 
+# shellcheck disable=SC2086 # targets is a word list
 sh tests/fuzz/build.sh $targets || exit 2
 
 findings="$top/tests/fuzz/findings"

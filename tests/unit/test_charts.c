@@ -167,7 +167,7 @@ void test_charts(void)
 		for (size_t i = 0; i < values_chart_count(v); i++) {
 			char *svg = NULL;
 			size_t n = 0;
-			chart_render_svg(values_chart_at(v, i), &svg, &n);
+			chart_render_svg(values_chart_at(v, i), CHART_WIDTH, &svg, &n);
 			CHECK(n > 1000 && strstr(svg, "<title>") != NULL);
 			g_free(svg);
 		}
