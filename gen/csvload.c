@@ -82,11 +82,6 @@ static bool feed(Reader *r, struct csv_parser *p, const char *path,
 			r->field_col = r->col;
 			r->field_pending = false;
 		}
-		if (c == '\0') {
-			gg_set_input_error(error, path, r->line, r->col,
-			                   "NUL byte: this is not a text file");
-			return false;
-		}
 		if (csv_parse(p, &c, 1, on_field, on_record, r) != 1) {
 			gg_set_input_error(
 			    error, path, r->line, r->col,
@@ -99,19 +94,48 @@ static bool feed(Reader *r, struct csv_parser *p, const char *path,
 	return true;
 }
 
+/* Line and column (in characters) of byte offset in text. */
+static void position(const char *text, size_t offset, int *line, int *col)
+{
+	*line = 1;
+	*col = 1;
+	for (size_t i = 0; i < offset; i++) {
+		if (text[i] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else if (((unsigned char)text[i] & 0xC0) != 0x80) {
+			(*col)++;
+		}
+	}
+}
+
+/* A CSV is text: no NUL byte, valid UTF-8. */
+static bool text_is_valid(const char *path, const char *text, size_t length,
+                          GError **error)
+{
+	int line, col;
+	const char *nul = memchr(text, '\0', length);
+	if (nul) {
+		position(text, (size_t)(nul - text), &line, &col);
+		gg_set_input_error(error, path, line, col,
+		                   "NUL byte: this is not a text file");
+		return false;
+	}
+	const char *end = NULL;
+	if (!g_utf8_validate(text, (gssize)length, &end)) {
+		position(text, (size_t)(end - text), &line, &col);
+		gg_set_input_error(error, path, line, col,
+		                   "not valid UTF-8 text");
+		return false;
+	}
+	return true;
+}
+
 CsvTable *csv_table_parse(const char *path, const char *text, size_t length,
                           GError **error)
 {
-	if (!g_utf8_validate(text, (gssize)length, NULL)) {
-		const char *end = NULL;
-		g_utf8_validate(text, (gssize)length, &end);
-		int line = 1;
-		for (const char *q = text; q < end; q++)
-			line += *q == '\n';
-		gg_set_input_error(error, path, line, 0,
-		                   "not valid UTF-8 text");
+	if (!text_is_valid(path, text, length, error))
 		return NULL;
-	}
 	const char bom[] = "\xEF\xBB\xBF";
 	if (length >= 3 && memcmp(text, bom, 3) == 0) {
 		text += 3;

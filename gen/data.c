@@ -437,8 +437,8 @@ static void free_cloud(CloudOffer *o)
 
 typedef void (*ReadRow)(Cursor *c, Edition *e, void *item);
 typedef void (*FreeItem)(void *item);
-/* Returns the row's unique key (owned by the item), or NULL for none. */
-typedef const char *(*RowKey)(const void *item, char *buf, size_t size);
+/* Returns the row's unique key; the caller frees it. */
+typedef char *(*RowKey)(const void *item);
 
 typedef struct {
 	const char *file;
@@ -450,36 +450,31 @@ typedef struct {
 	const char *key_column, *key_what;
 } FileSpec;
 
-static const char *gpu_key(const void *item, char *buf, size_t size)
+static char *gpu_key(const void *item)
 {
-	(void)buf, (void)size;
-	return ((const Gpu *)item)->name;
+	return g_strdup(((const Gpu *)item)->name);
 }
 
-static const char *system_key(const void *item, char *buf, size_t size)
+static char *system_key(const void *item)
 {
-	g_snprintf(buf, size, "%d", ((const BaseSystem *)item)->gpu_count);
-	return buf;
+	return g_strdup_printf("%d", ((const BaseSystem *)item)->gpu_count);
 }
 
-static const char *assumption_key(const void *item, char *buf, size_t size)
+static char *assumption_key(const void *item)
 {
-	(void)buf, (void)size;
-	return ((const Assumption *)item)->key;
+	return g_strdup(((const Assumption *)item)->key);
 }
 
-static const char *use_case_key(const void *item, char *buf, size_t size)
+static char *use_case_key(const void *item)
 {
-	(void)buf, (void)size;
-	return ((const UseCase *)item)->id;
+	return g_strdup(((const UseCase *)item)->id);
 }
 
-static const char *cloud_key(const void *item, char *buf, size_t size)
+static char *cloud_key(const void *item)
 {
 	const CloudOffer *o = item;
-	g_snprintf(buf, size, "%s %s (%s)", o->provider, o->instance,
-	           PRICINGS[o->pricing]);
-	return buf;
+	return g_strdup_printf("%s %s (%s)", o->provider, o->instance,
+	                       PRICINGS[o->pricing]);
 }
 
 /* Reads every row of spec->file in dir into a new array of items. */
@@ -502,10 +497,11 @@ static void *load_file(const char *dir, const FileSpec *spec, Edition *e,
 		c.row = &t->rows[n];
 		void *item = items + n * spec->item_size;
 		spec->read(&c, e, item);
-		char buf[512];
-		if (spec->key && !c.failed)
-			unique(&c, keys, spec->key(item, buf, sizeof buf),
-			       spec->key_column, spec->key_what);
+		if (spec->key && !c.failed) {
+			char *key = spec->key(item);
+			unique(&c, keys, key, spec->key_column, spec->key_what);
+			g_free(key);
+		}
 	}
 	g_hash_table_destroy(keys);
 	csv_table_free(t);

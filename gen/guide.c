@@ -13,25 +13,25 @@ typedef struct {
 	const Costs *costs;
 	const Performance *perf;
 	const Edition *e;
-	const Strings *s;
+	const Lang *s;
 	GError **error;
 } Ctx;
 
 static const char *S(const Ctx *c, const char *key)
 {
-	return strings_need(c->s, key, c->error);
+	return lang_need(c->s, key, c->error);
 }
 
 /* ---- formatting ------------------------------------------------------ */
 
-char *guide_format_number(const Strings *s, double v, int decimals)
+char *guide_format_number(const Lang *s, double v, int decimals)
 {
 	if (isnan(v))
 		return g_strdup("-");
 	if (isinf(v))
 		return g_strdup("\xE2\x88\x9E");
-	const char *sep = strings_get(s, "format.thousands_sep");
-	const char *point = strings_get(s, "format.decimal_point");
+	const char *sep = lang_get(s, "format.thousands_sep");
+	const char *point = lang_get(s, "format.decimal_point");
 	double rounded = round(v * pow(10, decimals)) / pow(10, decimals);
 	if (rounded == 0)
 		rounded = 0; /* no "-0" */
@@ -253,7 +253,7 @@ static Chart *new_chart(const Ctx *c, ChartKind kind, const char *name)
 	                   &ch->y_label};
 	for (size_t i = 0; i < G_N_ELEMENTS(parts); i++) {
 		char *key = key_of(name, parts[i]);
-		const char *text = i < 3 ? S(c, key) : strings_get(c->s, key);
+		const char *text = i < 3 ? S(c, key) : lang_get(c->s, key);
 		*fields[i] = text ? g_strdup(text) : NULL;
 		g_free(key);
 	}
@@ -363,7 +363,7 @@ static Chart *memory_chart(const Ctx *c)
 				continue;
 			char *key = g_strdup_printf("use_case.%s",
 			                            c->e->use_cases[k].id);
-			const char *t = strings_get(c->s, key);
+			const char *t = lang_get(c->s, key);
 			g_string_append_printf(label, "%s%s", sep,
 			                       t ? t : c->e->use_cases[k].id);
 			sep = ", ";
@@ -471,9 +471,8 @@ static Chart *power_chart(const Ctx *c)
 
 static char *performance_table(const Ctx *c)
 {
-	const char *header[] = {S(c, "table.gpu"), S(c, "table.architecture"),
-	                        S(c, "table.memory"), S(c, "table.bandwidth"),
-	                        S(c, "table.cnn"), S(c, "table.kind"),
+	const char *header[] = {S(c, "table.gpu"), S(c, "table.memory"),
+	                        S(c, "table.bandwidth"), S(c, "table.cnn"),
 	                        S(c, "table.transformer"), S(c, "table.kind")};
 	Rows r = rows_new(G_N_ELEMENTS(header));
 	for (size_t g = 0; g < c->e->n_gpus; g++) {
@@ -481,18 +480,15 @@ static char *performance_table(const Ctx *c)
 		const GpuPerf *pc = &c->perf->gpus[WORKLOAD_CNN][g];
 		const GpuPerf *pt = &c->perf->gpus[WORKLOAD_TRANSFORMER][g];
 		char *cells[] = {
-		    gpu_md(c, g), md_escape(gpu->architecture),
-		    gigabytes(c, gpu->memory_gb),
+		    gpu_md(c, g), gigabytes(c, gpu->memory_gb),
 		    num(c, gpu->bandwidth_gbs, 0),
 		    pc->rated ? num(c, pc->value, 2) : g_strdup("\xE2\x80\x94"),
-		    g_strdup(pc->rated ? kind_text(c, pc->kind)
-		                       : S(c, "kind.not_rated")),
 		    pt->rated ? num(c, pt->value, 2) : g_strdup("\xE2\x80\x94"),
-		    g_strdup(pt->rated ? kind_text(c, pt->kind)
+		    g_strdup(pc->rated ? kind_text(c, pc->kind)
 		                       : S(c, "kind.not_rated"))};
 		rows_add(&r, cells);
 	}
-	return rows_table(&r, header, "llrrrlrl");
+	return rows_table(&r, header, "lrrrrl");
 }
 
 static char *validation_table(const Ctx *c)
@@ -529,7 +525,7 @@ static char *recommendations_table(const Ctx *c)
 		const Recommendation *rec = &c->recs->items[i];
 		const UseCase *u = rec->use_case;
 		char *key = g_strdup_printf("use_case.%s", u->id);
-		const char *title = strings_get(c->s, key);
+		const char *title = lang_get(c->s, key);
 		g_free(key);
 		char *cells[] = {
 		    md_escape(title ? title : u->id),
@@ -731,7 +727,7 @@ static char *requests_table(const Ctx *c)
 				continue;
 			char *key = g_strdup_printf(
 			    "use_case.%s", c->recs->items[k].use_case->id);
-			const char *t = strings_get(c->s, key);
+			const char *t = lang_get(c->s, key);
 			g_string_append_printf(uses, "%s%s", uses->len ? "; " : "",
 			                       t ? t : c->recs->items[k].use_case->id);
 			g_free(key);
@@ -757,7 +753,7 @@ static char *memory_table(const Ctx *c)
 	for (size_t i = 0; i < c->e->n_use_cases; i++) {
 		const UseCase *u = &c->e->use_cases[i];
 		char *key = g_strdup_printf("use_case.%s", u->id);
-		const char *title = strings_get(c->s, key);
+		const char *title = lang_get(c->s, key);
 		g_free(key);
 		char *cells[] = {
 		    md_escape(title ? title : u->id),
@@ -940,7 +936,7 @@ static void edition_scalars(const Ctx *c, Values *v)
 	set(v, "top_absolute", build_md(c, r ? r->best_absolute : NULL));
 }
 
-Values *guide_values(const Recommendations *recs, const Strings *strings,
+Values *guide_values(const Recommendations *recs, const Lang *strings,
                      GError **error)
 {
 	const Costs *costs = recs->costs;

@@ -1,21 +1,21 @@
 /* Guide stage: turns an edition's results into the named values the
  * templates use: formatted scalars, Markdown tables and charts.
  * In: const Recommendations (and through them Costs, Performance,
- * Edition), Strings.  Out: Values.
+ * Edition), Lang.  Out: Values.
  * Ownership: guide_values returns Values the caller frees with
  * values_free. */
 #ifndef GG_GUIDE_H
 #define GG_GUIDE_H
 
 #include "recommend.h"
-#include "strings.h"
+#include "lang.h"
 #include "template.h"
 
-Values *guide_values(const Recommendations *recs, const Strings *strings,
+Values *guide_values(const Recommendations *recs, const Lang *strings,
                      GError **error);
 
 /* Formats v with the given decimals and the language's separators.
  * Caller frees. */
-char *guide_format_number(const Strings *s, double v, int decimals);
+char *guide_format_number(const Lang *s, double v, int decimals);
 
 #endif

@@ -14,7 +14,7 @@
 #include "recommend.h"
 #include "request.h"
 #include "site.h"
-#include "strings.h"
+#include "lang.h"
 #include "template.h"
 #include "util.h"
 
@@ -32,7 +32,7 @@ typedef struct {
 
 typedef struct {
 	const Options *opt;
-	Strings *strings;
+	Lang *strings;
 	Site *site;
 	gint64 stage_start; /* when the current stage began */
 } Run;
@@ -249,7 +249,7 @@ static Values *page_values(const Run *run)
 {
 	Values *page = values_new();
 	values_set_scalar(page, "lang", g_strdup(run->opt->lang));
-	strings_foreach(run->strings, add_string, page);
+	lang_foreach(run->strings, add_string, page);
 	return page;
 }
 
@@ -280,7 +280,7 @@ static bool write_html(Run *run, EditionRun *r, const char *prefix,
 	values_set_scalar(page, "root", g_strdup(*prefix ? "../" : ""));
 	values_set_scalar(page, "editions", nav);
 	values_set_scalar(page, "description",
-	                  g_markup_escape_text(strings_need(run->strings,
+	                  g_markup_escape_text(lang_need(run->strings,
 	                                       "site.description", error), -1));
 	values_set_scalar(page, "edition",
 	                  g_markup_escape_text(r->edition->name, -1));
@@ -333,17 +333,17 @@ static bool write_pdf(Run *run, EditionRun *r, const char *prefix,
 	cmark_node *doc = markdown_parse(r->markdown);
 	char *title = html_document_title(doc);
 	char *date = creation_date(r->edition);
-	char *subtitle = gg_fill2(strings_need(run->strings, "pdf.subtitle",
+	char *subtitle = gg_fill2(lang_need(run->strings, "pdf.subtitle",
 	                                       error),
 	                          r->edition->name, r->edition->data_date);
 	PdfOptions po = {
 	    .paper = strcmp(run->opt->paper, "letter") == 0 ? PAPER_LETTER
 	                                                    : PAPER_A4,
 	    .meta = {.title = title ? title : "gpuguide",
-	             .author = strings_need(run->strings, "pdf.author", error),
-	             .subject = strings_need(run->strings, "site.description",
+	             .author = lang_need(run->strings, "pdf.author", error),
+	             .subject = lang_need(run->strings, "site.description",
 	                                     error),
-	             .keywords = strings_need(run->strings, "pdf.keywords",
+	             .keywords = lang_need(run->strings, "pdf.keywords",
 	                                      error),
 	             .create_date = date},
 	    .subtitle = subtitle,
@@ -581,10 +581,10 @@ int main(int argc, char **argv)
 		markdown_init();
 		char *strings_path = g_build_filename(o.templates_dir, o.lang,
 		                                      "strings.csv", NULL);
-		run.strings = strings_load(strings_path, &error);
+		run.strings = lang_load(strings_path, &error);
 		g_free(strings_path);
 		ok = run.strings && generate(&run, &error);
-		strings_free(run.strings);
+		lang_free(run.strings);
 		teardown();
 	}
 	if (!ok) {

@@ -34,7 +34,7 @@ typedef struct {
 
 static const char *S(const Pdf *p, const char *key)
 {
-	return strings_need(p->opt->strings, key, NULL);
+	return lang_need(p->opt->strings, key, NULL);
 }
 
 /* ---- inline text ----------------------------------------------------- */
@@ -463,7 +463,11 @@ static TableGeometry table_geometry(Pdf *p, cmark_node *table)
 		for (size_t i = 0; i < g.n_cols; i++)
 			total_least += least[i] = word[i];
 	}
-	if (total > width) {
+	if (total_least > width) { /* even single words do not fit: shrink
+	                              every column, cells break inside words */
+		for (size_t i = 0; i < g.n_cols; i++)
+			g.widths[i] = least[i] * width / total_least;
+	} else if (total > width) {
 		double room = fmax(width - total_least, 0);
 		double want = total - total_least;
 		for (size_t i = 0; i < g.n_cols; i++)
@@ -643,7 +647,7 @@ static bool render_pass(Pdf *p, cmark_node *doc, const GArray *headings,
                         char **bytes, size_t *length, GError **error)
 {
 	p->c = pdfkit_open(p->opt->paper, MARGIN, &p->opt->meta,
-	                   strings_get(p->opt->strings, "font.family"));
+	                   lang_get(p->opt->strings, "font.family"));
 	p->c->page_end = page_end;
 	p->c->page_end_data = p;
 	p->slugs = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,

@@ -4,13 +4,13 @@
  * styles and links, lists, quotes, code, tables that repeat their header
  * and never split a row, and charts drawn as vectors by chart.c.
  * In: a parsed document (read only), the Values holding its charts,
- * Strings.  Out: PDF bytes.
+ * Lang.  Out: PDF bytes.
  * Ownership: pdf_render returns bytes the caller frees with g_free. */
 #ifndef GG_PDF_H
 #define GG_PDF_H
 
 #include "pdfkit.h"
-#include "strings.h"
+#include "lang.h"
 #include "template.h"
 
 #include <cmark-gfm.h>
@@ -21,7 +21,7 @@ typedef struct {
 	PdfMeta meta;          /* title, author, subject, keywords, date */
 	const char *subtitle;  /* title page: edition and data date */
 	const Values *values;  /* charts by name */
-	const Strings *strings;
+	const Lang *strings;
 } PdfOptions;
 
 bool pdf_render(cmark_node *doc, const PdfOptions *opt, char **bytes,

@@ -15,7 +15,7 @@ typedef struct {
 	const Recommendations *recs;
 	const Costs *costs;
 	const Edition *e;
-	const Strings *s;
+	const Lang *s;
 	const Build *b;
 	PdfCanvas *c;
 	double scale; /* text scale for this attempt */
@@ -25,7 +25,7 @@ typedef struct {
 
 static const char *S(const Req *r, const char *key)
 {
-	return strings_need(r->s, key, NULL);
+	return lang_need(r->s, key, NULL);
 }
 
 static char *num(const Req *r, double v, int decimals)
@@ -154,7 +154,7 @@ static GString *use_cases_served(const Req *r)
 		if (x->best != r->b)
 			continue;
 		char *key = g_strdup_printf("use_case.%s", x->use_case->id);
-		const char *t = strings_get(r->s, key);
+		const char *t = lang_get(r->s, key);
 		g_string_append_printf(s, "%s%s", s->len ? "; " : "",
 		                       t ? t : x->use_case->id);
 		g_free(key);
@@ -399,7 +399,7 @@ static int layout(Req *r, char **bytes, size_t *length, GError **error)
 	PdfMeta meta = {title, S(r, "pdf.author"), S(r, "request.subject"),
 	                S(r, "pdf.keywords"), r->create_date};
 	r->c = pdfkit_open(r->paper, MARGIN, &meta,
-	                   strings_get(r->s, "font.family"));
+	                   lang_get(r->s, "font.family"));
 	header(r);
 	configuration(r);
 	line_items(r);
@@ -440,7 +440,7 @@ static bool write_one(Req *r, Site *site, const char *prefix,
 	return ok;
 }
 
-bool request_write_all(const Recommendations *recs, const Strings *strings,
+bool request_write_all(const Recommendations *recs, const Lang *strings,
                        Paper paper, const char *create_date, Site *site,
                        const char *prefix, GError **error)
 {

@@ -3,7 +3,7 @@
  * performance and rank, memory and the use cases served, power and
  * electricity, cloud break-even, the alternatives considered, the price
  * sources, and a justification written from those numbers.
- * In: const Recommendations, Strings.  Out: PDF files through the Site
+ * In: const Recommendations, Lang.  Out: PDF files through the Site
  * writer under PREFIX/requests/, and a Markdown table linking them.
  * Ownership: request_table returns a string the caller frees. */
 #ifndef GG_REQUEST_H
@@ -12,9 +12,9 @@
 #include "pdfkit.h"
 #include "recommend.h"
 #include "site.h"
-#include "strings.h"
+#include "lang.h"
 
-bool request_write_all(const Recommendations *recs, const Strings *strings,
+bool request_write_all(const Recommendations *recs, const Lang *strings,
                        Paper paper, const char *create_date, Site *site,
                        const char *prefix, GError **error);
 

@@ -200,8 +200,10 @@ char *template_expand(const char *path, const char *text, const Values *v,
 			continue;
 		}
 		const char *close = strstr(p + 2, "}}");
-		const char *newline = strchr(p + 2, '\n');
-		if (!close || (newline && newline < close)) {
+		/* only the stretch up to "}}" needs looking at: a scan to
+		 * the end of a long line would make many placeholders on one
+		 * line quadratic */
+		if (!close || memchr(p + 2, '\n', (size_t)(close - p - 2))) {
 			gg_set_input_error(error, path, line, col,
 			                   "unclosed '{{': a placeholder ends "
 			                   "with '}}' on the same line");

@@ -146,7 +146,7 @@ static void memory_follows(const Values *v, const Edition *e)
 void test_charts(void)
 {
 	GError *error = NULL;
-	Strings *s = strings_load("templates/en/strings.csv", &error);
+	Lang *s = lang_load("templates/en/strings.csv", &error);
 	Edition *e = edition_load("data/2020-09", &error);
 	Performance *p = e ? model_run(e, &error) : NULL;
 	Costs *c = p ? cost_run(p, &error) : NULL;
@@ -178,5 +178,5 @@ void test_charts(void)
 	costs_free(c);
 	performance_free(p);
 	edition_free(e);
-	strings_free(s);
+	lang_free(s);
 }

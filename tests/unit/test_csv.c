@@ -54,5 +54,14 @@ void test_csv(void)
 	expect_error("a,b\n1,\"2\n3,4\n", "t.csv:2:3: unterminated quote: the "
 	             "quoted field starting here never ends");
 	expect_error("", "t.csv:1:1: empty file: expected a header row");
-	expect_error("a,b\n1,\xff\n", "t.csv:2: not valid UTF-8 text");
+	expect_error("a,b\n1,\xff\n", "t.csv:2:3: not valid UTF-8 text");
+
+	/* A NUL byte is named with its place, not mistaken for bad UTF-8. */
+	GError *nul_error = NULL;
+	CsvTable *nul = csv_table_parse("t.csv", "a,b\n1,2\0003\n", 10,
+	                                &nul_error);
+	CHECK(nul == NULL);
+	CHECK_STR(nul_error ? nul_error->message : NULL,
+	          "t.csv:2:4: NUL byte: this is not a text file");
+	g_clear_error(&nul_error);
 }

@@ -1,12 +1,12 @@
 /* Language strings loaded through csvload.  See strings.h. */
-#include "strings.h"
+#include "lang.h"
 
 #include "csvload.h"
 #include "util.h"
 
 #include <string.h>
 
-struct Strings {
+struct Lang {
 	char *path;
 	GHashTable *map; /* key -> value */
 };
@@ -23,14 +23,14 @@ static bool check_header(const CsvTable *t, GError **error)
 	return true;
 }
 
-Strings *strings_load(const char *path, GError **error)
+Lang *lang_load(const char *path, GError **error)
 {
 	CsvTable *t = csv_table_load(path, error);
 	if (!t || !check_header(t, error)) {
 		csv_table_free(t);
 		return NULL;
 	}
-	Strings *s = g_new0(Strings, 1);
+	Lang *s = g_new0(Lang, 1);
 	s->path = g_strdup(path);
 	s->map = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 	for (size_t i = 0; i < t->n_rows; i++) {
@@ -46,7 +46,7 @@ Strings *strings_load(const char *path, GError **error)
 			gg_set_input_error(error, path, r->line,
 			                   r->fields[0].col, "%s", problem);
 			csv_table_free(t);
-			strings_free(s);
+			lang_free(s);
 			return NULL;
 		}
 		g_hash_table_insert(s->map, g_strdup(r->fields[0].text),
@@ -56,7 +56,7 @@ Strings *strings_load(const char *path, GError **error)
 	return s;
 }
 
-void strings_free(Strings *s)
+void lang_free(Lang *s)
 {
 	if (!s)
 		return;
@@ -65,14 +65,14 @@ void strings_free(Strings *s)
 	g_free(s);
 }
 
-const char *strings_get(const Strings *s, const char *key)
+const char *lang_get(const Lang *s, const char *key)
 {
 	return g_hash_table_lookup(s->map, key);
 }
 
-const char *strings_need(const Strings *s, const char *key, GError **error)
+const char *lang_need(const Lang *s, const char *key, GError **error)
 {
-	const char *v = strings_get(s, key);
+	const char *v = lang_get(s, key);
 	if (v)
 		return v;
 	if (error && !*error)
@@ -86,7 +86,7 @@ static gint compare_keys(gconstpointer a, gconstpointer b)
 	return strcmp(a, b);
 }
 
-void strings_foreach(const Strings *s,
+void lang_foreach(const Lang *s,
                      void (*fn)(const char *key, const char *value,
                                 void *data),
                      void *data)
