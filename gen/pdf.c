@@ -44,16 +44,47 @@ typedef struct {
 	size_t plain; /* bytes of text (without markup) so far */
 	GArray *links;
 	const Pdf *pdf;
+	bool break_long; /* table cells: long words may break after _ . / - */
 } Inline;
+
+#define LONG_WORD 14
+#define ZWSP "\xE2\x80\x8B" /* zero-width space: a break opportunity */
+
+static bool break_char(char c)
+{
+	return c == '_' || c == '.' || c == '/' || c == '-';
+}
+
+/* Adds a break opportunity after _ . / - inside words longer than
+ * LONG_WORD characters (identifiers, file names, addresses). */
+static char *breakable(const char *text)
+{
+	GString *s = g_string_new(NULL);
+	size_t run = 0;
+	for (const char *p = text; *p; p++) {
+		run = (*p == ' ' || *p == '\n') ? 0 : run + 1;
+		g_string_append_c(s, *p);
+		if (break_char(*p) && p[1] && p[1] != ' ') {
+			const char *q = p + 1;
+			while (*q && *q != ' ' && *q != '\n')
+				q++;
+			if (run + (size_t)(q - p - 1) > LONG_WORD)
+				g_string_append(s, ZWSP);
+		}
+	}
+	return g_string_free(s, FALSE);
+}
 
 static void inline_markup(Inline *in, cmark_node *node);
 
 static void text(Inline *in, const char *literal)
 {
-	char *esc = g_markup_escape_text(literal, -1);
+	char *broken = in->break_long ? breakable(literal) : g_strdup(literal);
+	char *esc = g_markup_escape_text(broken, -1);
 	g_string_append(in->markup, esc);
-	in->plain += strlen(literal);
+	in->plain += strlen(broken);
 	g_free(esc);
+	g_free(broken);
 }
 
 static void wrap(Inline *in, cmark_node *n, const char *open,
@@ -126,7 +157,7 @@ static void inline_markup(Inline *in, cmark_node *node)
 static Inline inline_new(const Pdf *p)
 {
 	return (Inline){g_string_new(NULL), 0,
-	                g_array_new(FALSE, FALSE, sizeof(PdfLink)), p};
+	                g_array_new(FALSE, FALSE, sizeof(PdfLink)), p, false};
 }
 
 static void inline_free(Inline *in)
@@ -392,6 +423,7 @@ typedef struct {
 static PangoLayout *cell_layout(Pdf *p, cmark_node *cell, double width,
                                 bool header, double size, Inline *in)
 {
+	in->break_long = true;
 	inline_markup(in, cell);
 	PangoLayout *l = pdfkit_layout(p->c, NULL, size, header, width);
 	pango_layout_set_markup(l, in->markup->str, -1);
@@ -415,15 +447,36 @@ static double cell_text_width(Pdf *p, cmark_node *cell, bool header,
 }
 
 /* The least width a cell may wrap to: short cells (a GPU name, a price)
- * stay on one line when the table allows it, long ones may wrap at any
- * word. */
+ * stay on one line when the table allows it; others may wrap between
+ * words, so their longest word counts.  (A layout wrapped at a tiny
+ * width would break and hyphenate inside words instead.) */
 static double cell_least_width(Pdf *p, cmark_node *cell, bool header,
                                double size, bool keep_short)
 {
 	char *text = markdown_plain_text(cell);
-	bool short_cell = keep_short && g_utf8_strlen(text, -1) <= 16;
+	if (keep_short && g_utf8_strlen(text, -1) <= 16) {
+		g_free(text);
+		return cell_text_width(p, cell, header, size, -1);
+	}
+	double widest = 0;
+	char *broken = breakable(text);
+	char **words = g_strsplit(broken, ZWSP, -1);
+	g_free(broken);
+	char *joined = g_strjoinv(" ", words);
+	g_strfreev(words);
+	words = g_strsplit_set(joined, " \n", -1);
+	g_free(joined);
+	for (char **w = words; *w; w++) {
+		if (!**w)
+			continue;
+		PangoLayout *l = pdfkit_layout(p->c, NULL, size, header, -1);
+		pango_layout_set_text(l, *w, -1);
+		widest = fmax(widest, pdfkit_layout_width(l) + 8);
+		g_object_unref(l);
+	}
+	g_strfreev(words);
 	g_free(text);
-	return cell_text_width(p, cell, header, size, short_cell ? -1 : 1);
+	return widest;
 }
 
 /* Column widths: each column gets at least its least width (see above);
@@ -463,10 +516,22 @@ static TableGeometry table_geometry(Pdf *p, cmark_node *table)
 		for (size_t i = 0; i < g.n_cols; i++)
 			total_least += least[i] = word[i];
 	}
-	if (total_least > width) { /* even single words do not fit: shrink
-	                              every column, cells break inside words */
+	if (total_least > width) {
+		/* even single words do not fit.  Narrow columns keep their
+		 * width; the wide ones share the rest by what each needs at
+		 * least and at most, and their cells break inside words. */
+		double kept = 0, shared = 0;
+		for (size_t i = 0; i < g.n_cols; i++) {
+			if (least[i] <= width * 0.15)
+				kept += least[i];
+			else
+				shared += least[i] + g.widths[i];
+		}
 		for (size_t i = 0; i < g.n_cols; i++)
-			g.widths[i] = least[i] * width / total_least;
+			g.widths[i] = least[i] <= width * 0.15
+			                  ? least[i]
+			                  : (least[i] + g.widths[i])
+			                        * fmax(width - kept, 0) / shared;
 	} else if (total > width) {
 		double room = fmax(width - total_least, 0);
 		double want = total - total_least;
