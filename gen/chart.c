@@ -3,10 +3,10 @@
  * See chart.h. */
 #include "chart_draw.h"
 
+#include "text.h"
 #include "util.h"
 
 #include <cairo-svg.h>
-#include <fontconfig/fontconfig.h>
 #include <math.h>
 #include <string.h>
 
@@ -31,23 +31,8 @@ void chart_set_rgb(cairo_t *cr, Rgb c)
 PangoLayout *chart_text(cairo_t *cr, const Chart *c, double size, bool bold,
                         const char *text)
 {
-	PangoLayout *layout = pango_cairo_create_layout(cr);
-	PangoContext *ctx = pango_layout_get_context(layout);
-	/* The same metrics on every surface (PLATFORM-NOTES). */
-	cairo_font_options_t *fo = cairo_font_options_create();
-	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
-	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
-	pango_cairo_context_set_font_options(ctx, fo);
-	cairo_font_options_destroy(fo);
-	pango_context_set_round_glyph_positions(ctx, FALSE);
-	pango_layout_context_changed(layout);
-	PangoFontDescription *fd = pango_font_description_from_string(
-	    c->font_family ? c->font_family : "DejaVu Sans");
-	pango_font_description_set_absolute_size(fd, size * PANGO_SCALE);
-	if (bold)
-		pango_font_description_set_weight(fd, PANGO_WEIGHT_BOLD);
-	pango_layout_set_font_description(layout, fd);
-	pango_font_description_free(fd);
+	PangoLayout *layout = text_layout_new(cr, c->font_family, size, true,
+	                                      bold);
 	pango_layout_set_text(layout, text ? text : "", -1);
 	return layout;
 }
@@ -366,18 +351,3 @@ void chart_free(Chart *c)
 	g_free(c);
 }
 
-void chart_release_fonts(void)
-{
-	PangoFontMap *map = pango_cairo_font_map_get_default();
-	gpointer alive = map;
-	g_object_add_weak_pointer(G_OBJECT(map), &alive);
-	pango_cairo_font_map_set_default(NULL);
-	/* the old map is finalized asynchronously: wait for it (about 1 ms)
-	 * before cairo's reset, which aborts while fonts are still in use */
-	for (int i = 0; alive && i < 1000; i++)
-		g_usleep(1000);
-	if (alive)
-		g_object_remove_weak_pointer(G_OBJECT(map), &alive);
-	cairo_debug_reset_static_data();
-	FcFini();
-}

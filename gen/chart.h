@@ -94,9 +94,4 @@ bool chart_render_png(const Chart *chart, char **bytes, size_t *length,
 
 void chart_free(Chart *chart);
 
-/* Releases Pango's font map, cairo's static data and fontconfig, in the
- * order PLATFORM-NOTES requires, so leak checkers see a clean exit.  Call
- * once, after every layout, context and surface is gone. */
-void chart_release_fonts(void);
-
 #endif

@@ -59,12 +59,26 @@ static char *num(const Ctx *c, double v, int decimals)
 	return guide_format_number(c->s, v, decimals);
 }
 
-static char *money(const Ctx *c, double v)
+char *guide_format_money(const Lang *s, double v)
 {
-	char *n = num(c, v, 0);
-	char *m = g_strdup_printf("%s%s", S(c, "format.currency_prefix"), n);
+	char *n = guide_format_number(s, v, 0);
+	const char *prefix = lang_get(s, "format.currency_prefix");
+	char *m = g_strdup_printf("%s%s", prefix ? prefix : "", n);
 	g_free(n);
 	return m;
+}
+
+const char *guide_use_case_title(const Lang *s, const UseCase *u)
+{
+	char *key = g_strdup_printf("use_case.%s", u->id);
+	const char *t = lang_get(s, key);
+	g_free(key);
+	return t ? t : u->id;
+}
+
+static char *money(const Ctx *c, double v)
+{
+	return guide_format_money(c->s, v);
 }
 
 static char *percent(const Ctx *c, double fraction, int decimals)
@@ -361,13 +375,10 @@ static Chart *memory_chart(const Ctx *c)
 		for (size_t k = 0; k < c->e->n_use_cases; k++) {
 			if (c->e->use_cases[k].min_memory_gb != gb)
 				continue;
-			char *key = g_strdup_printf("use_case.%s",
-			                            c->e->use_cases[k].id);
-			const char *t = lang_get(c->s, key);
-			g_string_append_printf(label, "%s%s", sep,
-			                       t ? t : c->e->use_cases[k].id);
+			g_string_append_printf(
+			    label, "%s%s", sep,
+			    guide_use_case_title(c->s, &c->e->use_cases[k]));
 			sep = ", ";
-			g_free(key);
 		}
 		chart_add_mark(ch, gb, g_string_free(label, FALSE));
 	}
@@ -524,11 +535,8 @@ static char *recommendations_table(const Ctx *c)
 	for (size_t i = 0; i < c->recs->n; i++) {
 		const Recommendation *rec = &c->recs->items[i];
 		const UseCase *u = rec->use_case;
-		char *key = g_strdup_printf("use_case.%s", u->id);
-		const char *title = lang_get(c->s, key);
-		g_free(key);
 		char *cells[] = {
-		    md_escape(title ? title : u->id),
+		    md_escape(guide_use_case_title(c->s, u)),
 		    gigabytes(c, u->min_memory_gb),
 		    u->budget > 0 ? md_money(c, u->budget)
 		                  : g_strdup(S(c, "table.no_limit")),
@@ -725,12 +733,9 @@ static char *requests_table(const Ctx *c)
 		for (size_t k = 0; k < c->recs->n; k++) {
 			if (c->recs->items[k].best != builds[i])
 				continue;
-			char *key = g_strdup_printf(
-			    "use_case.%s", c->recs->items[k].use_case->id);
-			const char *t = lang_get(c->s, key);
-			g_string_append_printf(uses, "%s%s", uses->len ? "; " : "",
-			                       t ? t : c->recs->items[k].use_case->id);
-			g_free(key);
+			g_string_append_printf(
+			    uses, "%s%s", uses->len ? "; " : "",
+			    guide_use_case_title(c->s, c->recs->items[k].use_case));
 		}
 		char *stem = request_file_stem(c->e, builds[i]);
 		char *cells[] = {build_md(c, builds[i]), md_escape(uses->str),
@@ -752,11 +757,8 @@ static char *memory_table(const Ctx *c)
 	Rows r = rows_new(G_N_ELEMENTS(header));
 	for (size_t i = 0; i < c->e->n_use_cases; i++) {
 		const UseCase *u = &c->e->use_cases[i];
-		char *key = g_strdup_printf("use_case.%s", u->id);
-		const char *title = lang_get(c->s, key);
-		g_free(key);
 		char *cells[] = {
-		    md_escape(title ? title : u->id),
+		    md_escape(guide_use_case_title(c->s, u)),
 		    gigabytes(c, u->min_memory_gb),
 		    g_strdup(S(c, u->workload == WORKLOAD_CNN
 		                      ? "workload.cnn"

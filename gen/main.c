@@ -16,6 +16,7 @@
 #include "site.h"
 #include "lang.h"
 #include "template.h"
+#include "text.h"
 #include "util.h"
 
 #include <pango/pangocairo.h>
@@ -550,7 +551,7 @@ static void free_options(Options *o)
 static void teardown(void)
 {
 	markdown_shutdown();
-	chart_release_fonts();
+	text_release_fonts();
 }
 
 int main(int argc, char **argv)

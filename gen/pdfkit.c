@@ -1,6 +1,7 @@
 /* PDF kit.  See pdfkit.h. */
 #include "pdfkit.h"
 
+#include "text.h"
 #include "util.h"
 
 #include <cairo-pdf.h>
@@ -78,22 +79,8 @@ bool pdfkit_close(PdfCanvas *c, char **bytes, size_t *length,
 PangoLayout *pdfkit_layout(PdfCanvas *c, const char *family, double size,
                            bool bold, double width)
 {
-	PangoLayout *l = pango_cairo_create_layout(c->cr);
-	PangoContext *ctx = pango_layout_get_context(l);
-	cairo_font_options_t *fo = cairo_font_options_create();
-	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
-	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
-	pango_cairo_context_set_font_options(ctx, fo);
-	cairo_font_options_destroy(fo);
-	pango_context_set_round_glyph_positions(ctx, FALSE);
-	pango_layout_context_changed(l);
-	PangoFontDescription *fd = pango_font_description_from_string(
-	    family ? family : c->font);
-	pango_font_description_set_size(fd, (int)(size * PANGO_SCALE));
-	if (bold)
-		pango_font_description_set_weight(fd, PANGO_WEIGHT_BOLD);
-	pango_layout_set_font_description(l, fd);
-	pango_font_description_free(fd);
+	PangoLayout *l = text_layout_new(c->cr, family ? family : c->font, size,
+	                                 false, bold);
 	pango_layout_set_width(l, width < 0 ? -1 : (int)(width * PANGO_SCALE));
 	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
 	return l;

@@ -35,10 +35,7 @@ static char *num(const Req *r, double v, int decimals)
 
 static char *money(const Req *r, double v)
 {
-	char *n = num(r, v, 0);
-	char *m = g_strdup_printf("%s%s", S(r, "format.currency_prefix"), n);
-	g_free(n);
-	return m;
+	return guide_format_money(r->s, v);
 }
 
 static char *build_name(const Edition *e, const Build *b)
@@ -153,11 +150,8 @@ static GString *use_cases_served(const Req *r)
 		const Recommendation *x = &r->recs->items[i];
 		if (x->best != r->b)
 			continue;
-		char *key = g_strdup_printf("use_case.%s", x->use_case->id);
-		const char *t = lang_get(r->s, key);
 		g_string_append_printf(s, "%s%s", s->len ? "; " : "",
-		                       t ? t : x->use_case->id);
-		g_free(key);
+		                       guide_use_case_title(r->s, x->use_case));
 	}
 	return s;
 }

@@ -31,7 +31,7 @@ sources() {
 	fuzz_edition) echo gen/data.c gen/csvload.c gen/util.c ;;
 	# template.c calls chart_free and chart_alt_text; the chart module
 	# may be split over several gen/chart*.c files.
-	fuzz_template) echo gen/template.c gen/chart*.c gen/util.c ;;
+	fuzz_template) echo gen/template.c gen/chart*.c gen/text.c gen/util.c ;;
 	*) echo "build.sh: unknown target $1" >&2; return 1 ;;
 	esac
 }
@@ -44,14 +44,6 @@ for t in $targets; do
 	if $CC $CFLAGS $PKG_CFLAGS "tests/fuzz/$t.c" $src $PKG_LIBS -lcsv -lm \
 	    -o "tests/fuzz/$t" 2>"tests/fuzz/.build-$t.log"; then
 		rm -f "tests/fuzz/.build-$t.log"
-	elif [ "$t" = fuzz_template ]; then
-		# The chart module does not link alone (mid-rework?): the
-		# fuzzer never calls it, so link the stub instead.
-		echo "build.sh: gen/chart*.c did not link" \
-		     "(tests/fuzz/.build-$t.log); using tests/fuzz/chart_stub.c" >&2
-		$CC $CFLAGS $PKG_CFLAGS "tests/fuzz/$t.c" gen/template.c \
-		    gen/util.c tests/fuzz/chart_stub.c $PKG_LIBS -lcsv -lm \
-		    -o "tests/fuzz/$t"
 	else
 		cat "tests/fuzz/.build-$t.log" >&2
 		exit 1

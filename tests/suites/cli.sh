@@ -41,3 +41,7 @@ check "two runs give identical trees" diff -r "$out" "$tmp/site2"
 
 # Make: a second `make` with nothing changed does no work.
 check "make is up to date after make" sh -c "cd '$top' && make -q"
+check "make would regenerate after a CSV changes" \
+	sh -c "cd '$top' && ! make -q -W data/current/prices.csv"
+check "make would regenerate after a template changes" \
+	sh -c "cd '$top' && ! make -q -W templates/en/guide.md"

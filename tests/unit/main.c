@@ -1,7 +1,7 @@
 /* Unit test runner: runs every group and prints the tally. */
 #include "unit.h"
 
-#include "chart.h"
+#include "text.h"
 #include "markdown.h"
 
 int unit_passed, unit_failed;
@@ -15,7 +15,7 @@ int main(void)
 	test_editions();
 	test_charts();
 	markdown_shutdown();
-	chart_release_fonts();
+	text_release_fonts();
 	printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);
 	return unit_failed != 0;
 }

@@ -1,0 +1,45 @@
+/* Text.  See text.h. */
+#include "text.h"
+
+#include <fontconfig/fontconfig.h>
+
+PangoLayout *text_layout_new(cairo_t *cr, const char *family, double size,
+                             bool absolute, bool bold)
+{
+	PangoLayout *l = pango_cairo_create_layout(cr);
+	PangoContext *ctx = pango_layout_get_context(l);
+	cairo_font_options_t *fo = cairo_font_options_create();
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	pango_cairo_context_set_font_options(ctx, fo);
+	cairo_font_options_destroy(fo);
+	pango_context_set_round_glyph_positions(ctx, FALSE);
+	pango_layout_context_changed(l);
+	PangoFontDescription *fd = pango_font_description_from_string(
+	    family ? family : "DejaVu Sans");
+	if (absolute)
+		pango_font_description_set_absolute_size(fd, size * PANGO_SCALE);
+	else
+		pango_font_description_set_size(fd, (int)(size * PANGO_SCALE));
+	if (bold)
+		pango_font_description_set_weight(fd, PANGO_WEIGHT_BOLD);
+	pango_layout_set_font_description(l, fd);
+	pango_font_description_free(fd);
+	return l;
+}
+
+void text_release_fonts(void)
+{
+	PangoFontMap *map = pango_cairo_font_map_get_default();
+	gpointer alive = map;
+	g_object_add_weak_pointer(G_OBJECT(map), &alive);
+	pango_cairo_font_map_set_default(NULL);
+	/* the old map is finalized asynchronously: wait for it (about 1 ms)
+	 * before cairo's reset, which aborts while fonts are still in use */
+	for (int i = 0; alive && i < 1000; i++)
+		g_usleep(1000);
+	if (alive)
+		g_object_remove_weak_pointer(G_OBJECT(map), &alive);
+	cairo_debug_reset_static_data();
+	FcFini();
+}
