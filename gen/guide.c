@@ -551,7 +551,7 @@ static char *claims_table(const Ctx *c)
 {
 	const char *header[] = {S(c, "table.comparison"), S(c, "table.raw"),
 	                        S(c, "table.ours"), S(c, "table.article"),
-	                        S(c, "table.difference")};
+	                        S(c, "table.difference"), S(c, "table.why")};
 	Rows r = rows_new(G_N_ELEMENTS(header));
 	const Edition *e = c->e;
 	for (size_t i = 0; i < e->n_assumptions; i++) {
@@ -595,11 +595,12 @@ static char *claims_table(const Ctx *c)
 			continue;
 		char *cells[] = {md_escape(what), num(c, raw, 2), num(c, ours, 2),
 		                 num(c, a->number, 2),
-		                 md_percent(c, ours / a->number - 1, 1)};
+		                 md_percent(c, ours / a->number - 1, 1),
+		                 md_escape(a->from.note)};
 		rows_add(&r, cells);
 		g_free(what);
 	}
-	return rows_table(&r, header, "lrrrr");
+	return rows_table(&r, header, "lrrrrl");
 }
 
 static char *assumptions_table(const Ctx *c)
