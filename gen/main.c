@@ -108,6 +108,23 @@ static GPtrArray *find_editions(const char *data_dir, GError **error)
 		g_ptr_array_free(list, TRUE);
 		return NULL;
 	}
+	/* Editions after the first are published in a folder of their name,
+	 * which must not be one the site itself uses. */
+	static const char *const taken[] = {"assets", "charts", "data",
+	                                    "requests", NULL};
+	for (guint i = 1; i < list->len; i++) {
+		char *base = g_path_get_basename(list->pdata[i]);
+		bool clash = g_strv_contains(taken, base);
+		g_free(base);
+		if (clash) {
+			g_set_error(error, GG_ERROR, GG_ERR_INPUT,
+			            "%s: an edition cannot be called assets, "
+			            "charts, data or requests (the site uses "
+			            "those folders)", (char *)list->pdata[i]);
+			g_ptr_array_free(list, TRUE);
+			return NULL;
+		}
+	}
 	return list;
 }
 
