@@ -37,20 +37,6 @@ PangoLayout *chart_text(cairo_t *cr, const Chart *c, double size, bool bold,
 	return layout;
 }
 
-double chart_text_width(PangoLayout *l)
-{
-	int w, h;
-	pango_layout_get_size(l, &w, &h);
-	return (double)w / PANGO_SCALE;
-}
-
-double chart_text_height(PangoLayout *l)
-{
-	int w, h;
-	pango_layout_get_size(l, &w, &h);
-	return (double)h / PANGO_SCALE;
-}
-
 double chart_text_block(cairo_t *cr, const Chart *c, bool draw, double x,
                         double y, double width, double size, bool bold,
                         const char *text)
@@ -60,7 +46,7 @@ double chart_text_block(cairo_t *cr, const Chart *c, bool draw, double x,
 	PangoLayout *l = chart_text(cr, c, size, bold, text);
 	pango_layout_set_width(l, (int)(width * PANGO_SCALE));
 	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
-	double h = chart_text_height(l);
+	double h = text_height(l);
 	if (draw) {
 		cairo_move_to(cr, x, y);
 		pango_cairo_show_layout(cr, l);
@@ -121,12 +107,12 @@ double chart_legend(cairo_t *cr, const Chart *c, bool draw, double y,
 	double x = CHART_PAD, row_h = 0, top = y;
 	for (size_t i = 0; i < n; i++) {
 		PangoLayout *l = chart_text(cr, c, 10, false, items[i].text);
-		double w = 14 + chart_text_width(l);
+		double w = 14 + text_width(l);
 		if (x > CHART_PAD && x + w > width - CHART_PAD) {
 			x = CHART_PAD;
 			y += row_h + 4;
 		}
-		row_h = fmax(row_h, chart_text_height(l));
+		row_h = fmax(row_h, text_height(l));
 		if (draw) {
 			swatch(cr, &items[i], x, y);
 			chart_set_rgb(cr, CHART_MUTED);

@@ -68,14 +68,14 @@ static BarGeometry geometry(cairo_t *cr, const Chart *c, double width)
 	for (size_t i = 0; i < c->n_bars; i++) {
 		const ChartBar *b = &c->bars[i];
 		PangoLayout *l = chart_text(cr, c, 11, b->reference, b->label);
-		g.label_w = fmax(g.label_w, chart_text_width(l));
+		g.label_w = fmax(g.label_w, text_width(l));
 		g_object_unref(l);
 		const char *texts[] = {b->value_text, b->value2_text};
 		for (int k = 0; k < 2; k++) {
 			if (!texts[k])
 				continue;
 			l = chart_text(cr, c, 11, false, texts[k]);
-			g.value_w = fmax(g.value_w, chart_text_width(l));
+			g.value_w = fmax(g.value_w, text_width(l));
 			g_object_unref(l);
 		}
 		g.max_value = fmax(g.max_value, fmax(b->value, b->value2));
@@ -108,7 +108,7 @@ static void draw_bar(cairo_t *cr, const Chart *c, const BarGeometry *g,
 	                            series ? b->value2_text : b->value_text);
 	chart_set_rgb(cr, CHART_INK);
 	cairo_move_to(cr, g->bar_x + w + 5,
-	              y + (h - chart_text_height(l)) / 2);
+	              y + (h - text_height(l)) / 2);
 	pango_cairo_show_layout(cr, l);
 	g_object_unref(l);
 }

@@ -6,6 +6,7 @@
 #define GG_CHART_DRAW_H
 
 #include "chart.h"
+#include "text.h"
 
 #include <pango/pangocairo.h>
 
@@ -25,8 +26,6 @@ void chart_set_rgb(cairo_t *cr, Rgb c);
  * unrefs. */
 PangoLayout *chart_text(cairo_t *cr, const Chart *c, double size, bool bold,
                         const char *text);
-double chart_text_width(PangoLayout *l);
-double chart_text_height(PangoLayout *l);
 
 /* A wrapped block at (x, y) of the given width; returns its height. */
 double chart_text_block(cairo_t *cr, const Chart *c, bool draw, double x,

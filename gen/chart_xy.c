@@ -125,7 +125,7 @@ static double y_tick_width(cairo_t *cr, const Chart *c, const Axis *ay)
 	for (size_t i = 0; i < n; i++) {
 		char *s = tick_label(t[i]);
 		PangoLayout *l = chart_text(cr, c, 10, false, s);
-		w = fmax(w, chart_text_width(l));
+		w = fmax(w, text_width(l));
 		g_object_unref(l);
 		g_free(s);
 	}
@@ -146,8 +146,8 @@ static void draw_grid(cairo_t *cr, const Chart *c, const Plot *p)
 		char *s = tick_label(t[i]);
 		PangoLayout *l = chart_text(cr, c, 10, false, s);
 		chart_set_rgb(cr, CHART_MUTED);
-		cairo_move_to(cr, p->x0 - 6 - chart_text_width(l),
-		              y - chart_text_height(l) / 2);
+		cairo_move_to(cr, p->x0 - 6 - text_width(l),
+		              y - text_height(l) / 2);
 		pango_cairo_show_layout(cr, l);
 		g_object_unref(l);
 		g_free(s);
@@ -162,7 +162,7 @@ static void draw_grid(cairo_t *cr, const Chart *c, const Plot *p)
 		char *s = tick_label(t[i]);
 		PangoLayout *l = chart_text(cr, c, 10, false, s);
 		chart_set_rgb(cr, CHART_MUTED);
-		cairo_move_to(cr, x - chart_text_width(l) / 2, p->y0 + p->h + 4);
+		cairo_move_to(cr, x - text_width(l) / 2, p->y0 + p->h + 4);
 		pango_cairo_show_layout(cr, l);
 		g_object_unref(l);
 		g_free(s);
@@ -178,7 +178,7 @@ static void draw_y_label(cairo_t *cr, const Chart *c, const Plot *p)
 	cairo_save(cr);
 	chart_set_rgb(cr, CHART_INK);
 	cairo_move_to(cr, CHART_PAD,
-	              p->y0 + p->h / 2 + chart_text_width(l) / 2);
+	              p->y0 + p->h / 2 + text_width(l) / 2);
 	cairo_rotate(cr, -G_PI / 2);
 	pango_cairo_show_layout(cr, l);
 	cairo_restore(cr);
@@ -249,8 +249,8 @@ static void draw_series(cairo_t *cr, const Chart *c, const Plot *p)
 			if (!pt->label)
 				continue;
 			PangoLayout *l = chart_text(cr, c, 9, false, pt->label);
-			Box b = {x + 5, y - chart_text_height(l) / 2,
-			         chart_text_width(l), chart_text_height(l)};
+			Box b = {x + 5, y - text_height(l) / 2,
+			         text_width(l), text_height(l)};
 			if (b.x + b.w > p->x0 + p->w)
 				b.x = x - 5 - b.w;
 			if (!overlaps(boxes, b)) {

@@ -247,17 +247,17 @@ static void toc_entry(Pdf *p, const Heading *h)
 	PangoLayout *num = pdfkit_layout(c, NULL, size, false, -1);
 	char *page = g_strdup_printf("%d", h->page);
 	pango_layout_set_text(num, page, -1);
-	double num_w = pdfkit_layout_width(num);
+	double num_w = text_width(num);
 	PangoLayout *l = pdfkit_layout(c, NULL, size, h->level == 2,
 	                               c->width - indent - num_w - 24);
 	pango_layout_set_text(l, h->text, -1);
-	double height = pdfkit_layout_height(l);
+	double height = text_height(l);
 	pdfkit_need(c, height + 4);
 	double top = c->y;
 	cairo_set_source_rgb(c->cr, 0.1, 0.1, 0.1);
 	pdfkit_draw_layout(c, l, c->x + indent, NULL, 0);
 	/* leaders from the end of the text's last line to the number */
-	double end_x = c->x + indent + pdfkit_layout_width(l) + 6;
+	double end_x = c->x + indent + text_width(l) + 6;
 	double right = c->x + c->width - num_w - 6;
 	cairo_set_source_rgb(c->cr, 0.6, 0.6, 0.6);
 	for (double x = end_x; x < right; x += 4) {
@@ -266,7 +266,7 @@ static void toc_entry(Pdf *p, const Heading *h)
 	cairo_fill(c->cr);
 	cairo_set_source_rgb(c->cr, 0.1, 0.1, 0.1);
 	cairo_move_to(c->cr, c->x + c->width - num_w,
-	              c->y - pdfkit_layout_height(num));
+	              c->y - text_height(num));
 	pango_cairo_show_layout(c->cr, num);
 	char *attr = g_strdup_printf("dest='%s' rect=[%.2f %.2f %.2f %.2f]",
 	                             h->slug, c->x + indent, top,
@@ -354,7 +354,7 @@ static void code_block(Pdf *p, cmark_node *n, double indent)
 	PangoLayout *l = pdfkit_layout(c, MONO, 8.5, false,
 	                               c->width - indent - 12);
 	pango_layout_set_text(l, cmark_node_get_literal(n), -1);
-	double height = pdfkit_layout_height(l);
+	double height = text_height(l);
 	pdfkit_need(c, fmin(height, 80) + 12);
 	cairo_set_source_rgb(c->cr, 0.95, 0.95, 0.95);
 	cairo_rectangle(c->cr, c->x + indent, c->y,
@@ -440,7 +440,7 @@ static double cell_text_width(Pdf *p, cmark_node *cell, bool header,
 	pango_layout_set_width(l, wrap_width < 0
 	                              ? -1
 	                              : (int)(wrap_width * PANGO_SCALE));
-	double w = pdfkit_layout_width(l) + 8;
+	double w = text_width(l) + 8;
 	g_object_unref(l);
 	inline_free(&in);
 	return w;
@@ -471,7 +471,7 @@ static double cell_least_width(Pdf *p, cmark_node *cell, bool header,
 			continue;
 		PangoLayout *l = pdfkit_layout(p->c, NULL, size, header, -1);
 		pango_layout_set_text(l, *w, -1);
-		widest = fmax(widest, pdfkit_layout_width(l) + 8);
+		widest = fmax(widest, text_width(l) + 8);
 		g_object_unref(l);
 	}
 	g_strfreev(words);
@@ -556,7 +556,7 @@ static double row_height(Pdf *p, cmark_node *row, const TableGeometry *g,
 		Inline in = inline_new(p);
 		PangoLayout *l = cell_layout(p, c, g->widths[i] - 8, header,
 		                             g->size, &in);
-		h = fmax(h, pdfkit_layout_height(l));
+		h = fmax(h, text_height(l));
 		g_object_unref(l);
 		inline_free(&in);
 	}

@@ -86,20 +86,6 @@ PangoLayout *pdfkit_layout(PdfCanvas *c, const char *family, double size,
 	return l;
 }
 
-double pdfkit_layout_height(PangoLayout *l)
-{
-	int w, h;
-	pango_layout_get_size(l, &w, &h);
-	return (double)h / PANGO_SCALE;
-}
-
-double pdfkit_layout_width(PangoLayout *l)
-{
-	PangoRectangle logical;
-	pango_layout_get_extents(l, NULL, &logical);
-	return (double)logical.width / PANGO_SCALE;
-}
-
 void pdfkit_new_page(PdfCanvas *c)
 {
 	if (c->page_end)
@@ -166,7 +152,7 @@ void pdfkit_draw_layout(PdfCanvas *c, PangoLayout *l, double x,
 		           n_links);
 	} while (pango_layout_iter_next_line(it));
 	pango_layout_iter_free(it);
-	c->y += pdfkit_layout_height(l) - top;
+	c->y += text_height(l) - top;
 }
 
 static char *escape_attribute(const char *s)

@@ -10,6 +10,8 @@
 #include <cairo.h>
 #include <glib.h>
 #include <pango/pangocairo.h>
+
+#include "text.h"
 #include <stdbool.h>
 
 typedef enum { PAPER_A4, PAPER_LETTER } Paper;
@@ -54,8 +56,6 @@ bool pdfkit_close(PdfCanvas *c, char **bytes, size_t *length,
  * wrapping), with hinting off so every surface measures alike. */
 PangoLayout *pdfkit_layout(PdfCanvas *c, const char *family, double size,
                            bool bold, double width);
-double pdfkit_layout_height(PangoLayout *l);
-double pdfkit_layout_width(PangoLayout *l);
 
 /* Ends the page (calling page_end) and starts the next. */
 void pdfkit_new_page(PdfCanvas *c);

@@ -110,7 +110,7 @@ static void row(Req *r, const char *const *cells, const double *fractions,
 		pango_layout_set_text(ls[i], cells[i], -1);
 		if (align[i] == 'r')
 			pango_layout_set_alignment(ls[i], PANGO_ALIGN_RIGHT);
-		h = fmax(h, pdfkit_layout_height(ls[i]));
+		h = fmax(h, text_height(ls[i]));
 	}
 	if (shade) {
 		cairo_set_source_rgb(c->cr, 0.92, 0.94, 0.97);

@@ -28,6 +28,20 @@ PangoLayout *text_layout_new(cairo_t *cr, const char *family, double size,
 	return l;
 }
 
+double text_width(PangoLayout *l)
+{
+	PangoRectangle logical;
+	pango_layout_get_extents(l, NULL, &logical);
+	return (double)logical.width / PANGO_SCALE;
+}
+
+double text_height(PangoLayout *l)
+{
+	PangoRectangle logical;
+	pango_layout_get_extents(l, NULL, &logical);
+	return (double)logical.height / PANGO_SCALE;
+}
+
 void text_release_fonts(void)
 {
 	PangoFontMap *map = pango_cairo_font_map_get_default();

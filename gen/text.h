@@ -14,6 +14,11 @@
 PangoLayout *text_layout_new(cairo_t *cr, const char *family, double size,
                              bool absolute, bool bold);
 
+/* A layout's logical width and height in user units (pixels or
+ * points). */
+double text_width(PangoLayout *l);
+double text_height(PangoLayout *l);
+
 /* Releases Pango's font map, cairo's static data and fontconfig, in the
  * order PLATFORM-NOTES requires, so leak checkers see a clean exit.  Call
  * once, after every layout, context and surface is gone. */
