@@ -82,6 +82,16 @@ static void swatch(cairo_t *cr, const LegendItem *it, double x, double y)
 		if (it->style == SWATCH_HATCHED)
 			chart_hatch(cr, x, y + 2, S, S);
 		break;
+	case SWATCH_FADED:
+		cairo_set_source_rgba(cr, it->colour.r, it->colour.g,
+		                      it->colour.b, 0.35);
+		cairo_rectangle(cr, x, y + 2, S, S);
+		cairo_fill(cr);
+		chart_set_rgb(cr, it->colour);
+		cairo_set_line_width(cr, 1);
+		cairo_rectangle(cr, x + 0.5, y + 2.5, S - 1, S - 1);
+		cairo_stroke(cr);
+		break;
 	case SWATCH_DOT:
 		cairo_arc(cr, x + S / 2.0, y + 7, 3.5, 0, 2 * G_PI);
 		cairo_fill(cr);

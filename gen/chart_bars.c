@@ -8,8 +8,6 @@ enum { ROW_GAP = 6, BAR_H = 14, GROUP_BAR_H = 10 };
 
 static Rgb bar_rgb(const Chart *c, const ChartBar *b, int series)
 {
-	if (b->flagged)
-		return CHART_GREY;
 	if (c->kind == CHART_GROUPED_BARS) /* colour tells the series */
 		return CHART_SERIES[series];
 	if (b->reference)
@@ -24,9 +22,9 @@ static size_t legend_items(const Chart *c, LegendItem *items)
 	for (size_t i = 0; i < c->n_bars; i++) {
 		const ChartBar *b = &c->bars[i];
 		flagged |= b->flagged;
-		reference |= b->reference && !b->flagged;
-		modelled |= b->modelled && !b->flagged;
-		measured |= !b->modelled && !b->flagged && !b->reference;
+		reference |= b->reference;
+		modelled |= b->modelled;
+		measured |= !b->modelled && !b->reference;
 	}
 	size_t n = 0;
 	if (c->kind == CHART_GROUPED_BARS) {
@@ -49,8 +47,8 @@ static size_t legend_items(const Chart *c, LegendItem *items)
 			                          CHART_SERIES[1], SWATCH_SOLID};
 	}
 	if (flagged && c->legend_flagged)
-		items[n++] = (LegendItem){c->legend_flagged, CHART_GREY,
-		                          SWATCH_SOLID};
+		items[n++] = (LegendItem){c->legend_flagged, CHART_SERIES[0],
+		                          SWATCH_FADED};
 	for (size_t i = 0; i < c->n_marks; i++)
 		items[n++] = (LegendItem){c->marks[i].label, CHART_SERIES[3],
 		                          SWATCH_DASH};
@@ -98,11 +96,21 @@ static void draw_bar(cairo_t *cr, const Chart *c, const BarGeometry *g,
 {
 	double v = series ? b->value2 : b->value;
 	double w = bar_width(g, v);
-	chart_set_rgb(cr, bar_rgb(c, b, series));
+	Rgb rgb = bar_rgb(c, b, series);
+	/* a build that does not fit a standard machine keeps its colour,
+	 * faded, so measured, modelled and reference still show */
+	cairo_set_source_rgba(cr, rgb.r, rgb.g, rgb.b, b->flagged ? 0.35 : 1);
 	cairo_rectangle(cr, g->bar_x, y, w, h);
 	cairo_fill(cr);
-	if (b->modelled && !b->flagged)
+	if (b->modelled)
 		chart_hatch(cr, g->bar_x, y, w, h);
+	if (b->flagged) {
+		chart_set_rgb(cr, rgb);
+		cairo_set_line_width(cr, 1);
+		cairo_rectangle(cr, g->bar_x + 0.5, y + 0.5, fmax(w - 1, 0),
+		                h - 1);
+		cairo_stroke(cr);
+	}
 	PangoLayout *l = chart_text(cr, c, series || c->kind
 	                            == CHART_GROUPED_BARS ? 10 : 11, false,
 	                            series ? b->value2_text : b->value_text);

@@ -35,8 +35,8 @@ double chart_text_block(cairo_t *cr, const Chart *c, bool draw, double x,
 /* Diagonal white stripes over a rectangle: "modelled". */
 void chart_hatch(cairo_t *cr, double x, double y, double w, double h);
 
-typedef enum { SWATCH_SOLID, SWATCH_HATCHED, SWATCH_LINE, SWATCH_DOT,
-               SWATCH_DASH } SwatchStyle;
+typedef enum { SWATCH_SOLID, SWATCH_HATCHED, SWATCH_FADED, SWATCH_LINE,
+               SWATCH_DOT, SWATCH_DASH } SwatchStyle;
 
 typedef struct {
 	const char *text;
