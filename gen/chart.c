@@ -115,12 +115,18 @@ double chart_legend(cairo_t *cr, const Chart *c, bool draw, double y,
                     double width, const LegendItem *items, size_t n)
 {
 	double x = CHART_PAD, row_h = 0, top = y;
+	double room = width - 2 * CHART_PAD - 14; /* widest an item may be */
 	for (size_t i = 0; i < n; i++) {
 		PangoLayout *l = chart_text(cr, c, 10, false, items[i].text);
+		if (text_width(l) > room) { /* a long item wraps on its own */
+			pango_layout_set_width(l, (int)(room * PANGO_SCALE));
+			pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+		}
 		double w = 14 + text_width(l);
 		if (x > CHART_PAD && x + w > width - CHART_PAD) {
 			x = CHART_PAD;
 			y += row_h + 4;
+			row_h = 0;
 		}
 		row_h = fmax(row_h, text_height(l));
 		if (draw) {
