@@ -285,12 +285,10 @@ static Sheet breakeven_sheet(const Recommendations *r)
 	Sheet s = sheet_new("cloud_breakeven", cols, "tnttttnnn");
 	const Costs *c = r->costs;
 	const Edition *e = c->perf->edition;
-	GHashTable *done = g_hash_table_new(g_direct_hash, g_direct_equal);
-	for (size_t i = 0; i < r->n; i++) {
-		const Build *b = r->items[i].best;
-		if (!b || g_hash_table_contains(done, (gpointer)b))
-			continue;
-		g_hash_table_add(done, (gpointer)b);
+	const Build **builds = NULL;
+	size_t n = recommend_best_builds(r, &builds);
+	for (size_t i = 0; i < n; i++) {
+		const Build *b = builds[i];
 		for (size_t k = 0; k < e->n_cloud; k++) {
 			const CloudOffer *o = &e->cloud[k];
 			if (o->gpu_count != b->gpu_count)
@@ -311,7 +309,7 @@ static Sheet breakeven_sheet(const Recommendations *r)
 			}
 		}
 	}
-	g_hash_table_destroy(done);
+	g_free(builds);
 	return s;
 }
 

@@ -175,10 +175,7 @@ static char *build_md(const Ctx *c, const Build *b)
 {
 	if (!b)
 		return g_strdup("\xE2\x80\x94"); /* em dash */
-	char *name = b->gpu_count == 1
-	                 ? g_strdup(c->e->gpus[b->gpu].name)
-	                 : g_strdup_printf("%d\xC3\x97 %s", b->gpu_count,
-	                                   c->e->gpus[b->gpu].name);
+	char *name = cost_build_name(c->e, b);
 	char *md = md_escape(name);
 	g_free(name);
 	return md;
@@ -282,14 +279,6 @@ static Chart *new_chart(const Ctx *c, ChartKind kind, const char *name)
 	return ch;
 }
 
-static char *build_label(const Ctx *c, const Build *b)
-{
-	return b->gpu_count == 1
-	           ? g_strdup(c->e->gpus[b->gpu].name)
-	           : g_strdup_printf("%d\xC3\x97 %s", b->gpu_count,
-	                             c->e->gpus[b->gpu].name);
-}
-
 static Chart *per_dollar_chart(const Ctx *c, int n)
 {
 	char *name = g_strdup_printf("per_dollar_%dgpu", n);
@@ -300,7 +289,7 @@ static Chart *per_dollar_chart(const Ctx *c, int n)
 	for (size_t i = 0; i < m; i++) {
 		const Build *b = list[i];
 		chart_add_bar(ch, (ChartBar){
-		    .label = build_label(c, b),
+		    .label = cost_build_name(c->e, b),
 		    .value = b->per_dollar[WORKLOAD_CNN],
 		    .value_text = num(c, b->per_dollar[WORKLOAD_CNN], 2),
 		    .reference = b->gpu == c->perf->reference,
@@ -459,7 +448,7 @@ static Chart *power_chart(const Ctx *c)
 			g_hash_table_add(done, (gpointer)b);
 			char *w = num(c, b->draw_w, 0);
 			chart_add_bar(ch, (ChartBar){
-			    .label = build_label(c, b), .value = b->draw_w,
+			    .label = cost_build_name(c->e, b), .value = b->draw_w,
 			    .value_text = g_strdup_printf("%s W", w),
 			    .flagged = (b->fit & FIT_POWER) != 0});
 			g_free(w);
@@ -692,12 +681,10 @@ static char *breakeven_table(const Ctx *c)
 	                        S(c, "table.days_60")};
 	const double util[] = {0.15, 0.35, 0.60};
 	Rows r = rows_new(G_N_ELEMENTS(header));
-	GHashTable *done = g_hash_table_new(g_direct_hash, g_direct_equal);
-	for (size_t i = 0; i < c->recs->n; i++) {
-		const Build *b = c->recs->items[i].best;
-		if (!b || g_hash_table_contains(done, (gpointer)b))
-			continue;
-		g_hash_table_add(done, (gpointer)b);
+	const Build **builds = NULL;
+	size_t n = recommend_best_builds(c->recs, &builds);
+	for (size_t i = 0; i < n; i++) {
+		const Build *b = builds[i];
 		for (size_t k = 0; k < c->e->n_cloud; k++) {
 			const CloudOffer *o = &c->e->cloud[k];
 			if (o->gpu_count != b->gpu_count)
@@ -716,7 +703,7 @@ static char *breakeven_table(const Ctx *c)
 			rows_add(&r, cells);
 		}
 	}
-	g_hash_table_destroy(done);
+	g_free(builds);
 	return rows_table(&r, header, "llrrrr");
 }
 
@@ -728,7 +715,7 @@ static char *requests_table(const Ctx *c)
 	                        S(c, "table.request")};
 	Rows r = rows_new(G_N_ELEMENTS(header));
 	const Build **builds = NULL;
-	size_t n = request_builds(c->recs, &builds);
+	size_t n = recommend_best_builds(c->recs, &builds);
 	for (size_t i = 0; i < n; i++) {
 		GString *uses = g_string_new(NULL);
 		for (size_t k = 0; k < c->recs->n; k++) {

@@ -398,10 +398,9 @@ static double fit_weight(const Edition *e, const double *P, const bool *has)
 
 /* Which fitted GPUs predict g: its architecture's, else those of the
  * nearest tensor-core generation at or below g's, else any. */
-static int candidate_tier(const Edition *e, size_t g, const double *P,
-                          const bool *has, size_t skip)
+static int candidate_tier(const Edition *e, size_t g, const bool *has,
+                          size_t skip)
 {
-	(void)P;
 	int best_gen = -1;
 	for (size_t b = 0; b < e->n_gpus; b++) {
 		if (!has[b] || b == skip || b == g)
@@ -419,7 +418,7 @@ static int candidate_tier(const Edition *e, size_t g, const double *P,
 static double predict(const Edition *e, size_t g, const double *P,
                       const bool *has, size_t skip, double weight)
 {
-	int tier = candidate_tier(e, g, P, has, skip);
+	int tier = candidate_tier(e, g, has, skip);
 	double sum = 0;
 	size_t n = 0;
 	for (size_t b = 0; b < e->n_gpus; b++) {

@@ -75,3 +75,19 @@ void recommendations_free(Recommendations *r)
 	g_free(r->items);
 	g_free(r);
 }
+
+size_t recommend_best_builds(const Recommendations *recs,
+                             const Build ***builds)
+{
+	*builds = g_new0(const Build *, recs->n + 1);
+	size_t n = 0;
+	for (size_t i = 0; i < recs->n; i++) {
+		const Build *b = recs->items[i].best;
+		bool seen = false;
+		for (size_t k = 0; k < n; k++)
+			seen |= (*builds)[k] == b;
+		if (b && !seen)
+			(*builds)[n++] = b;
+	}
+	return n;
+}

@@ -26,6 +26,12 @@ typedef struct {
 Recommendations *recommend_run(const Costs *costs);
 void recommendations_free(Recommendations *r);
 
+/* The recommended builds: the best value of each use case, each build
+ * once, in use-case order.  Returns how many; *builds is owned by the
+ * caller (g_free), its elements point into the Costs. */
+size_t recommend_best_builds(const Recommendations *recs,
+                             const Build ***builds);
+
 /* True when the build may serve the use case: a rated GPU with enough
  * memory, the use case's GPU count, within budget, and not a module that
  * needs a server when the base system is a desktop. */

@@ -38,14 +38,6 @@ static char *money(const Req *r, double v)
 	return guide_format_money(r->s, v);
 }
 
-static char *build_name(const Edition *e, const Build *b)
-{
-	return b->gpu_count == 1
-	           ? g_strdup(e->gpus[b->gpu].name)
-	           : g_strdup_printf("%d\xC3\x97 %s", b->gpu_count,
-	                             e->gpus[b->gpu].name);
-}
-
 char *request_file_stem(const Edition *e, const Build *b)
 {
 	char *name = g_strdup_printf("%dx %s", b->gpu_count,
@@ -56,21 +48,6 @@ char *request_file_stem(const Edition *e, const Build *b)
 	g_hash_table_destroy(none);
 	g_free(name);
 	return slug;
-}
-
-size_t request_builds(const Recommendations *recs, const Build ***builds)
-{
-	*builds = g_new0(const Build *, recs->n + 1);
-	size_t n = 0;
-	for (size_t i = 0; i < recs->n; i++) {
-		const Build *b = recs->items[i].best;
-		bool seen = false;
-		for (size_t k = 0; k < n; k++)
-			seen |= (*builds)[k] == b;
-		if (b && !seen)
-			(*builds)[n++] = b;
-	}
-	return n;
 }
 
 /* ---- drawing helpers --------------------------------------------------- */
@@ -156,14 +133,9 @@ static GString *use_cases_served(const Req *r)
 	return s;
 }
 
-static const CloudOffer *cheapest_cloud(const Req *r)
-{
-	return cost_matching_cloud(r->costs, r->b);
-}
-
 static void header(Req *r)
 {
-	char *name = build_name(r->e, r->b);
+	char *name = cost_build_name(r->e, r->b);
 	char *title = gg_fill2(S(r, "request.title"), name, "");
 	text(r, 18, true, title, 0, 0.1);
 	char *sub = gg_fill2(S(r, "request.subtitle"), r->e->name,
@@ -184,7 +156,7 @@ static void configuration(Req *r)
 {
 	const Gpu *g = &r->e->gpus[r->b->gpu];
 	section(r, "request.configuration");
-	char *n = build_name(r->e, r->b);
+	char *n = cost_build_name(r->e, r->b);
 	pair(r, "request.gpus", n);
 	pair(r, "request.base_system", g_strdup(r->b->system->name));
 	char *mem = num(r, g->memory_gb, 0);
@@ -267,7 +239,7 @@ static void performance(Req *r)
 	g_free(kwh);
 	g_free(cost);
 	g_free(util);
-	const CloudOffer *o = cheapest_cloud(r);
+	const CloudOffer *o = cost_matching_cloud(r->costs, r->b);
 	if (o) {
 		double days = cost_breakeven_days(r->costs, b, o,
 		                                  r->costs->utilization);
@@ -307,7 +279,7 @@ static void alternatives(Req *r)
 		}
 	}
 	for (size_t i = 0; i < n; i++) {
-		char *name = build_name(r->e, shown[i]);
+		char *name = cost_build_name(r->e, shown[i]);
 		char *total = money(r, shown[i]->cost);
 		char *pd = num(r, shown[i]->per_dollar[WORKLOAD_CNN], 2);
 		char *rel = num(r, shown[i]->perf[WORKLOAD_CNN], 2);
@@ -324,7 +296,7 @@ static void justification(Req *r)
 {
 	section(r, "request.why");
 	const Build *b = r->b;
-	char *name = build_name(r->e, b);
+	char *name = cost_build_name(r->e, b);
 	char *pd = num(r, b->per_dollar[WORKLOAD_CNN], 2);
 	GString *s = g_string_new(NULL);
 	char *t = gg_fill2(S(r, "request.why_value"), name, pd);
@@ -336,7 +308,7 @@ static void justification(Req *r)
 	g_string_append_printf(s, " %s", t);
 	g_free(t);
 	char *days = NULL;
-	const CloudOffer *o = cheapest_cloud(r);
+	const CloudOffer *o = cost_matching_cloud(r->costs, r->b);
 	if (o) {
 		double d = cost_breakeven_days(r->costs, b, o,
 		                               r->costs->utilization);
@@ -388,7 +360,7 @@ static void sources(Req *r)
 /* Lays out the page at r->scale; returns the page count it took. */
 static int layout(Req *r, char **bytes, size_t *length, GError **error)
 {
-	char *name = build_name(r->e, r->b);
+	char *name = cost_build_name(r->e, r->b);
 	char *title = gg_fill2(S(r, "request.title"), name, "");
 	PdfMeta meta = {title, S(r, "pdf.author"), S(r, "request.subject"),
 	                S(r, "pdf.keywords"), r->create_date};
@@ -439,7 +411,7 @@ bool request_write_all(const Recommendations *recs, const Lang *strings,
                        const char *prefix, GError **error)
 {
 	const Build **builds = NULL;
-	size_t n = request_builds(recs, &builds);
+	size_t n = recommend_best_builds(recs, &builds);
 	Req r = {.recs = recs, .costs = recs->costs,
 	         .e = recs->costs->perf->edition, .s = strings,
 	         .create_date = create_date, .paper = paper};

@@ -18,11 +18,6 @@ bool request_write_all(const Recommendations *recs, const Lang *strings,
                        Paper paper, const char *create_date, Site *site,
                        const char *prefix, GError **error);
 
-/* The builds that get a request, in order: the best value of each use
- * case, each build once.  Returns how many; *builds is owned by the
- * caller (g_free), its elements point into the Costs. */
-size_t request_builds(const Recommendations *recs, const Build ***builds);
-
 /* File stem of a build's request: "4x-rtx-3090".  Caller frees. */
 char *request_file_stem(const Edition *e, const Build *b);
 
