@@ -62,6 +62,24 @@ for zh_req in "$zh_out/requests/"*.pdf; do
 done
 check "zh-CN: purchase requests were written" test "$zh_reqs" -gt 0
 
+# A glyph the PDF's embedded font subset cannot draw shows as an empty box
+# although pdftotext still finds the character (cairo 1.16 writes a broken
+# CFF charstring for some Noto Sans CJK glyphs, e.g. U+5982). MuPDF names
+# such glyphs; the check runs where mupdf-tools is installed.
+if command -v mutool >/dev/null 2>&1; then
+	zh_broken_glyphs() { # zh_broken_glyphs PDF...: none may be reported
+		for zh_f in "$@"; do
+			if mutool draw -r 10 -o "$tmp/zh-mutool.png" "$zh_f" 2>&1 \
+			   | grep -qE 'cannot render glyph|FT_Load_Glyph.*broken'; then
+				printf 'zh-CN: %s has glyphs that cannot be drawn\n' "$zh_f"
+				return 1
+			fi
+		done
+	}
+	check "zh-CN PDFs: every glyph drawable (mutool)" \
+		zh_broken_glyphs "$zh_out/guide.pdf" "$zh_out/requests/"*.pdf
+fi
+
 check "zh-CN index.html: lang=\"zh-CN\"" grep -q '<html lang="zh-CN">' "$zh_out/index.html"
 check "zh-CN 404.html: lang=\"zh-CN\" and Chinese text" \
 	sh -c "grep -q '<html lang=\"zh-CN\">' '$zh_out/404.html' && grep -q '找不到页面' '$zh_out/404.html'"
