@@ -23,6 +23,7 @@ fi
 [ -f /usr/include/cmark-gfm-core-extensions.h ] || add libcmark-gfm-extensions-dev
 [ -f /usr/include/csv.h ] || add libcsv-dev
 if ! fc-list 2>/dev/null | grep -q 'DejaVuSans.ttf'; then add fonts-dejavu-core; fi
+if ! fc-list 2>/dev/null | grep -q 'NotoSansCJK'; then add fonts-noto-cjk; fi
 if [ "$need" = browser ] || [ "$need" = test ]; then
 	command -v chromium >/dev/null 2>&1 || add chromium
 fi
