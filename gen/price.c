@@ -289,7 +289,9 @@ char **price_worklist(const PriceModel *m, double soon_days)
 			add_line(out, p, e, w);
 			g_free(w);
 		}
-		if (strcmp(p->from.date, launch) < 0) {
+		/* list prices are announced before a launch by nature */
+		if (strcmp(p->channel, "list") != 0
+		    && strcmp(p->from.date, launch) < 0) {
 			char *w = g_strdup_printf("dated %s, before the GPU's "
 			                          "launch on %s",
 			                          p->from.date, launch);

@@ -69,7 +69,8 @@ const char *currency_code(Currency c);
 
 /* The maintainer's price worklist for `--check`: one line per row that
  * leaves the window within `soon_days` days, per rated GPU without any
- * current price, and per row dated before its GPU's launch; each line
+ * current price or priced at a launch list price, and per street row
+ * dated before its GPU's launch (a rumour); each line
  * names the GPU, shop (channel, source) and address.  Returns a
  * NULL-terminated array the caller frees with g_strfreev. */
 char **price_worklist(const PriceModel *m, double soon_days);
