@@ -148,28 +148,35 @@ static void gpu_set_changes(const Costs *c, const Previous *p, GArray *out)
 	g_hash_table_destroy(now);
 }
 
-/* The price moves (already in out) of the GPUs named in a pick change. */
-static char *pick_cause(const GArray *out, size_t n_prices_from,
-                        const char *before, const char *after)
+/* True when pick ("4x RTX 4090" or "4x RTX 4090 (used)") is a build of
+ * the price change's subject ("RTX 4090 used"). */
+static bool pick_of(const char *pick, const char *subject)
+{
+	const char *x = strstr(pick, "x ");
+	const char *sp = strrchr(subject, ' ');
+	if (!x || !sp)
+		return false;
+	char *want = g_strdup_printf("%.*s%s", (int)(sp - subject), subject,
+	                             strcmp(sp + 1, "used") == 0 ? " (used)"
+	                                                          : "");
+	bool same = strcmp(x + 2, want) == 0;
+	g_free(want);
+	return same;
+}
+
+/* The price moves (already in out) of the builds named in a pick
+ * change. */
+static char *pick_cause(const GArray *out, const char *before,
+                        const char *after)
 {
 	GString *s = g_string_new(NULL);
-	for (size_t i = n_prices_from; i < out->len; i++) {
+	for (size_t i = 0; i < out->len; i++) {
 		const Change *c = &g_array_index(out, Change, i);
-		if (c->kind != CHANGE_PRICE)
-			continue;
-		/* subject "RTX 5070 Ti new": the GPU is the text before the
-		 * last space */
-		const char *sp = strrchr(c->subject, ' ');
-		char *gpu = g_strndup(c->subject,
-		                      sp ? (gsize)(sp - c->subject)
-		                         : strlen(c->subject));
-		char *x = g_strdup_printf("x %s", gpu);
-		if (g_str_has_suffix(before, x) || g_str_has_suffix(after, x))
+		if (c->kind == CHANGE_PRICE
+		    && (pick_of(before, c->subject) || pick_of(after, c->subject)))
 			g_string_append_printf(s, "%s%s %s -> %s",
 			                       s->len ? "; " : "", c->subject,
 			                       c->before, c->after);
-		g_free(x);
-		g_free(gpu);
 	}
 	return g_string_free(s, FALSE);
 }
@@ -198,12 +205,7 @@ static void pick_changes(const Recommendations *r, const Previous *p,
 			g_free(after);
 			continue;
 		}
-		/* the plain GPU name, for matching the price moves */
-		char *plain = x->best ? g_strdup_printf("%dx %s",
-		                                        x->best->gpu_count,
-		                                        e->gpus[x->best->gpu].name)
-		                      : g_strdup("");
-		char *cause = pick_cause(out, 0, before, plain);
+		char *cause = pick_cause(out, before, after);
 		if (x->best) {
 			const char *name = e->gpus[x->best->gpu].name;
 			const char *cond = condition_id(x->best->condition);
@@ -221,7 +223,6 @@ static void pick_changes(const Recommendations *r, const Previous *p,
 		}
 		add(picks, CHANGE_PICK, g_strdup(x->use_case->id),
 		    g_strdup(before), after, cause);
-		g_free(plain);
 	}
 }
 

@@ -51,5 +51,6 @@ void test_model(void);
 void test_editions(void);
 void test_charts(void);
 void test_cost(void);
+void test_changes(void);
 
 #endif
