@@ -1,6 +1,9 @@
-/* Cost stage.  See cost.h. */
+/* Cost stage: builds, their invoices, power and ranking.  See cost.h;
+ * the worked examples are in cost_examples.c, cloud comparisons in
+ * cloud.c. */
 #include "cost.h"
 
+#include "cloud.h"
 #include "util.h"
 
 #include <string.h>
@@ -9,38 +12,44 @@ const int BUILD_GPU_COUNTS[BUILD_SIZES] = {1, 2, 4, 8};
 
 #define HOURS_PER_YEAR 8760.0 /* 24 x 365 */
 
-/* ---- prices ---------------------------------------------------------- */
+/* ---- parts ----------------------------------------------------------- */
 
-static void mean_price(const Edition *e, size_t g, Condition condition,
-                       GpuPrice *out)
+/* The cheapest part of a kind with at least `watts` (0: any), or NULL. */
+static const Part *cheapest_part(const Edition *e, PartKind kind,
+                                 double watts)
 {
-	double sum = 0;
-	size_t n = 0;
-	for (size_t i = 0; i < e->n_prices; i++) {
-		const Price *p = &e->prices[i];
-		if (p->gpu != g || p->condition != condition)
+	const Part *best = NULL;
+	for (size_t i = 0; i < e->n_parts; i++) {
+		const Part *p = &e->parts[i];
+		if (p->kind != kind || p->watts < watts)
 			continue;
-		sum += p->price;
-		n++;
-		if (!out->latest_date
-		    || strcmp(p->from.date, out->latest_date) > 0)
-			out->latest_date = p->from.date;
+		if (!best || p->price < best->price)
+			best = p;
 	}
-	out->n_prices = n;
-	out->price = n ? sum / (double)n : 0;
-	out->condition = condition;
-	out->has_price = n > 0;
+	return best;
 }
 
-static void price_gpus(Costs *c)
+/* The 8-GPU PCIe chassis, as a base system, for PCIe cards whose edition
+ * prices its 8-GPU base as a host for modules. */
+static void pcie8_chassis(Costs *c)
 {
 	const Edition *e = c->perf->edition;
-	c->prices = g_new0(GpuPrice, e->n_gpus);
-	for (size_t g = 0; g < e->n_gpus; g++) {
-		mean_price(e, g, CONDITION_NEW, &c->prices[g]);
-		if (!c->prices[g].has_price)
-			mean_price(e, g, CONDITION_USED, &c->prices[g]);
-	}
+	const Part *p = cheapest_part(e, PART_CHASSIS_PCIE8, 0);
+	if (!p)
+		return;
+	BaseSystem *s = &c->pcie8_chassis;
+	s->gpu_count = 8;
+	s->name = p->name;
+	s->kind = SYSTEM_SERVER;
+	s->cost = p->price;
+	s->currency = p->currency;
+	s->pcie_gen = p->pcie_gen > 0 ? p->pcie_gen : 4;
+	s->lanes_per_gpu = 16;
+	s->psu_w = p->watts;
+	s->gpu_slots = p->gpu_slots > 0 ? p->gpu_slots : 16;
+	s->gpu_form = GPU_FORM_PCIE;
+	s->from = p->from;
+	c->has_pcie8 = true;
 }
 
 /* ---- builds ---------------------------------------------------------- */
@@ -52,12 +61,22 @@ static const char *system_interconnect(const BaseSystem *s)
 	return names[CLAMP(s->pcie_gen, 1, 6) - 1];
 }
 
-static unsigned physical_fit(const Gpu *g, const Build *b)
+/* Cards that fit the base system's slots directly. */
+static int cards_that_fit(const Gpu *g, const BaseSystem *s)
+{
+	if (g->cooler == COOLER_OPEN_AIR) /* a free slot between cards */
+		return (int)floor((s->gpu_slots + 1) / (g->slot_width + 1));
+	return (int)floor(s->gpu_slots / g->slot_width);
+}
+
+static unsigned physical_fit(const Costs *c, const Gpu *g, const Build *b)
 {
 	const BaseSystem *s = b->system;
 	unsigned fit = 0;
 	if (g->slot_width == 0) /* a module, not a card */
-		return FIT_MODULE;
+		return s->gpu_form == GPU_FORM_MODULE ? 0 : FIT_MODULE;
+	if (s->gpu_form == GPU_FORM_MODULE && !c->has_pcie8)
+		fit |= FIT_HOST;
 	if (b->gpu_count * g->slot_width > s->gpu_slots)
 		fit |= FIT_SLOTS;
 	else if (b->gpu_count > 1 && g->cooler == COOLER_OPEN_AIR
@@ -82,16 +101,76 @@ static void power(const Costs *c, const Gpu *g, Build *b)
 	b->kwh_year = cost_kwh_year(c, b, c->utilization);
 	b->electricity_year = b->kwh_year * c->kwh_price;
 	b->co2_kg_year = b->kwh_year * c->co2_per_kwh;
+	for (size_t i = 0; i < c->n_circuits; i++) {
+		b->circuits[i] = (int)ceil(b->draw_w / c->circuits[i].watts);
+		b->over_circuit |= b->circuits[i] > 1;
+	}
 }
 
-static void make_build(Costs *c, size_t g, int n, Build *b)
+static void add_item(Build *b, LineKind kind, const char *name, int n,
+                     double unit, const Provenance *from)
+{
+	g_assert(b->n_items < BUILD_MAX_ITEMS);
+	LineItem *it = &b->items[b->n_items++];
+	it->kind = kind;
+	it->name = name;
+	it->quantity = n;
+	it->unit_price = unit;
+	it->total = n * unit;
+	it->from = from;
+}
+
+/* The invoice: base system, GPUs, then what the base system lacks. */
+static void invoice(const Costs *c, const Gpu *g, Build *b)
+{
+	const Edition *e = c->perf->edition;
+	const BaseSystem *s = b->system;
+	add_item(b, LINE_BASE_SYSTEM, s->name, 1, s->cost, &s->from);
+	add_item(b, LINE_GPU, NULL, b->gpu_count, b->gpu_price->price,
+	         b->gpu_price->latest ? &b->gpu_price->latest->from : NULL);
+	/* a desktop takes a second supply beside its own (dual-PSU
+	 * adapter); a server's supplies are part of the server */
+	if ((b->fit & FIT_POWER) && s->kind == SYSTEM_DESKTOP) {
+		const Part *psu = cheapest_part(e, PART_PSU,
+		                                b->psu_w - s->psu_w);
+		if (psu) {
+			add_item(b, LINE_PSU, psu->name, 1, psu->price,
+			         &psu->from);
+			b->psu_added_w = psu->watts;
+		}
+	}
+	/* cards that do not fit (or leave no gap) move out on risers */
+	if ((b->fit & (FIT_SLOTS | FIT_NO_GAP)) && s->kind == SYSTEM_DESKTOP) {
+		const Part *riser = cheapest_part(e, PART_RISER, 0);
+		int moved = b->gpu_count - cards_that_fit(g, s);
+		if (riser && moved > 0)
+			add_item(b, LINE_RISER, riser->name, moved,
+			         riser->price, &riser->from);
+	}
+	b->cost = cost_items_total(b);
+}
+
+double cost_items_total(const Build *b)
+{
+	double sum = 0;
+	for (size_t i = 0; i < b->n_items; i++)
+		sum += b->items[i].total;
+	return sum;
+}
+
+static void make_build(Costs *c, size_t g, const GpuPrice *price, int n,
+                       Build *b)
 {
 	const Edition *e = c->perf->edition;
 	const Gpu *gpu = &e->gpus[g];
 	b->gpu = g;
 	b->gpu_count = n;
+	b->condition = price->condition;
+	b->gpu_price = price;
 	b->system = edition_system(e, n);
-	b->cost = b->system->cost + n * c->prices[g].price;
+	if (gpu->slot_width > 0 && b->system->gpu_form == GPU_FORM_MODULE
+	    && c->has_pcie8 && n == c->pcie8_chassis.gpu_count)
+		b->system = &c->pcie8_chassis;
 	const char *ic = system_interconnect(b->system);
 	for (int w = 0; w < WORKLOAD_COUNT; w++) {
 		double s = model_gpu_speedup(c->perf, n, ic, (Workload)w);
@@ -102,30 +181,46 @@ static void make_build(Costs *c, size_t g, int n, Build *b)
 			b->speedup = s;
 	}
 	power(c, gpu, b);
-	b->fit = physical_fit(gpu, b);
+	b->fit = physical_fit(c, gpu, b);
+	b->consumer_in_server = gpu->segment == SEGMENT_CONSUMER
+	                        && b->system->kind == SYSTEM_SERVER;
+	invoice(c, gpu, b);
 }
 
-static const Build *rank_base;
-static Workload rank_workload;
-static int by_per_dollar(const void *a, const void *b)
+typedef struct {
+	const Build *builds;
+	Workload workload;
+} RankContext;
+
+static gint by_per_dollar(gconstpointer a, gconstpointer b, gpointer data)
 {
-	const Build *x = &rank_base[*(const size_t *)a];
-	const Build *y = &rank_base[*(const size_t *)b];
-	double dx = x->per_dollar[rank_workload];
-	double dy = y->per_dollar[rank_workload];
+	const RankContext *ctx = data;
+	const Build *x = &ctx->builds[*(const size_t *)a];
+	const Build *y = &ctx->builds[*(const size_t *)b];
+	double dx = x->per_dollar[ctx->workload];
+	double dy = y->per_dollar[ctx->workload];
 	if (dx != dy)
 		return dx > dy ? -1 : 1;
-	return (x->gpu > y->gpu) - (x->gpu < y->gpu);
+	if (x->gpu != y->gpu)
+		return (x->gpu > y->gpu) - (x->gpu < y->gpu);
+	return (int)x->condition - (int)y->condition;
+}
+
+/* The build per-dollar figures are measured against: the reference GPU's
+ * build of that size, new when it is offered new. */
+static const Build *reference_build(const Costs *c, int n)
+{
+	return cost_build(c, c->perf->reference, n);
 }
 
 /* Normalizes per-dollar figures to the reference GPU's build of each size
- * and ranks the builds of each size. */
+ * and ranks the builds of each size (new and used together). */
 static void normalize_and_rank(Costs *c)
 {
-	size_t *order = g_new(size_t, c->n_builds);
+	size_t *order = g_new(size_t, c->n_builds + 1);
 	for (int k = 0; k < BUILD_SIZES; k++) {
 		int n = BUILD_GPU_COUNTS[k];
-		const Build *ref = cost_build(c, c->perf->reference, n);
+		const Build *ref = reference_build(c, n);
 		for (int w = 0; w < WORKLOAD_COUNT; w++) {
 			double ref_value = ref->perf[w] / ref->cost;
 			size_t m = 0;
@@ -137,14 +232,13 @@ static void normalize_and_rank(Costs *c)
 				                   / ref_value;
 				order[m++] = i;
 			}
-			rank_base = c->builds;
-			rank_workload = (Workload)w;
-			qsort(order, m, sizeof *order, by_per_dollar);
+			RankContext ctx = {c->builds, (Workload)w};
+			g_qsort_with_data(order, (gint)m, sizeof *order,
+			                  by_per_dollar, &ctx);
 			for (size_t r = 0; r < m; r++)
 				c->builds[order[r]].rank[w] = (int)r + 1;
 		}
 	}
-	rank_base = NULL;
 	g_free(order);
 }
 
@@ -153,13 +247,18 @@ static void make_builds(Costs *c)
 	const Edition *e = c->perf->edition;
 	GArray *list = g_array_new(FALSE, TRUE, sizeof(Build));
 	for (size_t g = 0; g < e->n_gpus; g++) {
-		if (!c->prices[g].has_price
-		    || !c->perf->gpus[WORKLOAD_CNN][g].rated)
+		if (!c->perf->gpus[WORKLOAD_CNN][g].rated)
 			continue;
-		for (int k = 0; k < BUILD_SIZES; k++) {
-			Build b = {0};
-			make_build(c, g, BUILD_GPU_COUNTS[k], &b);
-			g_array_append_val(list, b);
+		for (int cond = 0; cond < 2; cond++) {
+			const GpuPrice *p = price_of(c->price_model, g,
+			                             (Condition)cond);
+			if (!p->has_price)
+				continue;
+			for (int k = 0; k < BUILD_SIZES; k++) {
+				Build b = {0};
+				make_build(c, g, p, BUILD_GPU_COUNTS[k], &b);
+				g_array_append_val(list, b);
+			}
 		}
 	}
 	c->n_builds = list->len;
@@ -168,187 +267,41 @@ static void make_builds(Costs *c)
 
 char *cost_build_name(const Edition *e, const Build *b)
 {
-	return b->gpu_count == 1
-	           ? g_strdup(e->gpus[b->gpu].name)
-	           : g_strdup_printf("%d\xC3\x97 %s", b->gpu_count,
-	                             e->gpus[b->gpu].name);
+	/* The condition marker is a fallback until the presentation labels
+	 * used builds from strings.csv (cost_build_label). */
+	return cost_build_label(e, b, " (used)");
 }
 
-const Build *cost_build(const Costs *c, size_t gpu, int gpu_count)
+char *cost_build_label(const Edition *e, const Build *b,
+                       const char *used_suffix)
+{
+	const char *suffix = b->condition == CONDITION_USED && used_suffix
+	                         ? used_suffix
+	                         : "";
+	return b->gpu_count == 1
+	           ? g_strdup_printf("%s%s", e->gpus[b->gpu].name, suffix)
+	           : g_strdup_printf("%d\xC3\x97 %s%s", b->gpu_count,
+	                             e->gpus[b->gpu].name, suffix);
+}
+
+const Build *cost_build_in(const Costs *c, size_t gpu, int gpu_count,
+                           Condition condition)
 {
 	for (size_t i = 0; i < c->n_builds; i++)
 		if (c->builds[i].gpu == gpu
-		    && c->builds[i].gpu_count == gpu_count)
+		    && c->builds[i].gpu_count == gpu_count
+		    && c->builds[i].condition == condition)
 			return &c->builds[i];
 	return NULL;
 }
 
-/* ---- cloud ----------------------------------------------------------- */
-
-double cost_breakeven_days(const Costs *c, const Build *b,
-                           const CloudOffer *offer, double utilization)
+const Build *cost_build(const Costs *c, size_t gpu, int gpu_count)
 {
-	double electricity_day = cost_kwh_year(c, b, utilization)
-	                         * c->kwh_price / 365;
-	double cloud_day = offer->price_per_hour * utilization * 24;
-	if (cloud_day <= electricity_day)
-		return INFINITY;
-	return b->cost / (cloud_day - electricity_day);
+	const Build *b = cost_build_in(c, gpu, gpu_count, CONDITION_NEW);
+	return b ? b : cost_build_in(c, gpu, gpu_count, CONDITION_USED);
 }
 
-const CloudOffer *cost_matching_cloud(const Costs *c, const Build *b)
-{
-	const Edition *e = c->perf->edition;
-	const GpuPerf *perf = c->perf->gpus[WORKLOAD_CNN];
-	const CloudOffer *cheapest = NULL, *fastest = NULL;
-	for (size_t i = 0; i < e->n_cloud; i++) {
-		const CloudOffer *o = &e->cloud[i];
-		if (o->gpu_count != b->gpu_count || !perf[o->gpu].rated)
-			continue;
-		if (!fastest || perf[o->gpu].value > perf[fastest->gpu].value)
-			fastest = o;
-		if (perf[o->gpu].value >= 0.9 * perf[b->gpu].value
-		    && (!cheapest || o->price_per_hour < cheapest->price_per_hour))
-			cheapest = o;
-	}
-	return cheapest ? cheapest : fastest;
-}
-
-/* ---- the article's worked examples ------------------------------------ */
-
-static const char *text_assumption(const Edition *e, const char *key,
-                                   GError **error)
-{
-	const Assumption *a = edition_assumption(e, key);
-	if (!a && error && !*error) {
-		char *path = g_build_filename(e->dir, "assumptions.csv", NULL);
-		gg_set_input_error(error, path, 0, 0,
-		                   "missing assumption '%s'", key);
-		g_free(path);
-	}
-	return a ? a->value : NULL;
-}
-
-/* The GPU named by a text assumption; -1 with an error when unknown. */
-static long gpu_assumption(const Edition *e, const char *key, GError **error)
-{
-	const char *name = text_assumption(e, key, error);
-	if (!name)
-		return -1;
-	long g = edition_find_gpu(e, name);
-	if (g < 0 && error && !*error) {
-		const Assumption *a = edition_assumption(e, key);
-		char *path = g_build_filename(e->dir, "assumptions.csv", NULL);
-		gg_set_input_error(error, path, a->from.line, a->value_col,
-		                   "%s '%s' is not in gpus.csv", key, name);
-		g_free(path);
-	}
-	return g;
-}
-
-static const Build *build_assumption(const Costs *c, const char *gpu_key,
-                                     const char *count_key, GError **error)
-{
-	const Edition *e = c->perf->edition;
-	long g = gpu_assumption(e, gpu_key, error);
-	double n = 0;
-	if (g < 0 || !model_assumption(e, count_key, &n, error))
-		return NULL;
-	const Build *b = cost_build(c, (size_t)g, (int)n);
-	if (!b && !*error) {
-		char *path = g_build_filename(e->dir, "assumptions.csv", NULL);
-		gg_set_input_error(error, path, 0, 0,
-		                   "%s: no priced, rated %g-GPU build of '%s'",
-		                   gpu_key, n, e->gpus[g].name);
-		g_free(path);
-	}
-	return b;
-}
-
-static const CloudOffer *offer_assumption(const Edition *e, GError **error)
-{
-	const char *inst = text_assumption(e, "cloud_example_instance", error);
-	const char *pricing = text_assumption(e, "cloud_example_pricing",
-	                                      error);
-	if (!inst || !pricing)
-		return NULL;
-	for (size_t i = 0; i < e->n_cloud; i++) {
-		const CloudOffer *o = &e->cloud[i];
-		bool spot = o->pricing == PRICING_SPOT;
-		if (strcmp(o->instance, inst) == 0
-		    && strcmp(pricing, spot ? "spot" : "on-demand") == 0)
-			return o;
-	}
-	char *path = g_build_filename(e->dir, "assumptions.csv", NULL);
-	gg_set_input_error(error, path, 0, 0,
-	                   "cloud_example_instance '%s' (%s) is not in "
-	                   "cloud.csv", inst, pricing);
-	g_free(path);
-	return NULL;
-}
-
-static bool theory_example(Costs *c, GError **error)
-{
-	const Edition *e = c->perf->edition;
-	Examples *x = &c->examples;
-	long g = gpu_assumption(e, "theory_example_gpu", error);
-	long r = gpu_assumption(e, "theory_example_reference", error);
-	if (g < 0 || r < 0)
-		return false;
-	x->theory_gpu = e->gpus[g].name;
-	x->theory_reference = e->gpus[r].name;
-	x->theory_ratio = e->gpus[g].bandwidth_gbs / e->gpus[r].bandwidth_gbs;
-	model_speedup_range(e, &e->gpus[g], &e->gpus[r], &x->theory_low,
-	                    &x->theory_high);
-	double global, shared, ffma, tensor, ops;
-	if (!model_assumption(e, "cycles_global", &global, error)
-	    || !model_assumption(e, "cycles_shared", &shared, error)
-	    || !model_assumption(e, "cycles_ffma", &ffma, error)
-	    || !model_assumption(e, "cycles_tensor", &tensor, error)
-	    || !model_assumption(e, "cycle_example_ops_per_sm", &ops, error))
-		return false;
-	/* Without tensor cores every SM reads shared memory and runs an FFMA
-	 * per dot product; with them one shared-memory transfer feeds one
-	 * tensor-core step. */
-	x->cycles_without = (int)(global + ops * shared + ops * ffma);
-	x->cycles_with = (int)(global + shared + tensor);
-	return true;
-}
-
-static bool cloud_example(Costs *c, GError **error)
-{
-	const Edition *e = c->perf->edition;
-	Examples *x = &c->examples;
-	long g = gpu_assumption(e, "breakeven_example_gpu", error);
-	double system_gpus, days;
-	const CloudOffer *o = offer_assumption(e, error);
-	if (g < 0 || !o
-	    || !model_assumption(e, "breakeven_example_system_gpus",
-	                         &system_gpus, error)
-	    || !model_assumption(e, "cloud_example_days", &days, error))
-		return false;
-	const BaseSystem *s = edition_system(e, (int)system_gpus);
-	if (!s || !c->prices[g].has_price) {
-		gg_set_input_error(error, e->dir, 0, 0,
-		                   "break-even example: no %g-GPU system or no "
-		                   "price for %s", system_gpus, e->gpus[g].name);
-		return false;
-	}
-	/* The desktop of the example: the base system with one GPU in it. */
-	x->breakeven_offer = o;
-	x->desktop_cost = s->cost + c->prices[g].price;
-	double kwh = (e->gpus[g].tdp_w + c->cpu_w) * c->utilization
-	             * HOURS_PER_YEAR / 1000;
-	x->electricity_day = kwh * c->kwh_price / 365;
-	x->cloud_day = o->price_per_hour * c->utilization * 24;
-	x->breakeven_days = x->desktop_cost
-	                    / (x->cloud_day - x->electricity_day);
-	x->example_days = days;
-	x->cloud_at_example = x->cloud_day * days;
-	x->desktop_first_year = x->desktop_cost + kwh * c->kwh_price;
-	x->breakeven_build = cost_build(c, (size_t)g, 1);
-	return true;
-}
+/* ---- constants ------------------------------------------------------- */
 
 static bool read_constants(Costs *c, GError **error)
 {
@@ -366,40 +319,70 @@ static bool read_constants(Costs *c, GError **error)
 	                           error);
 }
 
+/* Optional constants: circuits (`circuit_w.REGION`), the useful life and
+ * verdict margin of cloud comparisons, the consumer licence source. */
+static void read_optional(Costs *c)
+{
+	const Edition *e = c->perf->edition;
+	for (size_t i = 0; i < e->n_assumptions; i++) {
+		const Assumption *a = &e->assumptions[i];
+		if (!g_str_has_prefix(a->key, "circuit_w.") || !a->is_number
+		    || a->number <= 0 || c->n_circuits == MAX_CIRCUITS)
+			continue;
+		Circuit *k = &c->circuits[c->n_circuits++];
+		k->region = a->key + strlen("circuit_w.");
+		k->watts = a->number;
+		k->from = a;
+	}
+	const Assumption *life = edition_assumption(e, "useful_life_years");
+	const Assumption *margin = edition_assumption(e, "verdict_margin");
+	c->useful_life_years = life && life->is_number ? life->number : 0;
+	c->verdict_margin = margin && margin->is_number ? margin->number : 0;
+	c->licence = edition_assumption(e, "consumer_driver_licence");
+}
+
+static bool reference_priced(const Costs *c, GError **error)
+{
+	const Edition *e = c->perf->edition;
+	if (c->prices[c->perf->reference].has_price)
+		return true;
+	char *path = g_build_filename(e->dir, "prices.csv", NULL);
+	gg_set_input_error(error, path, 0, 0,
+	                   "the reference GPU '%s' has no current price "
+	                   "(new or used within %g days of %s)",
+	                   e->gpus[c->perf->reference].name,
+	                   c->price_model->window_days,
+	                   c->price_model->edition_date);
+	g_free(path);
+	return false;
+}
+
 Costs *cost_run(const Performance *perf, GError **error)
 {
 	const Edition *e = perf->edition;
 	Costs *c = g_new0(Costs, 1);
 	c->perf = perf;
-	if (!read_constants(c, error)) {
+	if (!read_constants(c, error)
+	    || !(c->price_model = price_model_run(e, error))) {
 		costs_free(c);
 		return NULL;
 	}
-	price_gpus(c);
-	if (!c->prices[perf->reference].has_price) {
-		char *path = g_build_filename(e->dir, "prices.csv", NULL);
-		gg_set_input_error(error, path, 0, 0,
-		                   "the reference GPU '%s' has no price",
-		                   e->gpus[perf->reference].name);
-		g_free(path);
+	read_optional(c);
+	c->prices = g_new0(GpuPrice, e->n_gpus);
+	for (size_t g = 0; g < e->n_gpus; g++) {
+		const GpuPrice *n = price_of(c->price_model, g, CONDITION_NEW);
+		c->prices[g] = n->has_price ? *n
+		                            : *price_of(c->price_model, g,
+		                                        CONDITION_USED);
+	}
+	if (!reference_priced(c, error)) {
 		costs_free(c);
 		return NULL;
 	}
+	pcie8_chassis(c);
 	make_builds(c);
 	normalize_and_rank(c);
-	Examples *x = &c->examples;
-	bool ok = theory_example(c, error) && cloud_example(c, error);
-	if (ok) {
-		x->power_build = build_assumption(c, "power_example_gpu",
-		                                  "power_example_gpus", error);
-		x->power_alt_build = x->power_build
-		                         ? build_assumption(c,
-		                               "power_example_alt_gpu",
-		                               "power_example_gpus", error)
-		                         : NULL;
-		ok = x->power_alt_build != NULL;
-	}
-	if (!ok) {
+	if (!cost_examples_run(c, error)) {
 		costs_free(c);
 		return NULL;
 	}
@@ -410,6 +393,7 @@ void costs_free(Costs *c)
 {
 	if (!c)
 		return;
+	price_model_free(c->price_model);
 	g_free(c->prices);
 	g_free(c->builds);
 	g_free(c);

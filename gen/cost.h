@@ -1,6 +1,10 @@
-/* Cost stage: prices, 1/2/4/8-GPU builds with their cost, performance per
- * dollar, power draw, power supply and physical fit, electricity and CO2,
- * cloud break-even, and the article's worked examples.
+/* Cost stage: the GPUs' prices (through the price model), 1/2/4/8-GPU
+ * builds in each condition a GPU is offered in (new, used), each build as
+ * line items (base system or 8-GPU PCIe chassis, GPUs, added power
+ * supply, risers) that add up to its cost, performance per dollar, power
+ * draw, power supply and physical fit, household circuits, the consumer
+ * driver licence question, electricity and CO2, and the article's worked
+ * examples.  Cloud comparisons are in cloud.h.
  * In: const Performance (and through it the Edition).  Out: Costs.
  * Ownership: cost_run returns Costs the caller frees with costs_free; it
  * points into the Performance, which must outlive it. */
@@ -8,25 +12,35 @@
 #define GG_COST_H
 
 #include "model.h"
+#include "price.h"
 
 #define BUILD_SIZES 4
 extern const int BUILD_GPU_COUNTS[BUILD_SIZES]; /* 1, 2, 4, 8 */
 
-typedef struct {
-	bool has_price;
-	double price;        /* mean of the rows of `condition` */
-	Condition condition; /* new when any new price exists, else used */
-	size_t n_prices;
-	const char *latest_date;
-} GpuPrice;
 
 /* Why a build does not physically work as a standard machine. */
 enum {
 	FIT_SLOTS = 1,    /* the cards need more slots than the board has */
 	FIT_NO_GAP = 2,   /* open-air coolers packed without a gap */
 	FIT_POWER = 4,    /* beyond the largest standard power supply */
-	FIT_MODULE = 8    /* SXM/OAM module: needs a server made for it */
+	FIT_MODULE = 8,   /* SXM/OAM module: needs a server made for it */
+	FIT_HOST = 16     /* PCIe cards, but the base system takes modules
+	                     and no 8-GPU PCIe chassis is priced */
 };
+
+typedef enum { LINE_BASE_SYSTEM, LINE_GPU, LINE_PSU, LINE_RISER } LineKind;
+
+/* One line of a build's invoice; the lines add up to Build.cost. */
+typedef struct {
+	LineKind kind;
+	const char *name;       /* base system or part name; NULL for GPUs */
+	int quantity;
+	double unit_price, total; /* USD */
+	const Provenance *from; /* the row the price comes from */
+} LineItem;
+
+#define BUILD_MAX_ITEMS 4
+#define MAX_CIRCUITS 4
 
 typedef struct {
 	size_t gpu;
@@ -41,7 +55,27 @@ typedef struct {
 	unsigned fit;                      /* FIT_* flags */
 	double gpu_w, draw_w, psu_w;       /* GPUs, whole system, PSU to buy */
 	double kwh_year, electricity_year, co2_kg_year; /* at `utilization` */
+	/* added by the price model and whole-build costing */
+	Condition condition;               /* of the GPUs' price */
+	const GpuPrice *gpu_price;         /* the price behind the GPUs */
+	LineItem items[BUILD_MAX_ITEMS];   /* sum of totals == cost */
+	size_t n_items;
+	double psu_added_w;                /* second supply's output, or 0 */
+	int circuits[MAX_CIRCUITS];        /* household circuits needed per
+	                                      Costs.circuits entry */
+	bool over_circuit;                 /* draw above one circuit of some
+	                                      region */
+	bool consumer_in_server;           /* consumer (GeForce) cards in a
+	                                      server: the driver licence
+	                                      question applies */
 } Build;
+
+/* One region's household circuit, from `circuit_w.REGION`. */
+typedef struct {
+	const char *region; /* the key's suffix: "us_120v" */
+	double watts;       /* continuous load one circuit carries */
+	const Assumption *from;
+} Circuit;
 
 typedef struct {
 	/* closed-form examples of the article, from assumptions */
@@ -57,9 +91,19 @@ typedef struct {
 
 typedef struct {
 	const Performance *perf;
-	GpuPrice *prices;   /* n = edition->n_gpus */
-	Build *builds;      /* rated GPUs with a price, sizes 1, 2, 4, 8 */
+	PriceModel *price_model; /* owned */
+	GpuPrice *prices;   /* n = edition->n_gpus: the new price when the GPU
+	                       is offered new, else the used one */
+	Build *builds;      /* rated GPUs, sizes 1, 2, 4, 8, each condition
+	                       with a price (new first) */
 	size_t n_builds;
+	BaseSystem pcie8_chassis; /* from parts.csv; valid when has_pcie8 */
+	bool has_pcie8;
+	Circuit circuits[MAX_CIRCUITS];
+	size_t n_circuits;
+	const Assumption *licence;   /* consumer_driver_licence: its source
+	                                and url say where the terms are */
+	double useful_life_years, verdict_margin;
 	double cpu_w, rest_w, psu_headroom, psu_step_w, psu_max_w;
 	double utilization, kwh_price, co2_per_kwh;
 	Examples examples;
@@ -68,21 +112,37 @@ typedef struct {
 Costs *cost_run(const Performance *perf, GError **error);
 void costs_free(Costs *c);
 
-/* "RTX 3080" or "4× RTX 3090".  Caller frees. */
+/* "RTX 3080" or "4× RTX 3090", with " (used)" after a used build.
+ * Caller frees. */
 char *cost_build_name(const Edition *e, const Build *b);
 
-/* The build of gpu with n GPUs, or NULL. */
+/* The same with the caller's (translated) suffix for used builds.
+ * Caller frees. */
+char *cost_build_label(const Edition *e, const Build *b,
+                       const char *used_suffix);
+
+/* Internal to the cost stage (cost_examples.c): fills Costs.examples. */
+bool cost_examples_run(Costs *c, GError **error);
+
+/* The build of gpu with n GPUs, or NULL; the new one when both exist. */
 const Build *cost_build(const Costs *c, size_t gpu, int gpu_count);
 
-/* Days after which buying the build costs less than renting offer at the
- * given utilization (0..1); INFINITY when the cloud never costs more. */
+/* The build of gpu with n GPUs in a condition, or NULL. */
+const Build *cost_build_in(const Costs *c, size_t gpu, int gpu_count,
+                           Condition condition);
+
+/* Days after which buying the build costs less than renting offer for the
+ * same amount of training work (speed-adjusted, CNN) at the given
+ * utilization (0..1); never negative: INFINITY when renting the work
+ * costs no more than the desktop's electricity for it. */
 double cost_breakeven_days(const Costs *c, const Build *b,
                            const CloudOffer *offer, double utilization);
 
-/* The cloud offer to compare a build with: the cheapest offer with as
- * many GPUs, each at least 90% as fast as the build's (CNN); without such
- * an offer, the fastest one with as many GPUs; NULL when there is none. */
+/* The cloud offer closest in speed to the build (see cloud.h), or NULL. */
 const CloudOffer *cost_matching_cloud(const Costs *c, const Build *b);
+
+/* Sum of the build's line items (equals b->cost). */
+double cost_items_total(const Build *b);
 
 /* Yearly kWh of a build at a utilization. */
 double cost_kwh_year(const Costs *c, const Build *b, double utilization);

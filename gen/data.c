@@ -264,6 +264,13 @@ static const char *const INTERCONNECTS[] = {
 static const char *const PRECISIONS[] = {"fp16", "fp32", "tf32", "amp",
                                          "bf16", NULL};
 static const char *const CURRENCIES[] = {"USD", NULL};
+/* Prices may be observed in the currency of their market. */
+static const char *const PRICE_CURRENCIES[] = {"USD", "EUR", "CNY", NULL};
+static const char *const GPU_FORMS[] = {"pcie", "module", NULL};
+static const char *const LIFE_STATUSES[] = {"in-production", "discontinued",
+                                            NULL};
+static const char *const PART_KINDS[] = {"psu", "riser", "chassis-pcie8",
+                                         NULL};
 
 static void read_gpu(Cursor *c, Edition *e, Gpu *g)
 {
@@ -301,7 +308,8 @@ static void read_price(Cursor *c, Edition *e, Price *p)
 	p->gpu = gpu_ref(c, e, "gpu");
 	p->condition = (Condition)choice(c, "condition", CONDITIONS);
 	p->price = number(c, "price", POSITIVE);
-	p->currency = g_strdup(CURRENCIES[choice(c, "currency", CURRENCIES)]);
+	p->currency = g_strdup(
+	    PRICE_CURRENCIES[choice(c, "currency", PRICE_CURRENCIES)]);
 	p->channel = dup_required(c, "channel");
 	p->from = provenance(c);
 }
@@ -329,6 +337,7 @@ static void read_system(Cursor *c, Edition *e, BaseSystem *s)
 	s->lanes_per_gpu = integer(c, "lanes_per_gpu", 1, 16);
 	s->psu_w = number(c, "psu_w", POSITIVE);
 	s->gpu_slots = integer(c, "gpu_slots", 1, 64);
+	s->gpu_form = (GpuForm)choice(c, "gpu_form", GPU_FORMS);
 	s->from = provenance(c);
 }
 
@@ -433,6 +442,45 @@ static void free_cloud(CloudOffer *o)
 	provenance_free(&o->from);
 }
 
+static void read_lifecycle(Cursor *c, Edition *e, Lifecycle *l)
+{
+	l->gpu = gpu_ref(c, e, "gpu");
+	l->status = (LifeStatus)choice(c, "status", LIFE_STATUSES);
+	l->end_of_life = dup_optional(c, "end_of_life");
+	if (!c->failed && l->end_of_life[0]
+	    && !gg_is_iso_date(l->end_of_life))
+		fail(c, cell(c, "end_of_life"),
+		     "end_of_life '%s' is not a valid date YYYY-MM-DD",
+		     l->end_of_life);
+	l->from = provenance(c);
+}
+
+static void free_lifecycle(Lifecycle *l)
+{
+	g_free(l->end_of_life);
+	provenance_free(&l->from);
+}
+
+static void read_part(Cursor *c, Edition *e, Part *p)
+{
+	(void)e;
+	p->kind = (PartKind)choice(c, "kind", PART_KINDS);
+	p->name = dup_required(c, "name");
+	p->price = number(c, "price", POSITIVE);
+	p->currency = g_strdup(CURRENCIES[choice(c, "currency", CURRENCIES)]);
+	p->watts = number(c, "watts", NON_NEGATIVE);
+	p->gpu_slots = integer(c, "gpu_slots", 0, 64);
+	p->pcie_gen = integer(c, "pcie_gen", 0, 6);
+	p->from = provenance(c);
+}
+
+static void free_part(Part *p)
+{
+	g_free(p->name);
+	g_free(p->currency);
+	provenance_free(&p->from);
+}
+
 /* ---- the generic file loop ----------------------------------------- */
 
 typedef void (*ReadRow)(Cursor *c, Edition *e, void *item);
@@ -468,6 +516,11 @@ static char *assumption_key(const void *item)
 static char *use_case_key(const void *item)
 {
 	return g_strdup(((const UseCase *)item)->id);
+}
+
+static char *lifecycle_key(const void *item)
+{
+	return g_strdup_printf("%zu", ((const Lifecycle *)item)->gpu);
 }
 
 static char *cloud_key(const void *item)
@@ -524,7 +577,7 @@ static const char *const PRICE_COLUMNS[] = {"gpu", "condition", "price",
                                             "currency", "channel", NULL};
 static const char *const SYSTEM_COLUMNS[] = {
     "gpu_count", "name", "kind", "cost", "currency", "pcie_gen",
-    "lanes_per_gpu", "psu_w", "gpu_slots", NULL};
+    "lanes_per_gpu", "psu_w", "gpu_slots", "gpu_form", NULL};
 static const char *const BENCHMARK_COLUMNS[] = {
     "gpu", "gpu_count", "interconnect", "network", "workload", "precision",
     "batch_size", "throughput", "unit", NULL};
@@ -536,6 +589,11 @@ static const char *const USE_CASE_COLUMNS[] = {
 static const char *const CLOUD_COLUMNS[] = {
     "provider", "instance", "gpu", "gpu_count", "price_per_hour",
     "currency", "pricing", NULL};
+static const char *const LIFECYCLE_COLUMNS[] = {"gpu", "status",
+                                                "end_of_life", NULL};
+static const char *const PART_COLUMNS[] = {"kind", "name", "price",
+                                           "currency", "watts", "gpu_slots",
+                                           "pcie_gen", NULL};
 
 #define SPEC(file, cols, type, rd, fr, key, kcol, kwhat)                    \
 	{file, cols, sizeof(type), (ReadRow)(rd), (FreeItem)(fr), key, kcol, \
@@ -561,6 +619,31 @@ static const FileSpec USE_CASES_FILE =
 static const FileSpec CLOUD_FILE =
     SPEC("cloud.csv", CLOUD_COLUMNS, CloudOffer, read_cloud, free_cloud,
          cloud_key, "instance", "cloud offer");
+
+static const FileSpec LIFECYCLE_FILE =
+    SPEC("lifecycle.csv", LIFECYCLE_COLUMNS, Lifecycle, read_lifecycle,
+         free_lifecycle, lifecycle_key, "gpu", "lifecycle row for GPU");
+static const FileSpec PARTS_FILE = SPEC("parts.csv", PART_COLUMNS, Part,
+                                        read_part, free_part, NULL, NULL,
+                                        NULL);
+
+/* An optional file that is absent loads as no rows. */
+static bool load_optional(const char *dir, const FileSpec *spec, Edition *e,
+                          void **items, size_t *count, GError **error)
+{
+	char *path = g_build_filename(dir, spec->file, NULL);
+	bool present = g_file_test(path, G_FILE_TEST_EXISTS);
+	g_free(path);
+	*count = 0;
+	if (!present)
+		return true;
+	*items = load_file(dir, spec, e, count, error);
+	return *items != NULL;
+}
+
+#define LOAD_OPTIONAL(spec, field)                                          \
+	load_optional(dir, &(spec), e, (void **)&e->field, &e->n_##field,   \
+	              error)
 
 #define LOAD(spec, field)                                                   \
 	(e->field = load_file(dir, &(spec), e, &e->n_##field, error)) != NULL
@@ -600,7 +683,9 @@ Edition *edition_load(const char *dir, GError **error)
 	          && LOAD(BENCHMARKS_FILE, benchmarks)
 	          && LOAD(ASSUMPTIONS_FILE, assumptions)
 	          && LOAD(USE_CASES_FILE, use_cases)
-	          && LOAD(CLOUD_FILE, cloud) && check_edition(e, error);
+	          && LOAD(CLOUD_FILE, cloud)
+	          && LOAD_OPTIONAL(LIFECYCLE_FILE, lifecycle)
+	          && LOAD_OPTIONAL(PARTS_FILE, parts) && check_edition(e, error);
 	if (!ok) {
 		edition_free(e);
 		return NULL;
@@ -631,6 +716,8 @@ void edition_free(Edition *e)
 	FREE_ALL(assumptions, free_assumption);
 	FREE_ALL(use_cases, free_use_case);
 	FREE_ALL(cloud, free_cloud);
+	FREE_ALL(lifecycle, free_lifecycle);
+	FREE_ALL(parts, free_part);
 	g_free(e->data_date);
 	g_free(e->dir);
 	g_free(e->name);
@@ -661,6 +748,14 @@ const BaseSystem *edition_system(const Edition *e, int gpu_count)
 	return NULL;
 }
 
+const Lifecycle *edition_lifecycle(const Edition *e, size_t gpu)
+{
+	for (size_t i = 0; i < e->n_lifecycle; i++)
+		if (e->lifecycle[i].gpu == gpu)
+			return &e->lifecycle[i];
+	return NULL;
+}
+
 static void count_source(GHashTable *set, const Provenance *p)
 {
 	g_hash_table_add(set, g_strdup_printf("%s\x1f%s", p->source, p->date));
@@ -684,6 +779,10 @@ size_t edition_count_sources(const Edition *e)
 		count_source(set, &e->use_cases[i].from);
 	for (size_t i = 0; i < e->n_cloud; i++)
 		count_source(set, &e->cloud[i].from);
+	for (size_t i = 0; i < e->n_lifecycle; i++)
+		count_source(set, &e->lifecycle[i].from);
+	for (size_t i = 0; i < e->n_parts; i++)
+		count_source(set, &e->parts[i].from);
 	size_t n = g_hash_table_size(set);
 	g_hash_table_destroy(set);
 	return n;

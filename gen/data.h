@@ -27,6 +27,9 @@ typedef enum { WORKLOAD_CNN, WORKLOAD_TRANSFORMER, WORKLOAD_COUNT } Workload;
 typedef enum { CONDITION_NEW, CONDITION_USED } Condition;
 typedef enum { PRICING_ON_DEMAND, PRICING_SPOT } Pricing;
 typedef enum { SYSTEM_DESKTOP, SYSTEM_SERVER } SystemKind;
+typedef enum { GPU_FORM_PCIE, GPU_FORM_MODULE } GpuForm;
+typedef enum { LIFE_IN_PRODUCTION, LIFE_DISCONTINUED } LifeStatus;
+typedef enum { PART_PSU, PART_RISER, PART_CHASSIS_PCIE8 } PartKind;
 
 typedef struct {
 	char *name, *vendor, *architecture, *launch_date;
@@ -56,8 +59,30 @@ typedef struct {
 	int pcie_gen, lanes_per_gpu;
 	double psu_w;
 	int gpu_slots;
+	GpuForm gpu_form; /* the GPUs it takes: PCIe cards or SXM/OAM modules */
 	Provenance from;
 } BaseSystem;
+
+/* lifecycle.csv (optional file): whether a GPU is still made. */
+typedef struct {
+	size_t gpu;
+	LifeStatus status;
+	char *end_of_life; /* YYYY-MM-DD, or "" when not known */
+	Provenance from;
+} Lifecycle;
+
+/* parts.csv (optional file): parts a build may need beside the base
+ * system and the GPUs. */
+typedef struct {
+	PartKind kind;
+	char *name;
+	double price;
+	char *currency;
+	double watts;      /* PSU output; chassis: its power supplies */
+	int gpu_slots;     /* chassis only, as in systems.csv */
+	int pcie_gen;      /* chassis only */
+	Provenance from;
+} Part;
 
 typedef struct {
 	size_t gpu;
@@ -108,6 +133,8 @@ typedef struct {
 	Assumption *assumptions;   size_t n_assumptions;
 	UseCase *use_cases;        size_t n_use_cases;
 	CloudOffer *cloud;         size_t n_cloud;
+	Lifecycle *lifecycle;      size_t n_lifecycle; /* optional file */
+	Part *parts;               size_t n_parts;     /* optional file */
 	char *data_date; /* the latest price date: "data as of" */
 } Edition;
 
@@ -125,6 +152,9 @@ const Assumption *edition_assumption(const Edition *edition, const char *key);
 
 /* The base system for n GPUs, or NULL. */
 const BaseSystem *edition_system(const Edition *edition, int gpu_count);
+
+/* The lifecycle row of gpu, or NULL. */
+const Lifecycle *edition_lifecycle(const Edition *edition, size_t gpu);
 
 /* Number of distinct (source, date) pairs across all files. */
 size_t edition_count_sources(const Edition *edition);

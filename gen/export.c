@@ -203,7 +203,7 @@ static Sheet per_dollar_sheet(const Costs *c)
 				if (b->gpu_count != BUILD_GPU_COUNTS[k]
 				    || b->rank[WORKLOAD_CNN] != r)
 					continue;
-				const GpuPrice *pr = &c->prices[b->gpu];
+				const GpuPrice *pr = b->gpu_price;
 				char *cells[] = {
 				    g_strdup_printf("%d", b->gpu_count),
 				    g_strdup(e->gpus[b->gpu].name),

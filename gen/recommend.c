@@ -8,9 +8,8 @@ bool recommend_qualifies(const Costs *c, const UseCase *u, const Build *b)
 	return b->gpu_count == u->gpu_count && g->memory_gb >= u->min_memory_gb
 	       && c->perf->gpus[u->workload][b->gpu].rated
 	       && (u->budget <= 0 || b->cost <= u->budget)
-	       && (u->condition < 0
-	           || c->prices[b->gpu].condition == (Condition)u->condition)
-	       && !(b->fit & FIT_MODULE);
+	       && (u->condition < 0 || b->condition == (Condition)u->condition)
+	       && !(b->fit & (FIT_MODULE | FIT_HOST));
 }
 
 /* Better per dollar on workload w; ties go to the cheaper build, then to
@@ -54,6 +53,92 @@ static void pick(const Costs *c, Recommendation *r)
 	}
 }
 
+/* ---- sensitivity ---------------------------------------------------- */
+
+/* Solves perf_p / cost_p = perf_r / cost_r for each cost in turn (see
+ * Sensitivity in recommend.h). */
+static void sensitivity(const Recommendation *r, Sensitivity *s)
+{
+	const Build *p = r->best, *q = r->runner_up;
+	Workload w = r->use_case->workload;
+	double budget = r->use_case->budget;
+	double tie_p = p->perf[w] * q->cost / q->perf[w];
+	double max_p = tie_p;
+	s->pick_budget_bound = budget > 0 && budget < tie_p;
+	if (s->pick_budget_bound)
+		max_p = budget;
+	double price_p = p->gpu_price->price;
+	s->pick_max_price = price_p + (max_p - p->cost) / p->gpu_count;
+	s->pick_rise = s->pick_max_price / price_p - 1;
+	double tie_q = q->perf[w] * p->cost / p->perf[w];
+	double price_q = q->gpu_price->price;
+	s->runner_min_price = price_q - (q->cost - tie_q) / q->gpu_count;
+	s->runner_fall = 1 - s->runner_min_price / price_q;
+}
+
+/* ---- GPU only --------------------------------------------------------- */
+
+double recommend_gpu_value(const Build *b, Workload w)
+{
+	return b->perf[w] / (b->gpu_price->price * b->gpu_count);
+}
+
+static bool gpu_only_candidate(const Costs *c, const Build *b, Workload w,
+                               double min_memory_gb, int condition)
+{
+	const Gpu *g = &c->perf->edition->gpus[b->gpu];
+	return b->gpu_count == 1 && g->memory_gb >= min_memory_gb
+	       && c->perf->gpus[w][b->gpu].rated
+	       && (condition < 0 || b->condition == (Condition)condition)
+	       && !(b->fit & FIT_MODULE);
+}
+
+static gint by_gpu_value(gconstpointer a, gconstpointer b, gpointer data)
+{
+	Workload w = *(const Workload *)data;
+	const Build *x = *(const Build *const *)a, *y = *(const Build *const *)b;
+	double vx = recommend_gpu_value(x, w), vy = recommend_gpu_value(y, w);
+	if (vx != vy)
+		return vx > vy ? -1 : 1;
+	if (x->gpu != y->gpu)
+		return x->gpu < y->gpu ? -1 : 1;
+	return (int)x->condition - (int)y->condition;
+}
+
+size_t recommend_gpu_only(const Costs *c, Workload w, double min_memory_gb,
+                          int condition, const Build ***builds)
+{
+	*builds = g_new0(const Build *, c->n_builds + 1);
+	size_t n = 0;
+	for (size_t i = 0; i < c->n_builds; i++)
+		if (gpu_only_candidate(c, &c->builds[i], w, min_memory_gb,
+		                       condition))
+			(*builds)[n++] = &c->builds[i];
+	g_qsort_with_data(*builds, (gint)n, sizeof **builds, by_gpu_value, &w);
+	return n;
+}
+
+static void upgrade(const Costs *c, Recommendation *r)
+{
+	const UseCase *u = r->use_case;
+	if (u->gpu_count != 1)
+		return;
+	const Build **list;
+	size_t n = recommend_gpu_only(c, u->workload, u->min_memory_gb,
+	                              u->condition, &list);
+	for (size_t i = 0; i < n; i++) {
+		if (u->budget > 0 && list[i]->gpu_price->price > u->budget)
+			continue;
+		if (!r->upgrade_best)
+			r->upgrade_best = list[i];
+		else if (!r->upgrade_runner_up) {
+			r->upgrade_runner_up = list[i];
+			break;
+		}
+	}
+	g_free(list);
+}
+
 Recommendations *recommend_run(const Costs *c)
 {
 	const Edition *e = c->perf->edition;
@@ -62,8 +147,12 @@ Recommendations *recommend_run(const Costs *c)
 	r->n = e->n_use_cases;
 	r->items = g_new0(Recommendation, r->n);
 	for (size_t i = 0; i < r->n; i++) {
-		r->items[i].use_case = &e->use_cases[i];
-		pick(c, &r->items[i]);
+		Recommendation *x = &r->items[i];
+		x->use_case = &e->use_cases[i];
+		pick(c, x);
+		if (x->best && x->runner_up)
+			sensitivity(x, &x->sensitivity);
+		upgrade(c, x);
 	}
 	return r;
 }

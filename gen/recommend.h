@@ -1,6 +1,9 @@
 /* Recommendation stage: for every use case, the build with the best
- * performance per dollar that meets its memory, GPU-count and budget
- * and condition (new or used) needs, a runner-up, and the best absolute performance within budget.
+ * performance per dollar that meets its memory, GPU-count, budget and
+ * condition (new or used) needs, a runner-up, the best absolute
+ * performance within budget, how far prices may move before the pick
+ * changes (solved, not estimated), and for one-GPU use cases the best
+ * "upgrade the PC I have" GPU ranked on the GPU price alone.
  * In: const Costs.  Out: Recommendations, one per use case in file order.
  * Ownership: recommend_run returns Recommendations the caller frees with
  * recommendations_free; they point into the Costs. */
@@ -9,12 +12,31 @@
 
 #include "cost.h"
 
+/* How far prices can move before the pick changes, per GPU of the build.
+ * The pick stays while pick_perf / pick_cost >= runner_perf /
+ * runner_cost (and pick_cost <= budget): solving for each cost gives the
+ * thresholds.  Valid when Recommendation.best and .runner_up exist. */
+typedef struct {
+	double pick_max_price;     /* USD per GPU at which the runner-up ties */
+	double pick_rise;          /* fraction of the pick's GPU price */
+	bool pick_budget_bound;    /* the budget, not the runner-up, binds */
+	double runner_min_price;   /* USD per GPU below which it takes over;
+	                              <= 0: no GPU price is low enough */
+	double runner_fall;        /* fraction of the runner-up's GPU price */
+} Sensitivity;
+
 typedef struct {
 	const UseCase *use_case;
 	const Build *best;          /* NULL when nothing qualifies */
 	const Build *runner_up;
 	const Build *best_absolute;
 	size_t n_candidates;
+	Sensitivity sensitivity;
+	/* one-GPU use cases: best performance per GPU dollar among cards
+	 * that meet memory and condition and cost at most the budget (when
+	 * there is one) on their own; NULL otherwise */
+	const Build *upgrade_best;
+	const Build *upgrade_runner_up;
 } Recommendation;
 
 typedef struct {
@@ -33,9 +55,20 @@ size_t recommend_best_builds(const Recommendations *recs,
                              const Build ***builds);
 
 /* True when the build may serve the use case: a rated GPU with enough
- * memory, the use case's GPU count, within budget, and not a module that
- * needs a server when the base system is a desktop. */
+ * memory, the use case's GPU count, within budget, the condition asked
+ * for, and a base system that can hold it (no FIT_MODULE, FIT_HOST). */
 bool recommend_qualifies(const Costs *costs, const UseCase *u,
                          const Build *b);
+
+/* One-GPU builds ranked on performance (workload w) per GPU dollar: for
+ * a reader who already owns the PC.  Only GPUs with at least min_memory
+ * GB; condition -1 for any.  Returns how many; *builds is owned by the
+ * caller (g_free), best first, elements point into the Costs. */
+size_t recommend_gpu_only(const Costs *costs, Workload w,
+                          double min_memory_gb, int condition,
+                          const Build ***builds);
+
+/* Performance per GPU dollar of a build (workload w). */
+double recommend_gpu_value(const Build *b, Workload w);
 
 #endif

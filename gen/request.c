@@ -175,7 +175,7 @@ static void configuration(Req *r)
 
 static void line_items(Req *r)
 {
-	const GpuPrice *p = &r->costs->prices[r->b->gpu];
+	const GpuPrice *p = r->b->gpu_price;
 	section(r, "request.cost");
 	const double fr[] = {0.52, 0.12, 0.18, 0.18};
 	const char *head[] = {S(r, "request.item"), S(r, "request.qty"),
@@ -194,6 +194,18 @@ static void line_items(Req *r)
 	char *base = money(r, r->b->system->cost);
 	const char *base_row[] = {r->b->system->name, "1", base, base};
 	row(r, base_row, fr, "lrrr", 4, false, false);
+	/* parts the base system lacks (power supply, risers) */
+	for (size_t i = 2; i < r->b->n_items; i++) {
+		const LineItem *it = &r->b->items[i];
+		char *n = g_strdup_printf("%d", it->quantity);
+		char *u = money(r, it->unit_price);
+		char *t = money(r, it->total);
+		const char *part_row[] = {it->name, n, u, t};
+		row(r, part_row, fr, "lrrr", 4, false, false);
+		g_free(n);
+		g_free(u);
+		g_free(t);
+	}
 	char *total = money(r, r->b->cost);
 	const char *total_row[] = {S(r, "request.total"), "", "", total};
 	row(r, total_row, fr, "lrrr", 4, true, false);
@@ -337,7 +349,7 @@ static void sources(Req *r)
 	for (size_t i = 0; i < e->n_prices; i++) {
 		const Price *p = &e->prices[i];
 		if (p->gpu != r->b->gpu
-		    || p->condition != r->costs->prices[r->b->gpu].condition)
+		    || p->condition != r->b->condition)
 			continue;
 		char *m = money(r, p->price);
 		char *line = g_strdup_printf("%s: %s %s (%s), %s%s%s", p->from.date,

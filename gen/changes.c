@@ -1,0 +1,332 @@
+/* Changes stage.  See changes.h. */
+#include "changes.h"
+
+#include "json_read.h"
+#include "util.h"
+
+#include <math.h>
+#include <string.h>
+
+static const char *const KIND_IDS[] = {"pick", "price", "new_gpu",
+                                       "dropped_gpu", "rank"};
+
+const char *change_kind_id(ChangeKind kind)
+{
+	return KIND_IDS[kind];
+}
+
+static const char *condition_id(Condition c)
+{
+	return c == CONDITION_NEW ? "new" : "used";
+}
+
+static char *money_text(double v)
+{
+	return g_strdup_printf("%.0f", v);
+}
+
+static void add(GArray *list, ChangeKind kind, char *subject, char *before,
+                char *after, char *cause)
+{
+	Change c = {kind, subject, before, after, cause ? cause : g_strdup("")};
+	g_array_append_val(list, c);
+}
+
+/* ---- the previous run ------------------------------------------------ */
+
+typedef struct {
+	GHashTable *price; /* "GPU|condition" -> double* */
+	GHashTable *rank;  /* "GPU|condition" -> int */
+	GHashTable *gpus;  /* GPU name set */
+	GHashTable *pick;  /* use case -> best_value */
+} Previous;
+
+static void previous_free(Previous *p)
+{
+	g_hash_table_destroy(p->price);
+	g_hash_table_destroy(p->rank);
+	g_hash_table_destroy(p->gpus);
+	g_hash_table_destroy(p->pick);
+}
+
+static void read_previous(const JsonNode *root, Previous *p)
+{
+	p->price = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	                                 g_free);
+	p->rank = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	p->gpus = g_hash_table_new(g_str_hash, g_str_equal);
+	p->pick = g_hash_table_new(g_str_hash, g_str_equal);
+	const JsonNode *rows = json_member(root, "per_dollar");
+	for (size_t i = 0; rows && i < rows->n_items; i++) {
+		const JsonNode *r = rows->items[i];
+		const char *gpu = json_string_member(r, "gpu");
+		const char *cond = json_string_member(r, "price_condition");
+		if (!gpu || json_number_member(r, "gpu_count", 0) != 1)
+			continue;
+		g_hash_table_add(p->gpus, (gpointer)gpu);
+		char *key = g_strdup_printf("%s|%s", gpu, cond ? cond : "new");
+		double v = json_number_member(r, "gpu_price_usd", NAN);
+		if (!isnan(v))
+			g_hash_table_replace(p->price, g_strdup(key),
+			                     g_memdup2(&v, sizeof v));
+		double rank = json_number_member(r, "rank_cnn", 0);
+		if (rank > 0)
+			g_hash_table_replace(p->rank, g_strdup(key),
+			                     GINT_TO_POINTER((int)rank));
+		g_free(key);
+	}
+	const JsonNode *recs = json_member(root, "recommendations");
+	for (size_t i = 0; recs && i < recs->n_items; i++) {
+		const char *id = json_string_member(recs->items[i], "use_case");
+		const char *best = json_string_member(recs->items[i],
+		                                      "best_value");
+		if (id && best)
+			g_hash_table_replace(p->pick, (gpointer)id,
+			                     (gpointer)best);
+	}
+}
+
+/* ---- comparisons ----------------------------------------------------- */
+
+static char *row_cause(const GpuPrice *gp)
+{
+	if (!gp->latest)
+		return g_strdup("");
+	return g_strdup_printf("prices.csv:%d (%s, %s)", gp->latest->from.line,
+	                       gp->latest->from.source, gp->latest->from.date);
+}
+
+static void price_moves(const Costs *c, const Previous *p, GArray *out)
+{
+	const Edition *e = c->perf->edition;
+	for (size_t i = 0; i < c->n_builds; i++) {
+		const Build *b = &c->builds[i];
+		if (b->gpu_count != 1)
+			continue;
+		const char *name = e->gpus[b->gpu].name;
+		char *key = g_strdup_printf("%s|%s", name,
+		                            condition_id(b->condition));
+		const double *before = g_hash_table_lookup(p->price, key);
+		double now = b->gpu_price->price;
+		if (before && fabs(*before - now) >= 0.5)
+			add(out, CHANGE_PRICE,
+			    g_strdup_printf("%s %s", name,
+			                    condition_id(b->condition)),
+			    money_text(*before), money_text(now),
+			    row_cause(b->gpu_price));
+		gpointer rank = g_hash_table_lookup(p->rank, key);
+		if (rank && GPOINTER_TO_INT(rank) != b->rank[WORKLOAD_CNN])
+			add(out, CHANGE_RANK,
+			    g_strdup_printf("%s %s", name,
+			                    condition_id(b->condition)),
+			    g_strdup_printf("%d", GPOINTER_TO_INT(rank)),
+			    g_strdup_printf("%d", b->rank[WORKLOAD_CNN]), NULL);
+		g_free(key);
+	}
+}
+
+static void gpu_set_changes(const Costs *c, const Previous *p, GArray *out)
+{
+	const Edition *e = c->perf->edition;
+	GHashTable *now = g_hash_table_new(g_str_hash, g_str_equal);
+	for (size_t i = 0; i < c->n_builds; i++)
+		if (c->builds[i].gpu_count == 1)
+			g_hash_table_add(now, e->gpus[c->builds[i].gpu].name);
+	/* in gpus.csv order, then the dropped ones sorted by name */
+	for (size_t g = 0; g < e->n_gpus; g++)
+		if (g_hash_table_contains(now, e->gpus[g].name)
+		    && !g_hash_table_contains(p->gpus, e->gpus[g].name))
+			add(out, CHANGE_NEW_GPU, g_strdup(e->gpus[g].name),
+			    g_strdup(""), g_strdup(e->gpus[g].name), NULL);
+	GList *old = g_list_sort(g_hash_table_get_keys(p->gpus),
+	                         (GCompareFunc)strcmp);
+	for (GList *l = old; l; l = l->next)
+		if (!g_hash_table_contains(now, l->data))
+			add(out, CHANGE_DROPPED_GPU, g_strdup(l->data),
+			    g_strdup(l->data), g_strdup(""), NULL);
+	g_list_free(old);
+	g_hash_table_destroy(now);
+}
+
+/* True when pick ("4x RTX 4090" or "4x RTX 4090 (used)") is a build of
+ * the price change's subject ("RTX 4090 used"). */
+static bool pick_of(const char *pick, const char *subject)
+{
+	const char *x = strstr(pick, "x ");
+	const char *sp = strrchr(subject, ' ');
+	if (!x || !sp)
+		return false;
+	char *want = g_strdup_printf("%.*s%s", (int)(sp - subject), subject,
+	                             strcmp(sp + 1, "used") == 0 ? " (used)"
+	                                                          : "");
+	bool same = strcmp(x + 2, want) == 0;
+	g_free(want);
+	return same;
+}
+
+/* The price moves (already in out) of the builds named in a pick
+ * change. */
+static char *pick_cause(const GArray *out, const char *before,
+                        const char *after)
+{
+	GString *s = g_string_new(NULL);
+	for (size_t i = 0; i < out->len; i++) {
+		const Change *c = &g_array_index(out, Change, i);
+		if (c->kind == CHANGE_PRICE
+		    && (pick_of(before, c->subject) || pick_of(after, c->subject)))
+			g_string_append_printf(s, "%s%s %s -> %s",
+			                       s->len ? "; " : "", c->subject,
+			                       c->before, c->after);
+	}
+	return g_string_free(s, FALSE);
+}
+
+/* "4x RTX 4090", with " (used)" for a used build: the form of
+ * guide.json's recommendations.best_value. */
+static char *pick_name(const Edition *e, const Build *b)
+{
+	if (!b)
+		return g_strdup("");
+	return g_strdup_printf("%dx %s%s", b->gpu_count, e->gpus[b->gpu].name,
+	                       b->condition == CONDITION_USED ? " (used)"
+	                                                      : "");
+}
+
+static void pick_changes(const Recommendations *r, const Previous *p,
+                         GArray *out, GArray *picks)
+{
+	const Edition *e = r->costs->perf->edition;
+	for (size_t i = 0; i < r->n; i++) {
+		const Recommendation *x = &r->items[i];
+		const char *before = g_hash_table_lookup(p->pick,
+		                                         x->use_case->id);
+		char *after = pick_name(e, x->best);
+		if (!before || strcmp(before, after) == 0) {
+			g_free(after);
+			continue;
+		}
+		char *cause = pick_cause(out, before, after);
+		if (x->best) {
+			const char *name = e->gpus[x->best->gpu].name;
+			const char *cond = condition_id(x->best->condition);
+			char *key = g_strdup_printf("%s|%s", name, cond);
+			if (!g_hash_table_contains(p->price, key)) {
+				char *m = money_text(x->best->gpu_price->price);
+				char *more = g_strdup_printf(
+				    "%s%s%s %s at %s newly ranked", cause,
+				    cause[0] ? "; " : "", name, cond, m);
+				g_free(m);
+				g_free(cause);
+				cause = more;
+			}
+			g_free(key);
+		}
+		add(picks, CHANGE_PICK, g_strdup(x->use_case->id),
+		    g_strdup(before), after, cause);
+	}
+}
+
+Changes *changes_compare_text(const char *path, const char *json,
+                              size_t length, const Recommendations *recs,
+                              GError **error)
+{
+	JsonNode *root = json_parse(path, json, length, error);
+	if (!root)
+		return NULL;
+	if (root->kind != JSON_OBJECT) {
+		gg_set_input_error(error, path, 0, 0, "not a guide.json object");
+		json_node_free(root);
+		return NULL;
+	}
+	Previous p;
+	read_previous(root, &p);
+	GArray *rest = g_array_new(FALSE, TRUE, sizeof(Change));
+	GArray *all = g_array_new(FALSE, TRUE, sizeof(Change));
+	price_moves(recs->costs, &p, rest);
+	gpu_set_changes(recs->costs, &p, rest);
+	pick_changes(recs, &p, rest, all);
+	g_array_append_vals(all, rest->data, rest->len);
+	g_array_free(rest, TRUE);
+	Changes *c = g_new0(Changes, 1);
+	const char *date = json_string_member(root, "data_date");
+	c->previous_date = g_strdup(date ? date : "");
+	c->n = all->len;
+	c->items = (Change *)g_array_free(all, FALSE);
+	previous_free(&p);
+	json_node_free(root);
+	return c;
+}
+
+Changes *changes_compare(const char *path, const Recommendations *recs,
+                         GError **error)
+{
+	char *text = NULL;
+	gsize length = 0;
+	if (!g_file_get_contents(path, &text, &length, error))
+		return NULL;
+	Changes *c = changes_compare_text(path, text, length, recs, error);
+	g_free(text);
+	return c;
+}
+
+void changes_free(Changes *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < c->n; i++) {
+		g_free(c->items[i].subject);
+		g_free(c->items[i].before);
+		g_free(c->items[i].after);
+		g_free(c->items[i].cause);
+	}
+	g_free(c->items);
+	g_free(c->previous_date);
+	g_free(c);
+}
+
+static void csv_field(GString *s, const char *v, bool last)
+{
+	if (strpbrk(v, ",\"\r\n")) {
+		g_string_append_c(s, '"');
+		for (const char *p = v; *p; p++) {
+			if (*p == '"')
+				g_string_append_c(s, '"');
+			g_string_append_c(s, *p);
+		}
+		g_string_append_c(s, '"');
+	} else {
+		g_string_append(s, v);
+	}
+	g_string_append_c(s, last ? '\n' : ',');
+}
+
+char *changes_csv(const Changes *c)
+{
+	GString *s = g_string_new("kind,subject,before,after,cause\n");
+	for (size_t i = 0; i < c->n; i++) {
+		const Change *x = &c->items[i];
+		csv_field(s, change_kind_id(x->kind), false);
+		csv_field(s, x->subject, false);
+		csv_field(s, x->before, false);
+		csv_field(s, x->after, false);
+		csv_field(s, x->cause, true);
+	}
+	return g_string_free(s, FALSE);
+}
+
+char **changes_summary(const Changes *c, size_t max)
+{
+	GPtrArray *out = g_ptr_array_new();
+	for (size_t i = 0; i < c->n && out->len < max; i++) {
+		const Change *x = &c->items[i];
+		if (x->kind == CHANGE_RANK)
+			continue; /* many and derived: the CSV has them */
+		g_ptr_array_add(out, g_strdup_printf(
+		    "%s %s: %s -> %s%s%s%s", x->subject,
+		    change_kind_id(x->kind), x->before[0] ? x->before : "-",
+		    x->after[0] ? x->after : "-", x->cause[0] ? " (" : "",
+		    x->cause, x->cause[0] ? ")" : ""));
+	}
+	g_ptr_array_add(out, NULL);
+	return (char **)g_ptr_array_free(out, FALSE);
+}

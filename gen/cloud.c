@@ -1,0 +1,125 @@
+/* Cloud comparison.  See cloud.h. */
+#include "cloud.h"
+
+#include <math.h>
+#include <string.h>
+
+#define DAYS_PER_MONTH 30.436875 /* 365.2425 / 12 */
+
+double cloud_offer_rate(const Costs *c, const CloudOffer *o)
+{
+	const Edition *e = c->perf->edition;
+	const GpuPerf *g = &c->perf->gpus[WORKLOAD_CNN][o->gpu];
+	if (!g->rated)
+		return 0;
+	/* instances of modules are NVLink machines; of cards, PCIe 4.0 */
+	const char *ic = e->gpus[o->gpu].slot_width == 0 ? "nvlink4"
+	                                                  : "pcie4";
+	double s = o->gpu_count == 1
+	               ? 1
+	               : model_gpu_speedup(c->perf, o->gpu_count, ic,
+	                                   WORKLOAD_CNN);
+	if (isnan(s))
+		s = o->gpu_count;
+	return g->value * s;
+}
+
+CloudVerdict cloud_verdict(const Costs *c, double days)
+{
+	if (isinf(days))
+		return VERDICT_RENT;
+	double life = c->useful_life_years * 365.2425;
+	if (life <= 0)
+		return VERDICT_BUY;
+	if (days <= life * (1 - c->verdict_margin))
+		return VERDICT_BUY;
+	if (days > life * (1 + c->verdict_margin))
+		return VERDICT_RENT;
+	return VERDICT_EITHER;
+}
+
+const char *cloud_verdict_id(CloudVerdict v)
+{
+	static const char *const ids[] = {"rent", "buy", "either"};
+	return ids[v];
+}
+
+CloudComparison cloud_compare_one(const Costs *c, const Build *b,
+                                  const CloudOffer *o, double utilization)
+{
+	CloudComparison r = {.offer = o};
+	double rate_b = b->perf[WORKLOAD_CNN];
+	double rate_o = cloud_offer_rate(c, o);
+	double kw = (b->gpu_w + c->cpu_w) / 1000;
+	r.speed_ratio = rate_b > 0 ? rate_o / rate_b : 0;
+	r.cloud_per_unit = rate_o > 0 ? o->price_per_hour / rate_o : INFINITY;
+	r.desktop_per_unit = rate_b > 0 ? kw * c->kwh_price / rate_b
+	                                : INFINITY;
+	double units_per_day = rate_b * utilization * 24;
+	double saving = units_per_day * (r.cloud_per_unit - r.desktop_per_unit);
+	r.breakeven_days = saving > 0 && isfinite(saving) ? b->cost / saving
+	                                                  : INFINITY;
+	r.breakeven_months = r.breakeven_days / DAYS_PER_MONTH;
+	r.verdict = cloud_verdict(c, r.breakeven_days);
+	return r;
+}
+
+static bool comparable(const Costs *c, const Build *b, const CloudOffer *o)
+{
+	const Edition *e = c->perf->edition;
+	return c->perf->gpus[WORKLOAD_CNN][o->gpu].rated
+	       && e->gpus[o->gpu].memory_gb >= e->gpus[b->gpu].memory_gb;
+}
+
+/* True when x is a closer match than y. */
+static bool closer(const CloudComparison *x, const CloudComparison *y)
+{
+	double dx = fabs(log(x->speed_ratio)), dy = fabs(log(y->speed_ratio));
+	if (dx != dy)
+		return dx < dy;
+	if (x->cloud_per_unit != y->cloud_per_unit)
+		return x->cloud_per_unit < y->cloud_per_unit;
+	return x->offer < y->offer; /* file order */
+}
+
+size_t cloud_compare(const Costs *c, const Build *b, double utilization,
+                     CloudComparison out[CLOUD_CLOSEST])
+{
+	const Edition *e = c->perf->edition;
+	size_t n = 0;
+	for (size_t i = 0; i < e->n_cloud; i++) {
+		const CloudOffer *o = &e->cloud[i];
+		if (!comparable(c, b, o))
+			continue;
+		CloudComparison x = cloud_compare_one(c, b, o, utilization);
+		if (!(x.speed_ratio > 0))
+			continue;
+		/* insertion into the sorted top CLOUD_CLOSEST */
+		size_t at = n;
+		while (at > 0 && closer(&x, &out[at - 1]))
+			at--;
+		if (at >= CLOUD_CLOSEST)
+			continue;
+		size_t last = n < CLOUD_CLOSEST ? n : CLOUD_CLOSEST - 1;
+		memmove(&out[at + 1], &out[at], (last - at) * sizeof *out);
+		out[at] = x;
+		if (n < CLOUD_CLOSEST)
+			n++;
+	}
+	return n;
+}
+
+/* ---- the cost stage's older entry points, speed-adjusted ------------ */
+
+double cost_breakeven_days(const Costs *c, const Build *b,
+                           const CloudOffer *offer, double utilization)
+{
+	return cloud_compare_one(c, b, offer, utilization).breakeven_days;
+}
+
+const CloudOffer *cost_matching_cloud(const Costs *c, const Build *b)
+{
+	CloudComparison best[CLOUD_CLOSEST];
+	return cloud_compare(c, b, c->utilization, best) ? best[0].offer
+	                                                 : NULL;
+}

@@ -1,0 +1,57 @@
+/* Cloud comparison (part of the cost stage): a build against cloud offers
+ * by cost per unit of training work.  A unit of work is what the
+ * edition's reference GPU does in one hour on CNNs; a build does
+ * Build.perf[CNN] units per busy hour, an offer its GPU's modelled
+ * performance times the model's multi-GPU speed-up.  Renting the work
+ * costs price_per_hour / units per hour; doing it on the build costs its
+ * electricity.  The build pays for itself when the saving per busy day
+ * times the days covers its cost; against the useful life of the hardware
+ * (assumption `useful_life_years`, with `verdict_margin`) that gives a
+ * verdict.  Break-even is never negative: when renting the work costs no
+ * more than the electricity, it is INFINITY and the verdict is rent.
+ * In: const Costs, a Build.  Out: CloudComparison values (no ownership:
+ * they point into the Costs and the Edition). */
+#ifndef GG_CLOUD_H
+#define GG_CLOUD_H
+
+#include "cost.h"
+
+typedef enum { VERDICT_RENT, VERDICT_BUY, VERDICT_EITHER } CloudVerdict;
+
+typedef struct {
+	const CloudOffer *offer;
+	double speed_ratio;      /* offer's work per hour / the build's */
+	double cloud_per_unit;   /* USD per unit of work, rented */
+	double desktop_per_unit; /* USD of electricity per unit on the build */
+	double breakeven_days;   /* calendar days at the utilization; >= 0,
+	                            INFINITY when never */
+	double breakeven_months; /* the same in months (days / 30.44) */
+	CloudVerdict verdict;
+} CloudComparison;
+
+#define CLOUD_CLOSEST 3
+
+/* Compares b with the offers closest to it in speed (|log speed_ratio|
+ * smallest; ties go to the cheaper unit of work, then file order) among
+ * comparable ones: a rated GPU with at least the build's GPU memory.
+ * Fills up to CLOUD_CLOSEST entries of out, returns how many. */
+size_t cloud_compare(const Costs *c, const Build *b, double utilization,
+                     CloudComparison out[CLOUD_CLOSEST]);
+
+/* One comparison of b with offer o at a utilization (0..1). */
+CloudComparison cloud_compare_one(const Costs *c, const Build *b,
+                                  const CloudOffer *o, double utilization);
+
+/* The verdict for a break-even: buy when it comes within the useful life
+ * less the margin, rent beyond the useful life plus the margin (or
+ * never), either in between.  Without a useful-life assumption: buy
+ * whenever it is finite. */
+CloudVerdict cloud_verdict(const Costs *c, double breakeven_days);
+
+/* "rent", "buy", "either": identifiers for data files and string keys. */
+const char *cloud_verdict_id(CloudVerdict v);
+
+/* Units of work per hour of an offer (its whole instance). */
+double cloud_offer_rate(const Costs *c, const CloudOffer *o);
+
+#endif

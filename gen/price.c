@@ -1,0 +1,318 @@
+/* Price model.  See price.h. */
+#include "price.h"
+
+#include "util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const CURRENCY_CODES[CURRENCY_COUNT] = {"USD", "EUR",
+                                                           "CNY"};
+
+const char *currency_code(Currency c)
+{
+	return CURRENCY_CODES[c];
+}
+
+static bool parse_date(const char *text, GDate *d)
+{
+	int y, m, day;
+	g_date_clear(d, 1);
+	if (!text || sscanf(text, "%4d-%2d-%2d", &y, &m, &day) != 3
+	    || !g_date_valid_dmy((GDateDay)day, (GDateMonth)m, (GDateYear)y))
+		return false;
+	g_date_set_dmy(d, (GDateDay)day, (GDateMonth)m, (GDateYear)y);
+	return true;
+}
+
+long price_days_between(const char *a, const char *b)
+{
+	GDate da, db;
+	if (!parse_date(a, &da) || !parse_date(b, &db))
+		return 0;
+	return g_date_days_between(&da, &db);
+}
+
+bool price_is_current(const PriceModel *m, const char *date)
+{
+	long age = price_days_between(date, m->edition_date);
+	return age >= 0 && age <= m->window_days;
+}
+
+bool price_in_production(const PriceModel *m, size_t gpu)
+{
+	const Lifecycle *l = edition_lifecycle(m->edition, gpu);
+	if (!l || l->status == LIFE_IN_PRODUCTION)
+		return true;
+	/* discontinued later than the edition date: still made then */
+	return l->end_of_life[0]
+	       && strcmp(l->end_of_life, m->edition_date) > 0;
+}
+
+static Currency currency_of(const char *code)
+{
+	for (int c = 0; c < CURRENCY_COUNT; c++)
+		if (strcmp(code, CURRENCY_CODES[c]) == 0)
+			return (Currency)c;
+	return CURRENCY_USD; /* data.c admits no other code */
+}
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static double median(double *v, size_t n)
+{
+	qsort(v, n, sizeof *v, by_value);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Median, min, max and newest date of the rows `keep` accepts. */
+typedef bool (*RowFilter)(const PriceModel *m, const Price *p, size_t gpu,
+                          Condition c, Currency cur);
+
+static bool street_row(const PriceModel *m, const Price *p, size_t gpu,
+                       Condition c, Currency cur)
+{
+	return p->gpu == gpu && p->condition == c
+	       && currency_of(p->currency) == cur
+	       && strcmp(p->channel, "list") != 0
+	       && g_ascii_strncasecmp(p->from.note, "deal", 4) != 0
+	       && price_is_current(m, p->from.date);
+}
+
+static bool list_row(const PriceModel *m, const Price *p, size_t gpu,
+                     Condition c, Currency cur)
+{
+	return p->gpu == gpu && p->condition == c
+	       && currency_of(p->currency) == cur
+	       && strcmp(p->channel, "list") == 0
+	       && price_days_between(p->from.date, m->edition_date) >= 0;
+}
+
+static size_t summarize(const PriceModel *m, size_t gpu, Condition c,
+                        Currency cur, RowFilter keep, GpuPrice *out)
+{
+	const Edition *e = m->edition;
+	double *v = g_new(double, e->n_prices + 1);
+	size_t n = 0;
+	for (size_t i = 0; i < e->n_prices; i++) {
+		const Price *p = &e->prices[i];
+		if (!keep(m, p, gpu, c, cur))
+			continue;
+		v[n++] = p->price;
+		if (out && (!out->latest_date
+		            || strcmp(p->from.date, out->latest_date) > 0)) {
+			out->latest_date = p->from.date;
+			out->latest = p;
+		}
+	}
+	if (n && out) {
+		out->price = median(v, n);
+		out->min = v[0];
+		out->max = v[n - 1];
+		out->n_prices = n;
+		out->has_price = true;
+	}
+	g_free(v);
+	return n;
+}
+
+/* The newest launch list price of gpu, as a one-observation price. */
+static void list_price(const PriceModel *m, size_t gpu, GpuPrice *out)
+{
+	const Edition *e = m->edition;
+	const Price *best = NULL;
+	for (size_t i = 0; i < e->n_prices; i++) {
+		const Price *p = &e->prices[i];
+		if (list_row(m, p, gpu, CONDITION_NEW, CURRENCY_USD)
+		    && (!best || strcmp(p->from.date, best->from.date) > 0))
+			best = p;
+	}
+	if (!best)
+		return;
+	out->has_price = true;
+	out->list_price = true;
+	out->price = out->min = out->max = best->price;
+	out->n_prices = 1;
+	out->latest_date = best->from.date;
+	out->latest = best;
+}
+
+static size_t count_rows(const Edition *e, size_t gpu, Condition c)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < e->n_prices; i++)
+		n += e->prices[i].gpu == gpu && e->prices[i].condition == c;
+	return n;
+}
+
+static void regional(const PriceModel *m, size_t gpu, GpuPrice *p)
+{
+	for (int cur = 0; cur < CURRENCY_COUNT; cur++) {
+		GpuPrice native = {0};
+		p->regional[cur] = NAN;
+		if (cur != CURRENCY_USD
+		    && summarize(m, gpu, p->condition, (Currency)cur,
+		                 street_row, &native)) {
+			p->regional[cur] = native.price;
+			p->regional_native[cur] = true;
+		} else if (p->has_price && !isnan(m->fx[cur])) {
+			p->regional[cur] = p->price * m->fx[cur];
+		}
+	}
+}
+
+static void price_gpu(const PriceModel *m, size_t gpu, Condition c,
+                      GpuPrice *out)
+{
+	out->condition = c;
+	summarize(m, gpu, c, CURRENCY_USD, street_row, out);
+	if (!out->has_price && c == CONDITION_NEW
+	    && price_in_production(m, gpu))
+		list_price(m, gpu, out);
+	out->n_outside = count_rows(m->edition, gpu, c) - out->n_prices;
+	regional(m, gpu, out);
+}
+
+static const char *edition_date_of(const Edition *e)
+{
+	const Assumption *a = edition_assumption(e, "edition_date");
+	return a ? a->value : e->data_date;
+}
+
+static bool read_settings(PriceModel *m, GError **error)
+{
+	const Edition *e = m->edition;
+	char *path = g_build_filename(e->dir, "assumptions.csv", NULL);
+	const Assumption *w = edition_assumption(e, "price_window_days");
+	const Assumption *d = edition_assumption(e, "edition_date");
+	bool ok = false;
+	if (!w)
+		gg_set_input_error(error, path, 0, 0,
+		                   "missing assumption 'price_window_days'");
+	else if (!w->is_number || w->number <= 0)
+		gg_set_input_error(error, path, w->from.line, w->value_col,
+		                   "price_window_days must be a positive "
+		                   "number of days, got '%s'", w->value);
+	else if (d && !gg_is_iso_date(d->value))
+		gg_set_input_error(error, path, d->from.line, d->value_col,
+		                   "edition_date '%s' is not a valid date "
+		                   "YYYY-MM-DD", d->value);
+	else
+		ok = true;
+	g_free(path);
+	if (!ok)
+		return false;
+	m->window_days = w->number;
+	m->edition_date = g_strdup(edition_date_of(e));
+	for (int c = 0; c < CURRENCY_COUNT; c++) {
+		char *key = g_strdup_printf("fx_per_usd.%s", CURRENCY_CODES[c]);
+		const Assumption *fx = edition_assumption(e, key);
+		g_free(key);
+		m->fx_row[c] = fx && fx->is_number && fx->number > 0 ? fx
+		                                                       : NULL;
+		m->fx[c] = c == CURRENCY_USD ? 1
+		           : m->fx_row[c]    ? fx->number
+		                             : NAN;
+	}
+	return true;
+}
+
+PriceModel *price_model_run(const Edition *e, GError **error)
+{
+	PriceModel *m = g_new0(PriceModel, 1);
+	m->edition = e;
+	if (!read_settings(m, error)) {
+		price_model_free(m);
+		return NULL;
+	}
+	for (int c = 0; c < 2; c++) {
+		m->by_condition[c] = g_new0(GpuPrice, e->n_gpus);
+		for (size_t g = 0; g < e->n_gpus; g++)
+			price_gpu(m, g, (Condition)c, &m->by_condition[c][g]);
+	}
+	return m;
+}
+
+void price_model_free(PriceModel *m)
+{
+	if (!m)
+		return;
+	g_free(m->by_condition[0]);
+	g_free(m->by_condition[1]);
+	g_free(m->edition_date);
+	g_free(m);
+}
+
+const GpuPrice *price_of(const PriceModel *m, size_t gpu, Condition c)
+{
+	return &m->by_condition[c][gpu];
+}
+
+/* ---- the maintainer's worklist ------------------------------------- */
+
+static void add_line(GPtrArray *out, const Price *p, const Edition *e,
+                     const char *what)
+{
+	g_ptr_array_add(out,
+	                g_strdup_printf("prices.csv:%d: %s %s %s %.2f (%s, %s, "
+	                                "%s): %s",
+	                                p->from.line, e->gpus[p->gpu].name,
+	                                p->condition == CONDITION_NEW ? "new"
+	                                                              : "used",
+	                                p->currency, p->price, p->channel,
+	                                p->from.source,
+	                                p->from.url[0] ? p->from.url
+	                                               : "no address",
+	                                what));
+}
+
+char **price_worklist(const PriceModel *m, double soon_days)
+{
+	const Edition *e = m->edition;
+	GPtrArray *out = g_ptr_array_new();
+	for (size_t i = 0; i < e->n_prices; i++) {
+		const Price *p = &e->prices[i];
+		long age = price_days_between(p->from.date, m->edition_date);
+		const char *launch = e->gpus[p->gpu].launch_date;
+		if (strcmp(p->channel, "list") != 0 && age >= 0
+		    && age <= m->window_days
+		    && age > m->window_days - soon_days) {
+			char *w = g_strdup_printf(
+			    "leaves the %g-day window in %ld days",
+			    m->window_days, (long)m->window_days - age);
+			add_line(out, p, e, w);
+			g_free(w);
+		}
+		/* list prices are announced before a launch by nature */
+		if (strcmp(p->channel, "list") != 0
+		    && strcmp(p->from.date, launch) < 0) {
+			char *w = g_strdup_printf("dated %s, before the GPU's "
+			                          "launch on %s",
+			                          p->from.date, launch);
+			add_line(out, p, e, w);
+			g_free(w);
+		}
+	}
+	for (size_t g = 0; g < e->n_gpus; g++) {
+		const GpuPrice *n = price_of(m, g, CONDITION_NEW);
+		const GpuPrice *u = price_of(m, g, CONDITION_USED);
+		if (!n->has_price && !u->has_price)
+			g_ptr_array_add(out, g_strdup_printf(
+			    "%s: no current price (new or used) within %g days "
+			    "of %s", e->gpus[g].name, m->window_days,
+			    m->edition_date));
+		else if (n->list_price)
+			g_ptr_array_add(out, g_strdup_printf(
+			    "%s: priced new at its launch list price (%s); no "
+			    "current street price", e->gpus[g].name,
+			    n->latest_date));
+	}
+	g_ptr_array_add(out, NULL);
+	return (char **)g_ptr_array_free(out, FALSE);
+}

@@ -1,0 +1,78 @@
+/* Price model: which price observations of prices.csv count for an
+ * edition, and the price of each GPU per condition (new, used) and per
+ * currency.
+ * In: const Edition.  Out: PriceModel.
+ * Rules (data/README.md, "prices"): an observation is current when its
+ * date lies within `price_window_days` before the edition date (the
+ * `edition_date` assumption, else the newest price row's date).  A GPU's
+ * price for a condition is the median of its current USD street rows
+ * (every channel but `list`; rows whose note starts with `deal` never
+ * count), with count, min, max and newest date.  A
+ * launch list price stands in only for a new card still in production
+ * (lifecycle.csv) with no current street row, and is flagged.  Rows dated
+ * after the edition date never count.
+ * Ownership: price_model_run returns a PriceModel the caller frees with
+ * price_model_free; it points into the Edition, which must outlive it. */
+#ifndef GG_PRICE_H
+#define GG_PRICE_H
+
+#include "data.h"
+
+typedef enum { CURRENCY_USD, CURRENCY_EUR, CURRENCY_CNY,
+               CURRENCY_COUNT } Currency;
+
+typedef struct {
+	bool has_price;
+	double price;        /* USD: median of current rows (or list price) */
+	Condition condition;
+	size_t n_prices;     /* observations behind `price` */
+	const char *latest_date; /* newest observation behind `price` */
+	const Price *latest;     /* its row */
+	double min, max;     /* range of those observations */
+	bool list_price;     /* a launch list price standing in: the card is
+	                        in production and has no current street row */
+	size_t n_outside;    /* rows of this condition left out: outside the
+	                        window, or list prices not allowed */
+	/* per currency: native rows' median when the market has current
+	 * rows in that currency, else `price` converted; NAN without an
+	 * exchange rate */
+	double regional[CURRENCY_COUNT];
+	bool regional_native[CURRENCY_COUNT];
+} GpuPrice;
+
+typedef struct {
+	const Edition *edition;
+	char *edition_date;      /* YYYY-MM-DD */
+	double window_days;
+	GpuPrice *by_condition[2]; /* [Condition][gpu], n = edition->n_gpus */
+	double fx[CURRENCY_COUNT]; /* units per USD; NAN when not given */
+	const Assumption *fx_row[CURRENCY_COUNT];
+} PriceModel;
+
+PriceModel *price_model_run(const Edition *e, GError **error);
+void price_model_free(PriceModel *m);
+
+/* The price of gpu in condition (has_price false when not offered). */
+const GpuPrice *price_of(const PriceModel *m, size_t gpu, Condition c);
+
+/* Days from a to b (b - a), both YYYY-MM-DD; 0 when either is invalid. */
+long price_days_between(const char *a, const char *b);
+
+/* True when a row dated `date` is inside the window of the edition. */
+bool price_is_current(const PriceModel *m, const char *date);
+
+/* True unless lifecycle.csv marks the GPU discontinued on or before the
+ * edition date (no row: assumed still made). */
+bool price_in_production(const PriceModel *m, size_t gpu);
+
+const char *currency_code(Currency c);
+
+/* The maintainer's price worklist for `--check`: one line per row that
+ * leaves the window within `soon_days` days, per rated GPU without any
+ * current price or priced at a launch list price, and per street row
+ * dated before its GPU's launch (a rumour); each line
+ * names the GPU, shop (channel, source) and address.  Returns a
+ * NULL-terminated array the caller frees with g_strfreev. */
+char **price_worklist(const PriceModel *m, double soon_days);
+
+#endif

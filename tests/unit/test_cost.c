@@ -1,0 +1,367 @@
+/* The price model, whole builds, cloud comparisons, sensitivity and the
+ * GPU-only ranking, on data/current by the real stages (and edits of it
+ * in memory).  Runs from the repository's top folder. */
+#include "unit.h"
+#include "cloud.h"
+#include "recommend.h"
+
+typedef struct {
+	Edition *e;
+	Performance *p;
+	Costs *c;
+	Recommendations *r;
+} Run;
+
+static bool run_stages(Run *x)
+{
+	GError *error = NULL;
+	x->p = model_run(x->e, &error);
+	x->c = x->p ? cost_run(x->p, &error) : NULL;
+	x->r = x->c ? recommend_run(x->c) : NULL;
+	if (error)
+		printf("FAIL data/current: %s\n", error->message);
+	g_clear_error(&error);
+	return x->r != NULL;
+}
+
+static bool load(Run *x)
+{
+	memset(x, 0, sizeof *x);
+	x->e = edition_load("data/current", NULL);
+	return x->e && run_stages(x);
+}
+
+static void rerun(Run *x)
+{
+	recommendations_free(x->r);
+	costs_free(x->c);
+	performance_free(x->p);
+	x->r = NULL;
+	x->c = NULL;
+	x->p = NULL;
+	run_stages(x);
+}
+
+static void done(Run *x)
+{
+	recommendations_free(x->r);
+	costs_free(x->c);
+	performance_free(x->p);
+	edition_free(x->e);
+}
+
+static const Recommendation *rec(const Run *x, const char *id)
+{
+	for (size_t i = 0; x->r && i < x->r->n; i++)
+		if (strcmp(x->r->items[i].use_case->id, id) == 0)
+			return &x->r->items[i];
+	return NULL;
+}
+
+static size_t gpu(const Run *x, const char *name)
+{
+	long g = edition_find_gpu(x->e, name);
+	CHECK(g >= 0);
+	return g < 0 ? 0 : (size_t)g;
+}
+
+static int by_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Every build's GPU price is the median of the current street rows of its
+ * GPU and condition, or a flagged list price of a card still made with no
+ * such row: no price outside the window ranks a card. */
+static void prices_in_window(const Run *x)
+{
+	const PriceModel *m = x->c->price_model;
+	CHECK_STR(m->edition_date, "2026-12-02");
+	for (size_t i = 0; i < x->c->n_builds; i++) {
+		const Build *b = &x->c->builds[i];
+		double v[256];
+		size_t n = 0;
+		for (size_t k = 0; k < x->e->n_prices && n < 256; k++) {
+			const Price *p = &x->e->prices[k];
+			if (p->gpu == b->gpu && p->condition == b->condition
+			    && strcmp(p->currency, "USD") == 0
+			    && strcmp(p->channel, "list") != 0
+			    && strncmp(p->from.note, "deal", 4) != 0
+			    && price_is_current(m, p->from.date))
+				v[n++] = p->price;
+		}
+		const GpuPrice *gp = b->gpu_price;
+		if (gp->list_price) {
+			CHECK(n == 0);
+			CHECK(b->condition == CONDITION_NEW);
+			CHECK(price_in_production(m, b->gpu));
+			continue;
+		}
+		CHECK(n > 0 && n == gp->n_prices);
+		if (!n)
+			continue;
+		qsort(v, n, sizeof *v, by_double);
+		double med = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+		CHECK_NEAR(gp->price, med, 1e-9);
+		CHECK_NEAR(gp->min, v[0], 1e-9);
+		CHECK_NEAR(gp->max, v[n - 1], 1e-9);
+		CHECK(price_is_current(m, gp->latest_date));
+	}
+	/* discontinued, only a 2020 launch price: not ranked at all */
+	CHECK(cost_build(x->c, gpu(x, "RTX 3080"), 1) == NULL);
+	CHECK(cost_build(x->c, gpu(x, "RTX 2080 Ti"), 1) == NULL);
+	/* discontinued, no current new price, current used prices: used */
+	CHECK(cost_build_in(x->c, gpu(x, "RTX 3090"), 1, CONDITION_NEW)
+	      == NULL);
+	const Build *u = cost_build_in(x->c, gpu(x, "RTX 3090"), 1,
+	                               CONDITION_USED);
+	CHECK(u != NULL);
+	/* still made, street rows: the launch price no longer counts */
+	const GpuPrice *p5090 = price_of(m, gpu(x, "RTX 5090"), CONDITION_NEW);
+	CHECK(!p5090->list_price && p5090->price > 1999);
+	/* both conditions are candidates, labelled */
+	const Build *n4090 = cost_build_in(x->c, gpu(x, "RTX 4090"), 1,
+	                                   CONDITION_NEW);
+	const Build *u4090 = cost_build_in(x->c, gpu(x, "RTX 4090"), 1,
+	                                   CONDITION_USED);
+	CHECK(n4090 && u4090 && n4090->cost > u4090->cost);
+	char *label = u4090 ? cost_build_label(x->e, u4090, " [u]") : NULL;
+	CHECK_STR(label, "RTX 4090 [u]");
+	g_free(label);
+	CHECK(price_days_between("2026-01-01", "2026-12-02") == 335);
+	CHECK(price_days_between("2026-12-02", "2026-01-01") == -335);
+}
+
+static void whole_builds(const Run *x)
+{
+	size_t psu_lines = 0;
+	for (size_t i = 0; i < x->c->n_builds; i++) {
+		const Build *b = &x->c->builds[i];
+		CHECK_NEAR(cost_items_total(b), b->cost, 1e-6);
+		CHECK(b->n_items >= 2 && b->items[0].kind == LINE_BASE_SYSTEM
+		      && b->items[1].kind == LINE_GPU
+		      && b->items[1].quantity == b->gpu_count);
+		for (size_t k = 0; k < b->n_items; k++)
+			psu_lines += b->items[k].kind == LINE_PSU;
+	}
+	CHECK(psu_lines > 0);
+	/* 4x RTX 5090: 2,500 W drawn, 2,700 W needed, 2,000 W in the base:
+	 * a second supply of at least 700 W is on the invoice */
+	const Build *b = cost_build_in(x->c, gpu(x, "RTX 5090"), 4,
+	                               CONDITION_NEW);
+	CHECK(b != NULL);
+	if (b) {
+		CHECK_NEAR(b->draw_w, 2500, 1e-9);
+		CHECK((b->fit & FIT_POWER) != 0);
+		CHECK(b->n_items >= 3 && b->items[2].kind == LINE_PSU);
+		CHECK(b->system->psu_w + b->psu_added_w >= b->psu_w);
+		/* more than one 120 V / 15 A circuit, one 230 V / 16 A */
+		CHECK(x->c->n_circuits == 2);
+		for (size_t k = 0; k < x->c->n_circuits; k++) {
+			const Circuit *cc = &x->c->circuits[k];
+			if (strcmp(cc->region, "us_120v") == 0)
+				CHECK(b->circuits[k] == 2);
+			else
+				CHECK(b->circuits[k] == 1);
+		}
+		CHECK(b->over_circuit);
+		CHECK(!b->consumer_in_server);
+	}
+	/* 8 PCIe cards go in the 8-GPU PCIe chassis, not the SXM host */
+	const Build *b8 = cost_build_in(x->c, gpu(x, "RTX 4090"), 8,
+	                                CONDITION_NEW);
+	CHECK(b8 && x->c->has_pcie8 && b8->system == &x->c->pcie8_chassis);
+	CHECK(b8 && b8->consumer_in_server && !(b8->fit & FIT_HOST));
+	CHECK(x->c->licence && strstr(x->c->licence->from.url, "nvidia.com"));
+	const Build *h8 = cost_build(x->c, gpu(x, "H100 SXM"), 8);
+	CHECK(h8 && h8->system->gpu_form == GPU_FORM_MODULE && h8->fit == 0
+	      && !h8->consumer_in_server);
+}
+
+static void cloud(const Run *x)
+{
+	const Build *b = cost_build_in(x->c, gpu(x, "RTX 4090"), 1,
+	                               CONDITION_NEW);
+	CHECK(b != NULL);
+	if (!b)
+		return;
+	CloudComparison three[CLOUD_CLOSEST];
+	size_t n = cloud_compare(x->c, b, x->c->utilization, three);
+	CHECK(n == CLOUD_CLOSEST);
+	for (size_t i = 0; i < n; i++) {
+		CHECK(three[i].breakeven_days >= 0);
+		CHECK(x->e->gpus[three[i].offer->gpu].memory_gb >= 24);
+		if (i)
+			CHECK(fabs(log(three[i - 1].speed_ratio))
+			      <= fabs(log(three[i].speed_ratio)) + 1e-12);
+	}
+	/* the same GPU in the cloud is the closest match */
+	CHECK(n && three[0].offer->gpu == b->gpu
+	      && fabs(three[0].speed_ratio - 1) < 1e-9);
+	/* a cloud price below the desktop's electricity: rent, never a
+	 * negative break-even */
+	CloudOffer cheap = *three[0].offer;
+	cheap.price_per_hour = three[0].desktop_per_unit * 0.5
+	                       * cloud_offer_rate(x->c, &cheap);
+	CloudComparison r = cloud_compare_one(x->c, b, &cheap, 0.15);
+	CHECK(isinf(r.breakeven_days) && r.breakeven_days > 0);
+	CHECK(r.verdict == VERDICT_RENT);
+	CHECK(isinf(cost_breakeven_days(x->c, b, &cheap, 0.15)));
+	/* an expensive one: buy; break-even solves cost = saving x days */
+	CloudOffer dear = cheap;
+	dear.price_per_hour = 10;
+	CloudComparison d = cloud_compare_one(x->c, b, &dear, 0.5);
+	double per_day = b->perf[WORKLOAD_CNN] * 0.5 * 24
+	                 * (d.cloud_per_unit - d.desktop_per_unit);
+	CHECK_NEAR(d.breakeven_days * per_day, b->cost, 1e-6);
+	CHECK(d.verdict == VERDICT_BUY);
+	CHECK_NEAR(d.breakeven_months * 30.436875, d.breakeven_days, 1e-9);
+	/* the verdict band around the useful life */
+	double life = x->c->useful_life_years * 365.2425;
+	CHECK(cloud_verdict(x->c, life) == VERDICT_EITHER);
+	CHECK(cloud_verdict(x->c, life * 2) == VERDICT_RENT);
+	CHECK_STR(cloud_verdict_id(VERDICT_EITHER), "either");
+	/* RunPod's per-hour table rows are on-demand, not spot */
+	for (size_t i = 0; i < x->e->n_cloud; i++)
+		if (strstr(x->e->cloud[i].from.source, "DeployBase"))
+			CHECK(x->e->cloud[i].pricing == PRICING_ON_DEMAND);
+}
+
+/* Sets every row of gpu/condition to price, so its median is price. */
+static void set_price(Run *x, size_t g, Condition cond, double price)
+{
+	for (size_t i = 0; i < x->e->n_prices; i++)
+		if (x->e->prices[i].gpu == g
+		    && x->e->prices[i].condition == cond)
+			x->e->prices[i].price = price;
+	rerun(x);
+}
+
+/* The solved thresholds are exact: just past them the pick changes, just
+ * short of them it does not. */
+static void sensitivity_flips(Run *x, const char *id)
+{
+	const Recommendation *r = rec(x, id);
+	CHECK(r && r->best && r->runner_up);
+	if (!r || !r->best || !r->runner_up)
+		return;
+	size_t pg = r->best->gpu, qg = r->runner_up->gpu;
+	Condition pc = r->best->condition, qc = r->runner_up->condition;
+	int n = r->best->gpu_count;
+	double p0 = r->best->gpu_price->price, q0 = r->runner_up->gpu_price->price;
+	Sensitivity s = r->sensitivity;
+	CHECK(s.pick_max_price >= p0 && s.pick_rise >= 0);
+	CHECK(s.runner_min_price <= q0 && s.runner_fall >= 0);
+
+	set_price(x, pg, pc, s.pick_max_price * 0.999);
+	r = rec(x, id);
+	CHECK(r && r->best && r->best->gpu == pg && r->best->condition == pc);
+	set_price(x, pg, pc, s.pick_max_price * 1.001);
+	r = rec(x, id);
+	CHECK(r && r->best && (r->best->gpu != pg || r->best->condition != pc));
+	set_price(x, pg, pc, p0);
+
+	if (s.runner_min_price > 0) {
+		set_price(x, qg, qc, s.runner_min_price * 1.001);
+		r = rec(x, id);
+		CHECK(r && r->best && r->best->gpu == pg
+		      && r->best->condition == pc);
+		set_price(x, qg, qc, s.runner_min_price * 0.999);
+		r = rec(x, id);
+		CHECK(r && r->best && r->best->gpu == qg
+		      && r->best->condition == qc && r->best->gpu_count == n);
+		set_price(x, qg, qc, q0);
+	}
+}
+
+static void gpu_only(const Run *x)
+{
+	const Build **list;
+	size_t n = recommend_gpu_only(x->c, WORKLOAD_CNN, 8, -1, &list);
+	CHECK(n > 5);
+	for (size_t i = 0; i < n; i++) {
+		CHECK(list[i]->gpu_count == 1);
+		if (i)
+			CHECK(recommend_gpu_value(list[i - 1], WORKLOAD_CNN)
+			      >= recommend_gpu_value(list[i], WORKLOAD_CNN));
+	}
+	g_free(list);
+	/* 1,000 USD buys no whole system here, but a GPU for one */
+	const Recommendation *r = rec(x, "budget_1000");
+	CHECK(r && r->best == NULL && r->n_candidates == 0);
+	CHECK(r && r->upgrade_best
+	      && r->upgrade_best->gpu_price->price <= 1000);
+	for (int t = 2000; r && t <= 5000; t += t == 3000 ? 2000 : 1000) {
+		char id[32];
+		g_snprintf(id, sizeof id, "budget_%d", t);
+		r = rec(x, id);
+		CHECK(r && r->best && r->best->cost <= t);
+	}
+}
+
+static void regional_and_worklist(Run *x)
+{
+	const PriceModel *m = x->c->price_model;
+	size_t g = gpu(x, "RTX 5080");
+	const GpuPrice *p = price_of(m, g, CONDITION_NEW);
+	CHECK_NEAR(p->regional[CURRENCY_USD], p->price, 1e-9);
+	CHECK_NEAR(p->regional[CURRENCY_CNY], p->price * 7.15, 1e-6);
+	CHECK(!p->regional_native[CURRENCY_EUR]);
+	/* a native euro row wins over the converted price, and stays out of
+	 * the USD median */
+	for (size_t i = 0; i < x->e->n_prices; i++) {
+		Price *row = &x->e->prices[i];
+		if (row->gpu == g && strcmp(row->channel, "retail") == 0) {
+			g_free(row->currency);
+			row->currency = g_strdup("EUR");
+			row->price = 1399;
+		}
+	}
+	rerun(x);
+	m = x->c->price_model;
+	p = price_of(m, g, CONDITION_NEW);
+	CHECK(p->regional_native[CURRENCY_EUR]);
+	CHECK_NEAR(p->regional[CURRENCY_EUR], 1399, 1e-9);
+	CHECK(p->list_price); /* no USD street row left: list price, flagged */
+
+	/* a street row dated before its GPU's launch: a rumour to check */
+	for (size_t i = 0; i < x->e->n_prices; i++) {
+		Price *row = &x->e->prices[i];
+		if (row->gpu == gpu(x, "RTX 4090")
+		    && row->condition == CONDITION_USED) {
+			g_free(row->from.date);
+			row->from.date = g_strdup("2021-01-01");
+			break;
+		}
+	}
+	rerun(x);
+	m = x->c->price_model;
+	char **lines = price_worklist(m, 30);
+	bool none = false, before_launch = false, list = false;
+	for (char **l = lines; *l; l++) {
+		none |= strstr(*l, "RTX 3080: no current price") != NULL;
+		before_launch |= strstr(*l, "before the GPU's launch") != NULL;
+		list |= strstr(*l, "RTX 5080: priced new at its launch list")
+		        != NULL;
+	}
+	CHECK(none && before_launch && list);
+	g_strfreev(lines);
+}
+
+void test_cost(void)
+{
+	Run x;
+	CHECK(load(&x));
+	if (x.r) {
+		prices_in_window(&x);
+		whole_builds(&x);
+		cloud(&x);
+		gpu_only(&x);
+		sensitivity_flips(&x, "kaggle");
+		sensitivity_flips(&x, "prototyping");
+		sensitivity_flips(&x, "research_4gpu");
+		regional_and_worklist(&x);
+	}
+	done(&x);
+}
