@@ -433,6 +433,76 @@ static void free_cloud(CloudOffer *o)
 	provenance_free(&o->from);
 }
 
+/* ---- the optional LLM files (llm_models.csv, llm_measurements.csv) -- */
+
+static const char *const LLM_PRECISIONS[] = {"fp16", "fp8", "int8", "q4",
+                                             "nf4", NULL};
+static const char *const LLM_QUANTITIES[] = {
+    "weights", "kv_cache", "full", "lora", "qlora", "tokens_per_s", NULL};
+static const char *const LLM_UNITS[] = {"GB", "GiB", "tokens/s", NULL};
+
+static void read_llm_model(Cursor *c, Edition *e, LlmModel *m)
+{
+	(void)e;
+	m->name = dup_required(c, "name");
+	m->size_class = dup_optional(c, "size_class");
+	m->params_b = number(c, "params_b", POSITIVE);
+	m->layers = integer(c, "layers", 1, 1000);
+	m->hidden = integer(c, "hidden", 1, 1000000);
+	m->heads = integer(c, "heads", 1, 10000);
+	m->kv_heads = integer(c, "kv_heads", 1, 10000);
+	m->head_dim = integer(c, "head_dim", 1, 100000);
+	m->intermediate = integer(c, "intermediate", 1, 10000000);
+	if (!c->failed && m->heads % m->kv_heads != 0)
+		fail(c, cell(c, "kv_heads"),
+		     "kv_heads must divide heads (%d), got %d", m->heads,
+		     m->kv_heads);
+	m->from = provenance(c);
+}
+
+static void free_llm_model(LlmModel *m)
+{
+	g_free(m->name);
+	g_free(m->size_class);
+	provenance_free(&m->from);
+}
+
+static void read_llm_measurement(Cursor *c, Edition *e, LlmMeasurement *x)
+{
+	x->quantity = (LlmQuantity)choice(c, "quantity", LLM_QUANTITIES);
+	const CsvField *mf = cell(c, "model");
+	const char *model = text_required(c, "model");
+	long mi = edition_find_llm_model(e, model);
+	if (mi < 0)
+		fail(c, mf, "unknown model '%s': no such name in "
+		     "llm_models.csv", model);
+	x->model = mi < 0 ? 0 : (size_t)mi;
+	x->gpu = -1;
+	bool speed = x->quantity == LLM_TOKENS_PER_S;
+	const CsvField *gf = cell(c, "gpu");
+	if (speed)
+		x->gpu = (long)gpu_ref(c, e, "gpu");
+	else if (gf->text[0])
+		fail(c, gf, "a memory figure names no GPU, got '%s'",
+		     gf->text);
+	x->precision = (LlmPrecision)choice(c, "precision", LLM_PRECISIONS);
+	x->context = number(c, "context", NON_NEGATIVE);
+	x->value = number(c, "value", POSITIVE);
+	int unit = choice(c, "unit", LLM_UNITS);
+	x->unit = g_strdup(LLM_UNITS[unit]);
+	if (!c->failed && speed != (unit == 2))
+		fail(c, cell(c, "unit"), "unit '%s' does not fit quantity "
+		     "'%s'", x->unit, LLM_QUANTITIES[x->quantity]);
+	x->validate = choice(c, "validate", YES_NO) == 1;
+	x->from = provenance(c);
+}
+
+static void free_llm_measurement(LlmMeasurement *x)
+{
+	g_free(x->unit);
+	provenance_free(&x->from);
+}
+
 /* ---- the generic file loop ----------------------------------------- */
 
 typedef void (*ReadRow)(Cursor *c, Edition *e, void *item);
@@ -468,6 +538,11 @@ static char *assumption_key(const void *item)
 static char *use_case_key(const void *item)
 {
 	return g_strdup(((const UseCase *)item)->id);
+}
+
+static char *llm_model_key(const void *item)
+{
+	return g_strdup(((const LlmModel *)item)->name);
 }
 
 static char *cloud_key(const void *item)
@@ -537,6 +612,13 @@ static const char *const CLOUD_COLUMNS[] = {
     "provider", "instance", "gpu", "gpu_count", "price_per_hour",
     "currency", "pricing", NULL};
 
+static const char *const LLM_MODEL_COLUMNS[] = {
+    "name", "size_class", "params_b", "layers", "hidden", "heads",
+    "kv_heads", "head_dim", "intermediate", NULL};
+static const char *const LLM_MEASUREMENT_COLUMNS[] = {
+    "quantity", "model", "gpu", "precision", "context", "value", "unit",
+    "validate", NULL};
+
 #define SPEC(file, cols, type, rd, fr, key, kcol, kwhat)                    \
 	{file, cols, sizeof(type), (ReadRow)(rd), (FreeItem)(fr), key, kcol, \
 	 kwhat}
@@ -561,6 +643,32 @@ static const FileSpec USE_CASES_FILE =
 static const FileSpec CLOUD_FILE =
     SPEC("cloud.csv", CLOUD_COLUMNS, CloudOffer, read_cloud, free_cloud,
          cloud_key, "instance", "cloud offer");
+
+static const FileSpec LLM_MODELS_FILE =
+    SPEC("llm_models.csv", LLM_MODEL_COLUMNS, LlmModel, read_llm_model,
+         free_llm_model, llm_model_key, "name", "model");
+static const FileSpec LLM_MEASUREMENTS_FILE =
+    SPEC("llm_measurements.csv", LLM_MEASUREMENT_COLUMNS, LlmMeasurement,
+         read_llm_measurement, free_llm_measurement, NULL, NULL, NULL);
+
+/* Loads spec->file when the edition has it; an edition without it has
+ * zero rows.  Returns false only on a bad file. */
+static bool load_optional(const char *dir, const FileSpec *spec, Edition *e,
+                          void **items, size_t *count, GError **error)
+{
+	char *path = g_build_filename(dir, spec->file, NULL);
+	bool present = g_file_test(path, G_FILE_TEST_EXISTS);
+	g_free(path);
+	*count = 0;
+	if (!present)
+		return true;
+	*items = load_file(dir, spec, e, count, error);
+	return *items != NULL;
+}
+
+#define LOAD_OPTIONAL(spec, field)                                          \
+	load_optional(dir, &(spec), e, (void **)&e->field, &e->n_##field,   \
+	              error)
 
 #define LOAD(spec, field)                                                   \
 	(e->field = load_file(dir, &(spec), e, &e->n_##field, error)) != NULL
@@ -600,7 +708,10 @@ Edition *edition_load(const char *dir, GError **error)
 	          && LOAD(BENCHMARKS_FILE, benchmarks)
 	          && LOAD(ASSUMPTIONS_FILE, assumptions)
 	          && LOAD(USE_CASES_FILE, use_cases)
-	          && LOAD(CLOUD_FILE, cloud) && check_edition(e, error);
+	          && LOAD(CLOUD_FILE, cloud)
+	          && LOAD_OPTIONAL(LLM_MODELS_FILE, llm_models)
+	          && LOAD_OPTIONAL(LLM_MEASUREMENTS_FILE, llm_measurements)
+	          && check_edition(e, error);
 	if (!ok) {
 		edition_free(e);
 		return NULL;
@@ -631,6 +742,8 @@ void edition_free(Edition *e)
 	FREE_ALL(assumptions, free_assumption);
 	FREE_ALL(use_cases, free_use_case);
 	FREE_ALL(cloud, free_cloud);
+	FREE_ALL(llm_models, free_llm_model);
+	FREE_ALL(llm_measurements, free_llm_measurement);
 	g_free(e->data_date);
 	g_free(e->dir);
 	g_free(e->name);
@@ -684,6 +797,10 @@ size_t edition_count_sources(const Edition *e)
 		count_source(set, &e->use_cases[i].from);
 	for (size_t i = 0; i < e->n_cloud; i++)
 		count_source(set, &e->cloud[i].from);
+	for (size_t i = 0; i < e->n_llm_models; i++)
+		count_source(set, &e->llm_models[i].from);
+	for (size_t i = 0; i < e->n_llm_measurements; i++)
+		count_source(set, &e->llm_measurements[i].from);
 	size_t n = g_hash_table_size(set);
 	g_hash_table_destroy(set);
 	return n;
@@ -692,4 +809,17 @@ size_t edition_count_sources(const Edition *e)
 const char *workload_name(Workload w)
 {
 	return WORKLOADS[w];
+}
+
+long edition_find_llm_model(const Edition *e, const char *name)
+{
+	for (size_t i = 0; e->llm_models && i < e->n_llm_models; i++)
+		if (strcmp(e->llm_models[i].name, name) == 0)
+			return (long)i;
+	return -1;
+}
+
+const char *llm_precision_name(LlmPrecision p)
+{
+	return LLM_PRECISIONS[p];
 }
