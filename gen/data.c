@@ -436,7 +436,7 @@ static void free_cloud(CloudOffer *o)
 /* ---- the optional LLM files (llm_models.csv, llm_measurements.csv) -- */
 
 static const char *const LLM_PRECISIONS[] = {"fp16", "fp8", "int8", "q4",
-                                             "nf4", NULL};
+                                             "q4_k_m", "nf4", NULL};
 static const char *const LLM_QUANTITIES[] = {
     "weights", "kv_cache", "full", "lora", "qlora", "tokens_per_s", NULL};
 static const char *const LLM_UNITS[] = {"GB", "GiB", "tokens/s", NULL};

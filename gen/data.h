@@ -109,7 +109,7 @@ typedef struct {
 
 /* Storage formats of LLM weights; bytes per parameter are assumptions
  * (llm_bytes_per_param.NAME). */
-typedef enum { LLM_FP16, LLM_FP8, LLM_INT8, LLM_Q4, LLM_NF4,
+typedef enum { LLM_FP16, LLM_FP8, LLM_INT8, LLM_Q4, LLM_Q4_K_M, LLM_NF4,
                LLM_PRECISION_COUNT } LlmPrecision;
 
 /* What an llm_measurements.csv row measured. */
