@@ -410,3 +410,19 @@ const char *llm_mode_name(LlmMode mode)
 {
 	return mode < LLM_MODE_COUNT ? MODE_NAMES[mode] : "";
 }
+
+int llm_mode_from_name(const char *name)
+{
+	for (int m = 0; m < LLM_MODE_COUNT; m++)
+		if (strcmp(MODE_NAMES[m], name) == 0)
+			return m;
+	return -1;
+}
+
+int llm_precision_from_name(const char *name)
+{
+	for (int p = 0; p < LLM_PRECISION_COUNT; p++)
+		if (strcmp(llm_precision_name((LlmPrecision)p), name) == 0)
+			return p;
+	return -1;
+}

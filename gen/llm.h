@@ -145,5 +145,9 @@ const LlmCase *llm_find_case(const LlmResults *r, const char *model,
                              LlmMode mode, LlmPrecision p);
 
 const char *llm_mode_name(LlmMode mode); /* "inference", "lora", ... */
+/* The mode or precision spelled name ("qlora", "q4_k_m"), or -1: for a
+ * use case that names its LLM case in data. */
+int llm_mode_from_name(const char *name);
+int llm_precision_from_name(const char *name);
 
 #endif

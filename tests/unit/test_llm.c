@@ -145,6 +145,10 @@ static void fits(const LlmResults *r)
 	               "RTX 4090") == 1);
 	CHECK(min_gpus(r, "Llama 3.1 70B", LLM_MODE_FULL, LLM_FP16,
 	               "RTX 4090") == 0);
+	CHECK(llm_mode_from_name("qlora") == LLM_MODE_QLORA);
+	CHECK(llm_mode_from_name("training") == -1);
+	CHECK(llm_precision_from_name("q4_k_m") == LLM_Q4_K_M);
+	CHECK(llm_precision_from_name("int4") == -1);
 	/* use-case memory per GPU: a 2-GPU build needs half, plus the split
 	 * overhead */
 	const LlmCase *k = llm_find_case(r, "Llama 3.1 70B", LLM_INFERENCE,
