@@ -481,6 +481,76 @@ static void free_part(Part *p)
 	provenance_free(&p->from);
 }
 
+/* ---- the optional LLM files (llm_models.csv, llm_measurements.csv) -- */
+
+static const char *const LLM_PRECISIONS[] = {"fp16", "fp8", "int8", "q4",
+                                             "q4_k_m", "nf4", NULL};
+static const char *const LLM_QUANTITIES[] = {
+    "weights", "kv_cache", "full", "lora", "qlora", "tokens_per_s", NULL};
+static const char *const LLM_UNITS[] = {"GB", "GiB", "tokens/s", NULL};
+
+static void read_llm_model(Cursor *c, Edition *e, LlmModel *m)
+{
+	(void)e;
+	m->name = dup_required(c, "name");
+	m->size_class = dup_optional(c, "size_class");
+	m->params_b = number(c, "params_b", POSITIVE);
+	m->layers = integer(c, "layers", 1, 1000);
+	m->hidden = integer(c, "hidden", 1, 1000000);
+	m->heads = integer(c, "heads", 1, 10000);
+	m->kv_heads = integer(c, "kv_heads", 1, 10000);
+	m->head_dim = integer(c, "head_dim", 1, 100000);
+	m->intermediate = integer(c, "intermediate", 1, 10000000);
+	if (!c->failed && m->heads % m->kv_heads != 0)
+		fail(c, cell(c, "kv_heads"),
+		     "kv_heads must divide heads (%d), got %d", m->heads,
+		     m->kv_heads);
+	m->from = provenance(c);
+}
+
+static void free_llm_model(LlmModel *m)
+{
+	g_free(m->name);
+	g_free(m->size_class);
+	provenance_free(&m->from);
+}
+
+static void read_llm_measurement(Cursor *c, Edition *e, LlmMeasurement *x)
+{
+	x->quantity = (LlmQuantity)choice(c, "quantity", LLM_QUANTITIES);
+	const CsvField *mf = cell(c, "model");
+	const char *model = text_required(c, "model");
+	long mi = edition_find_llm_model(e, model);
+	if (mi < 0)
+		fail(c, mf, "unknown model '%s': no such name in "
+		     "llm_models.csv", model);
+	x->model = mi < 0 ? 0 : (size_t)mi;
+	x->gpu = -1;
+	bool speed = x->quantity == LLM_TOKENS_PER_S;
+	const CsvField *gf = cell(c, "gpu");
+	if (speed)
+		x->gpu = (long)gpu_ref(c, e, "gpu");
+	else if (gf->text[0])
+		fail(c, gf, "a memory figure names no GPU, got '%s'",
+		     gf->text);
+	x->precision = (LlmPrecision)choice(c, "precision", LLM_PRECISIONS);
+	x->context = number(c, "context", NON_NEGATIVE);
+	x->value = number(c, "value", POSITIVE);
+	int unit = choice(c, "unit", LLM_UNITS);
+	x->unit = g_strdup(LLM_UNITS[unit]);
+	if (!c->failed && speed != (unit == 2))
+		fail(c, cell(c, "unit"), "unit '%s' does not fit quantity "
+		     "'%s'", x->unit, LLM_QUANTITIES[x->quantity]);
+	x->validate = choice(c, "validate", YES_NO) == 1;
+	x->from = provenance(c);
+}
+
+static void free_llm_measurement(LlmMeasurement *x)
+{
+	g_free(x->unit);
+	provenance_free(&x->from);
+}
+
 /* ---- the generic file loop ----------------------------------------- */
 
 typedef void (*ReadRow)(Cursor *c, Edition *e, void *item);
@@ -521,6 +591,11 @@ static char *use_case_key(const void *item)
 static char *lifecycle_key(const void *item)
 {
 	return g_strdup_printf("%zu", ((const Lifecycle *)item)->gpu);
+}
+
+static char *llm_model_key(const void *item)
+{
+	return g_strdup(((const LlmModel *)item)->name);
 }
 
 static char *cloud_key(const void *item)
@@ -595,6 +670,13 @@ static const char *const PART_COLUMNS[] = {"kind", "name", "price",
                                            "currency", "watts", "gpu_slots",
                                            "pcie_gen", NULL};
 
+static const char *const LLM_MODEL_COLUMNS[] = {
+    "name", "size_class", "params_b", "layers", "hidden", "heads",
+    "kv_heads", "head_dim", "intermediate", NULL};
+static const char *const LLM_MEASUREMENT_COLUMNS[] = {
+    "quantity", "model", "gpu", "precision", "context", "value", "unit",
+    "validate", NULL};
+
 #define SPEC(file, cols, type, rd, fr, key, kcol, kwhat)                    \
 	{file, cols, sizeof(type), (ReadRow)(rd), (FreeItem)(fr), key, kcol, \
 	 kwhat}
@@ -627,7 +709,15 @@ static const FileSpec PARTS_FILE = SPEC("parts.csv", PART_COLUMNS, Part,
                                         read_part, free_part, NULL, NULL,
                                         NULL);
 
-/* An optional file that is absent loads as no rows. */
+static const FileSpec LLM_MODELS_FILE =
+    SPEC("llm_models.csv", LLM_MODEL_COLUMNS, LlmModel, read_llm_model,
+         free_llm_model, llm_model_key, "name", "model");
+static const FileSpec LLM_MEASUREMENTS_FILE =
+    SPEC("llm_measurements.csv", LLM_MEASUREMENT_COLUMNS, LlmMeasurement,
+         read_llm_measurement, free_llm_measurement, NULL, NULL, NULL);
+
+/* Loads spec->file when the edition has it; an edition without it has
+ * zero rows.  Returns false only on a bad file. */
 static bool load_optional(const char *dir, const FileSpec *spec, Edition *e,
                           void **items, size_t *count, GError **error)
 {
@@ -685,7 +775,10 @@ Edition *edition_load(const char *dir, GError **error)
 	          && LOAD(USE_CASES_FILE, use_cases)
 	          && LOAD(CLOUD_FILE, cloud)
 	          && LOAD_OPTIONAL(LIFECYCLE_FILE, lifecycle)
-	          && LOAD_OPTIONAL(PARTS_FILE, parts) && check_edition(e, error);
+	          && LOAD_OPTIONAL(PARTS_FILE, parts)
+	          && LOAD_OPTIONAL(LLM_MODELS_FILE, llm_models)
+	          && LOAD_OPTIONAL(LLM_MEASUREMENTS_FILE, llm_measurements)
+	          && check_edition(e, error);
 	if (!ok) {
 		edition_free(e);
 		return NULL;
@@ -718,6 +811,8 @@ void edition_free(Edition *e)
 	FREE_ALL(cloud, free_cloud);
 	FREE_ALL(lifecycle, free_lifecycle);
 	FREE_ALL(parts, free_part);
+	FREE_ALL(llm_models, free_llm_model);
+	FREE_ALL(llm_measurements, free_llm_measurement);
 	g_free(e->data_date);
 	g_free(e->dir);
 	g_free(e->name);
@@ -783,6 +878,10 @@ size_t edition_count_sources(const Edition *e)
 		count_source(set, &e->lifecycle[i].from);
 	for (size_t i = 0; i < e->n_parts; i++)
 		count_source(set, &e->parts[i].from);
+	for (size_t i = 0; i < e->n_llm_models; i++)
+		count_source(set, &e->llm_models[i].from);
+	for (size_t i = 0; i < e->n_llm_measurements; i++)
+		count_source(set, &e->llm_measurements[i].from);
 	size_t n = g_hash_table_size(set);
 	g_hash_table_destroy(set);
 	return n;
@@ -791,4 +890,17 @@ size_t edition_count_sources(const Edition *e)
 const char *workload_name(Workload w)
 {
 	return WORKLOADS[w];
+}
+
+long edition_find_llm_model(const Edition *e, const char *name)
+{
+	for (size_t i = 0; e->llm_models && i < e->n_llm_models; i++)
+		if (strcmp(e->llm_models[i].name, name) == 0)
+			return (long)i;
+	return -1;
+}
+
+const char *llm_precision_name(LlmPrecision p)
+{
+	return LLM_PRECISIONS[p];
 }

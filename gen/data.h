@@ -123,6 +123,37 @@ typedef struct {
 	Provenance from;
 } CloudOffer;
 
+/* llm_models.csv: a published model configuration (config.json). */
+typedef struct {
+	char *name;
+	char *size_class; /* "7-8B"; empty: used by measurements only */
+	double params_b;  /* total parameters, billions */
+	int layers, hidden, heads, kv_heads, head_dim, intermediate;
+	Provenance from;
+} LlmModel;
+
+/* Storage formats of LLM weights; bytes per parameter are assumptions
+ * (llm_bytes_per_param.NAME). */
+typedef enum { LLM_FP16, LLM_FP8, LLM_INT8, LLM_Q4, LLM_Q4_K_M, LLM_NF4,
+               LLM_PRECISION_COUNT } LlmPrecision;
+
+/* What an llm_measurements.csv row measured. */
+typedef enum { LLM_WEIGHTS, LLM_KV_CACHE, LLM_FULL, LLM_LORA, LLM_QLORA,
+               LLM_TOKENS_PER_S } LlmQuantity;
+
+/* llm_measurements.csv: a published memory figure or decode speed. */
+typedef struct {
+	LlmQuantity quantity;
+	size_t model;      /* index into Edition.llm_models */
+	long gpu;          /* index into Edition.gpus; -1 for memory rows */
+	LlmPrecision precision;
+	double context;    /* tokens in the KV cache */
+	double value;
+	char *unit;        /* GB, GiB or tokens/s */
+	bool validate;     /* memory rows: the tests hold us within 10% */
+	Provenance from;
+} LlmMeasurement;
+
 typedef struct {
 	char *dir;  /* the folder it was loaded from */
 	char *name; /* folder basename: "current", "2020-09" */
@@ -135,6 +166,9 @@ typedef struct {
 	CloudOffer *cloud;         size_t n_cloud;
 	Lifecycle *lifecycle;      size_t n_lifecycle; /* optional file */
 	Part *parts;               size_t n_parts;     /* optional file */
+	/* optional files: an edition without them has zero rows */
+	LlmModel *llm_models;             size_t n_llm_models;
+	LlmMeasurement *llm_measurements; size_t n_llm_measurements;
 	char *data_date; /* the latest price date: "data as of" */
 } Edition;
 
@@ -160,5 +194,11 @@ const Lifecycle *edition_lifecycle(const Edition *edition, size_t gpu);
 size_t edition_count_sources(const Edition *edition);
 
 const char *workload_name(Workload w);
+
+/* Index of the LLM model called name, or -1. */
+long edition_find_llm_model(const Edition *edition, const char *name);
+
+/* "fp16", "q4", ...: the spelling of llm_measurements.csv. */
+const char *llm_precision_name(LlmPrecision p);
 
 #endif

@@ -16,6 +16,7 @@ int main(void)
 	test_charts();
 	test_cost();
 	test_changes();
+	test_llm();
 	markdown_shutdown();
 	text_release_fonts();
 	printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);

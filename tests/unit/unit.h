@@ -52,5 +52,6 @@ void test_editions(void);
 void test_charts(void);
 void test_cost(void);
 void test_changes(void);
+void test_llm(void);
 
 #endif

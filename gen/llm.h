@@ -1,0 +1,153 @@
+/* LLM stage: the memory a large language model needs to run or fine-tune,
+ * which GPU builds hold it, and how fast one GPU generates tokens.
+ * In: an Edition (llm_models.csv, llm_measurements.csv and the llm_*
+ * assumptions).  Out: LlmResults.
+ * Ownership: llm_run returns LlmResults the caller frees with
+ * llm_results_free; it points into the Edition, which must outlive it.
+ * Memory figures are in bytes unless a name says GB (10^9 bytes). */
+#ifndef GG_LLM_H
+#define GG_LLM_H
+
+#include "data.h"
+
+/* What the memory is for. */
+typedef enum { LLM_INFERENCE, LLM_MODE_LORA, LLM_MODE_QLORA,
+               LLM_MODE_FULL, LLM_MODE_COUNT } LlmMode;
+
+/* Every constant of the stage, each an assumptions.csv row (llm_*). */
+typedef struct {
+	double bytes_per_param[LLM_PRECISION_COUNT];
+	double kv_bytes;            /* per cached element */
+	double context, batch;      /* inference cases */
+	double inference_overhead;  /* bytes beyond weights + KV cache */
+	double adam_bytes;          /* per trained parameter */
+	double train_seq, train_batch;
+	double act_checkpoint_bytes, act_layer_bytes;
+	double lora_rank;
+	double train_overhead;      /* fraction of the summed terms */
+	double tp_overhead;         /* per-GPU loss when split */
+	double gpu_memory_unit;     /* bytes per gpus.csv GB */
+	double tokens_error_bound;  /* the tests' limit on the LOO error */
+	double hbm_min_bandwidth_gbs;
+} LlmConstants;
+
+/* The terms of one memory estimate, bytes. */
+typedef struct {
+	double weights;    /* stored model (frozen base for LoRA/QLoRA) */
+	double kv_cache;   /* inference only */
+	double trained;    /* weights' grads, master copy and moments (full)
+	                    * or adapters with theirs (LoRA, QLoRA) */
+	double activations;/* fine-tuning, gradient checkpointing */
+	double overhead;
+	double total;
+} LlmMemory;
+
+/* One row of the memory table: a model in a mode at a precision. */
+typedef struct {
+	const LlmModel *model;
+	LlmMode mode;
+	LlmPrecision precision; /* of the stored weights */
+	LlmMemory memory;
+} LlmCase;
+
+/* Whether the builds of one GPU hold one case. */
+typedef struct {
+	size_t case_index; /* into LlmResults.cases */
+	size_t gpu;        /* into Edition.gpus */
+	int min_gpus;      /* smallest of 1, 2, 4, 8 that holds it; 0: none */
+	double need_gb;    /* the case's total, GB */
+} LlmFit;
+
+/* A published memory figure against ours. */
+typedef struct {
+	const LlmMeasurement *published;
+	double published_bytes, computed_bytes;
+	double error; /* computed / published - 1 */
+} LlmMemoryCheck;
+
+/* A published decode speed against the bandwidth model. */
+typedef struct {
+	const LlmMeasurement *published;
+	double bytes_per_token;
+	double predicted;     /* with every measurement in the fit */
+	double predicted_loo; /* fitted without this measurement */
+	double error_loo;     /* predicted_loo / measured - 1 */
+} LlmSpeedCheck;
+
+/* GPUs are split by memory type: HBM (datacenter segment and at least
+ * llm_hbm_min_bandwidth_gbs) and GDDR (the rest). */
+typedef enum { LLM_MEMORY_GDDR, LLM_MEMORY_HBM, LLM_MEMORY_KIND_COUNT }
+    LlmMemoryKind;
+
+typedef struct {
+	/* tokens/s = efficiency x bandwidth / bytes per token; fitted by
+	 * least squares in log space per memory kind; 0 when a kind has no
+	 * measurement and none at all were available. */
+	double efficiency[LLM_MEMORY_KIND_COUNT];
+	size_t n_points[LLM_MEMORY_KIND_COUNT];
+	LlmSpeedCheck *checks;
+	size_t n_checks;
+	double mean_abs_error_loo, max_abs_error_loo; /* 0 with < 2 points */
+} LlmSpeedModel;
+
+typedef struct {
+	const Edition *edition;
+	LlmConstants constants;
+	LlmCase *cases;            size_t n_cases;
+	LlmFit *fits;              size_t n_fits; /* n_cases x n_gpus */
+	LlmMemoryCheck *memory_checks; size_t n_memory_checks;
+	LlmSpeedModel speed;
+} LlmResults;
+
+/* Runs the stage.  Returns NULL with *error set (GG_ERR_INPUT naming
+ * assumptions.csv) when a needed llm_* assumption is missing.  An edition
+ * without LLM models gets empty tables and needs no assumption. */
+LlmResults *llm_run(const Edition *edition, GError **error);
+void llm_results_free(LlmResults *results);
+
+/* Reads the llm_* assumptions; false with *error set if one is missing. */
+bool llm_constants_load(const Edition *edition, LlmConstants *c,
+                        GError **error);
+
+/* Stored weights at a precision, bytes. */
+double llm_weight_bytes(const LlmModel *m, LlmPrecision p,
+                        const LlmConstants *c);
+/* KV cache for tokens of context in batch sequences, bytes. */
+double llm_kv_cache_bytes(const LlmModel *m, double tokens, double batch,
+                          const LlmConstants *c);
+/* Parameters of LoRA adapters of the stated rank on every linear layer. */
+double llm_lora_params(const LlmModel *m, const LlmConstants *c);
+/* Inference memory of m at p with tokens of context in batch sequences. */
+LlmMemory llm_inference_memory(const LlmModel *m, LlmPrecision p,
+                               double tokens, double batch,
+                               const LlmConstants *c);
+/* The memory of m in a mode: inference at p with the stated context and
+ * batch; LoRA with the base at p; QLoRA (base in nf4); full fine-tuning
+ * (mixed precision, p ignored). */
+LlmMemory llm_memory(const LlmModel *m, LlmMode mode, LlmPrecision p,
+                     const LlmConstants *c);
+/* Usable bytes of count GPUs of one kind (split overhead when > 1). */
+double llm_capacity_bytes(const Gpu *g, int count, const LlmConstants *c);
+/* Memory per GPU, GB, that a build of gpu_count GPUs needs for the case:
+ * what a use case's min_memory_gb should be. */
+double llm_min_memory_gb(const LlmCase *k, int gpu_count,
+                         const LlmConstants *c);
+
+/* The memory kind of a GPU. */
+LlmMemoryKind llm_memory_kind(const Gpu *g, const LlmConstants *c);
+/* Estimated single-GPU tokens/s generating from m at p with tokens of
+ * context; 0 when the speed model has no efficiency. */
+double llm_tokens_per_s(const LlmResults *r, const LlmModel *m,
+                        LlmPrecision p, const Gpu *g, double tokens);
+
+/* The case of model (by name) in mode at precision, or NULL. */
+const LlmCase *llm_find_case(const LlmResults *r, const char *model,
+                             LlmMode mode, LlmPrecision p);
+
+const char *llm_mode_name(LlmMode mode); /* "inference", "lora", ... */
+/* The mode or precision spelled name ("qlora", "q4_k_m"), or -1: for a
+ * use case that names its LLM case in data. */
+int llm_mode_from_name(const char *name);
+int llm_precision_from_name(const char *name);
+
+#endif
