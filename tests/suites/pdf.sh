@@ -55,6 +55,7 @@ check "--paper letter gives US Letter pages" \
 # shellcheck disable=SC2086
 "$bin" -q ${GPUGUIDE_FLAGS:-} --out "$tmp/again"
 check "full generation is byte-identical on a second run" diff -r "$top/out" "$tmp/again"
+diff -rq "$top/out" "$tmp/again" >"$tmp/again.diff" 2>&1 || head -5 "$tmp/again.diff"
 
 # SOURCE_DATE_EPOCH sets the PDF dates; two runs with it are identical.
 SOURCE_DATE_EPOCH=1700000000 "$bin" -q --out "$tmp/epoch1"
