@@ -59,7 +59,7 @@ $(TEST_BIN): $(TEST_SRC) $(OBJ) $(HDR) tests/unit/unit.h
 	    $(TEST_SRC) $(OBJ) $(LDFLAGS) $(PKG_LIBS)
 
 test: all $(TEST_BIN) tests/.deps-ok
-	@sh tests/run.sh
+	@GPUGUIDE_FLAGS='$(GPUGUIDE_FLAGS)' sh tests/run.sh
 
 # ---- sanitizers and leak checks ------------------------------------------
 # `make asan` builds everything with AddressSanitizer and UBSan into

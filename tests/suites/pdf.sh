@@ -50,9 +50,12 @@ check "4x RTX 3090 request: power supply, total and sources in order" \
 check "--paper letter gives US Letter pages" \
 	sh -c "pdfinfo '$tmp/letter/guide.pdf' | grep -q 'Page size: *612 x 792'"
 
-# Same data, same bytes: a second full run matches out/ exactly.
-"$bin" -q --out "$tmp/again"
+# Same data, same bytes: a second full run, with the options `make` used
+# (GPUGUIDE_FLAGS, e.g. the Pages workflow's --base-url), matches out/.
+# shellcheck disable=SC2086
+"$bin" -q ${GPUGUIDE_FLAGS:-} --out "$tmp/again"
 check "full generation is byte-identical on a second run" diff -r "$top/out" "$tmp/again"
+diff -rq "$top/out" "$tmp/again" >"$tmp/again.diff" 2>&1 || head -5 "$tmp/again.diff"
 
 # SOURCE_DATE_EPOCH sets the PDF dates; two runs with it are identical.
 SOURCE_DATE_EPOCH=1700000000 "$bin" -q --out "$tmp/epoch1"
