@@ -36,6 +36,11 @@ typedef struct {
 	Cooler cooler;
 	Segment segment;
 	bool model_ok;
+	/* Optional columns ("" when absent): the chip family the model fits
+	 * as one group (e.g. "GB100 (sm_100)"), and the segment of that
+	 * chip ("datacenter" or "client"); the model never extrapolates
+	 * across family segments. */
+	char *family, *family_segment;
 	Provenance from;
 } Gpu;
 
@@ -67,6 +72,7 @@ typedef struct {
 	char *precision;
 	double batch_size, throughput;
 	char *unit;
+	char *config; /* software configuration / suite; "" when absent */
 	Provenance from;
 } Benchmark;
 

@@ -1,8 +1,12 @@
-/* Model stage: debiasing, a log-additive fit of GPU and network effects,
- * extrapolation within an architecture, leave-one-out validation.
+/* Model stage: debiasing, a log-additive fit of GPU effects and one
+ * effect per network and software configuration (so that GPUs measured
+ * under several configurations bridge them), extrapolation (the family
+ * fit of model_fit.c, or the 2020 form within an architecture when that
+ * fit is under-determined), intervals and leave-one-out validation.
  * See model.h. */
 #include "model.h"
 
+#include "model_fit.h"
 #include "util.h"
 
 #include <limits.h>
@@ -243,11 +247,7 @@ static bool debias_rows(Performance *p, GError **error)
 		const Benchmark *b = &e->benchmarks[i];
 		DebiasedRow *r = &p->rows[i];
 		if (!mixed_precision(b)) {
-			r->why_unused = "not mixed precision";
-			continue;
-		}
-		if (!e->gpus[b->gpu].model_ok) {
-			r->why_unused = "GPU not rated by the model";
+			r->reason = UNUSED_PRECISION;
 			continue;
 		}
 		char *key = g_strdup_printf("batch_gain_per_doubling.%s",
@@ -257,33 +257,59 @@ static bool debias_rows(Performance *p, GError **error)
 		g_free(key);
 		if (!ok)
 			return false;
+		/* Below the smallest batch the per-doubling gain was measured
+		 * for, the correction does not hold: such rows are left out
+		 * (editions without the key keep every row). */
+		key = g_strdup_printf("batch_min_valid.%s",
+		                      workload_name(b->workload));
+		const Assumption *min = edition_assumption(e, key);
+		g_free(key);
+		if (min && min->is_number && per_gpu_batch(b) < min->number) {
+			r->reason = UNUSED_BATCH_BELOW_MIN;
+			continue;
+		}
 		double speedup = model_gpu_speedup(p, b->gpu_count,
 		                                   b->interconnect, b->workload);
 		if (isnan(speedup)) {
-			r->why_unused = "no scaling figure for this GPU count";
+			r->reason = UNUSED_NO_SCALING;
 			continue;
 		}
 		double target = common_batch(e, b->network);
-		r->batch_factor = model_batch_debias(1, per_gpu_batch(b),
-		                                     target, gain);
+		/* Past the saturation batch throughput no longer grows: both
+		 * sides are clamped there (editions without the key: none). */
+		key = g_strdup_printf("batch_saturation.%s",
+		                      workload_name(b->workload));
+		const Assumption *cap = edition_assumption(e, key);
+		g_free(key);
+		double batch = per_gpu_batch(b);
+		if (cap && cap->is_number) {
+			batch = fmin(batch, cap->number);
+			target = fmin(target, cap->number);
+		}
+		r->batch_factor = model_batch_debias(1, batch, target, gain);
 		r->count_factor = 1 / speedup;
 		r->per_gpu = b->throughput * r->batch_factor * r->count_factor;
 		r->used = true;
+		r->reason = UNUSED_NONE;
 	}
 	return true;
 }
 
 /* ---- the log-additive fit ------------------------------------------- */
 
-/* log(per_gpu) = P[gpu] + S[network], fitted by alternating means over
- * the used rows of workload w, leaving out GPU skip (SIZE_MAX: none).
- * has[g] tells which GPUs got a value.  The scale is fixed so that the
- * mean of P over fitted GPUs other than skip is 0. */
+/* log(per_gpu) = P[gpu] + S[network, config], fitted by alternating
+ * means over the used rows of workload w, leaving out GPU skip (SIZE_MAX:
+ * none).  A GPU measured under two configurations ties their effects
+ * together, so results of several suites and years combine.  has[g]
+ * tells which GPUs got a value.  The scale is fixed so that the mean of
+ * P over fitted GPUs other than skip is 0.  lo/hi (may be NULL) get each
+ * GPU's smallest and largest row residual. */
 static void fit(const Performance *p, Workload w, size_t skip, double *P,
-                bool *has)
+                bool *has, double *lo, double *hi)
 {
 	const Edition *e = p->edition;
-	GHashTable *nets = g_hash_table_new(g_str_hash, g_str_equal);
+	GHashTable *nets = g_hash_table_new_full(g_str_hash, g_str_equal,
+	                                         g_free, NULL);
 	size_t n_nets = 0;
 	size_t *net_of = g_new0(size_t, e->n_benchmarks);
 	for (size_t i = 0; i < e->n_benchmarks; i++) {
@@ -291,9 +317,12 @@ static void fit(const Performance *p, Workload w, size_t skip, double *P,
 		if (!p->rows[i].used || b->workload != w || b->gpu == skip)
 			continue;
 		gpointer v;
-		if (!g_hash_table_lookup_extended(nets, b->network, NULL, &v)) {
+		char *k = g_strdup_printf("%s\x1f%s", b->network, b->config);
+		if (!g_hash_table_lookup_extended(nets, k, NULL, &v)) {
 			v = GSIZE_TO_POINTER(n_nets++);
-			g_hash_table_insert(nets, b->network, v);
+			g_hash_table_insert(nets, k, v);
+		} else {
+			g_free(k);
 		}
 		net_of[i] = GPOINTER_TO_SIZE(v);
 	}
@@ -351,6 +380,17 @@ static void fit(const Performance *p, Workload w, size_t skip, double *P,
 	for (size_t g = 0; g < e->n_gpus && n; g++)
 		if (has[g])
 			P[g] -= mean / (double)n;
+	for (size_t g = 0; lo && g < e->n_gpus; g++)
+		lo[g] = hi[g] = 0;
+	for (size_t i = 0; lo && i < e->n_benchmarks; i++) {
+		const Benchmark *b = &e->benchmarks[i];
+		if (!p->rows[i].used || b->workload != w || b->gpu == skip)
+			continue;
+		double r = log(p->rows[i].per_gpu) - S[net_of[i]] - P[b->gpu]
+		           - (n ? mean / (double)n : 0);
+		lo[b->gpu] = fmin(lo[b->gpu], r);
+		hi[b->gpu] = fmax(hi[b->gpu], r);
+	}
 	g_hash_table_destroy(nets);
 	g_free(net_of);
 	g_free(S);
@@ -451,8 +491,30 @@ static int compare_doubles(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Predicted log performance of x from the GPUs with qhas (x's own rows
+ * held out), by the edition's form; NAN when nothing predicts it. */
+static double predict_form(const Performance *p, Workload w, size_t x,
+                           const double *Q, const bool *qhas, Basis *basis,
+                           const char **family)
+{
+	const Edition *e = p->edition;
+	if (p->form[w] == FORM_FAMILY_FIT) {
+		FamilyModel m;
+		family_model_fit(e, Q, qhas, x, &m);
+		double v = family_model_predict(e, &m, x, basis, family);
+		family_model_free(&m);
+		return v;
+	}
+	*family = NULL;
+	*basis = candidate_tier(e, x, qhas, x) == 1000 ? BASIS_ARCHITECTURE
+	                                              : BASIS_GENERATION;
+	return predict(e, x, Q, qhas, x, fit_weight(e, Q, qhas));
+}
+
+/* Held-out signed log errors (prediction over measurement) of every
+ * measured, model_ok GPU; err[x] = NAN for the others. */
 static void leave_one_out(Performance *p, Workload w, const double *P,
-                          const bool *has)
+                          const bool *has, double *err, const char **fam)
 {
 	const Edition *e = p->edition;
 	double *Q = g_new(double, e->n_gpus);
@@ -463,10 +525,15 @@ static void leave_one_out(Performance *p, Workload w, const double *P,
 		GpuPerf *gp = &p->gpus[w][x];
 		gp->loo_error = NAN;
 		gp->loo_value = NAN;
-		if (!has[x])
+		err[x] = NAN;
+		fam[x] = NULL;
+		/* The model vouches only for model_ok GPUs: others are
+		 * measured but not validated. */
+		if (!has[x] || !e->gpus[x].model_ok)
 			continue;
-		fit(p, w, x, Q, qhas);
-		double pred = predict(e, x, Q, qhas, x, fit_weight(e, Q, qhas));
+		fit(p, w, x, Q, qhas, NULL, NULL);
+		Basis basis;
+		double pred = predict_form(p, w, x, Q, qhas, &basis, &fam[x]);
 		if (isnan(pred))
 			continue;
 		/* Compare on the held-out fit's scale: P shifted so the
@@ -480,8 +547,19 @@ static void leave_one_out(Performance *p, Workload w, const double *P,
 			}
 		shift = k ? shift / (double)k : 0;
 		double measured = P[x] + shift;
+		err[x] = pred - measured;
 		gp->loo_error = exp(pred - measured) - 1;
 		gp->loo_value = gp->value * exp(pred - measured);
+		/* A GPU alone in its family is held out only through the
+		 * fallback: its error measures the fallback (kept per GPU,
+		 * and in p->fallback_*), not the family fit. */
+		if (basis == BASIS_FALLBACK_FAMILY) {
+			fam[x] = NULL;
+			p->fallback_count[w]++;
+			p->fallback_max[w] = fmax(p->fallback_max[w],
+			                          fabs(gp->loo_error));
+			continue;
+		}
 		errors[n++] = fabs(gp->loo_error);
 	}
 	qsort(errors, n, sizeof *errors, compare_doubles);
@@ -493,6 +571,105 @@ static void leave_one_out(Performance *p, Workload w, const double *P,
 	g_free(Q);
 	g_free(qhas);
 	g_free(errors);
+}
+
+/* The q-quantile (0..1) of the n sorted values v, linear between. */
+static double quantile(const double *v, size_t n, double q)
+{
+	double at = q * (double)(n - 1);
+	size_t i = (size_t)floor(at);
+	if (i + 1 >= n)
+		return v[n - 1];
+	return v[i] + (at - (double)i) * (v[i + 1] - v[i]);
+}
+
+/* The 10-90 % band of the held-out errors of family (NULL or fewer than
+ * three: of every validated GPU of the workload), always holding 0. */
+static void error_band(const Edition *e, const double *err,
+                       const char **fam, const char *family, double *lo,
+                       double *hi)
+{
+	double *v = g_new(double, e->n_gpus + 1);
+	size_t n = 0;
+	for (int pass = 0; pass < 2 && n < 3; pass++) {
+		n = 0;
+		for (size_t g = 0; g < e->n_gpus; g++)
+			if (!isnan(err[g])
+			    && (pass == 1
+			        || (family && fam[g]
+			            && strcmp(fam[g], family) == 0)))
+				v[n++] = err[g];
+	}
+	*lo = *hi = 0;
+	if (n > 0) {
+		qsort(v, n, sizeof *v, compare_doubles);
+		*lo = fmin(0, quantile(v, n, 0.1));
+		*hi = fmax(0, quantile(v, n, 0.9));
+	}
+	g_free(v);
+}
+
+/* Intervals of the modelled GPUs from the held-out errors: a prediction
+ * err too high means the truth lies lower, so the band flips. */
+static void modelled_interval(const Performance *p, GpuPerf *gp,
+                              const double *err, const char **fam)
+{
+	double lo, hi;
+	error_band(p->edition, err, fam,
+	           gp->basis == BASIS_FAMILY ? gp->basis_family : NULL, &lo,
+	           &hi);
+	gp->low = gp->value * exp(-hi);
+	gp->high = gp->value * exp(-lo);
+	if (gp->basis == BASIS_FALLBACK_FAMILY) {
+		const Assumption *a = edition_assumption(p->edition,
+		                                         "family_fallback_penalty");
+		double pen = a && a->is_number ? a->number : 0;
+		gp->low /= 1 + pen;
+		gp->high *= 1 + pen;
+	}
+}
+
+/* The family form needs five measured GPUs more than free parameters;
+ * otherwise the edition keeps the 2020 form. */
+static ModelForm choose_form(const Edition *e, const bool *has)
+{
+	size_t measured = 0;
+	bool *ok = g_new0(bool, e->n_gpus);
+	for (size_t g = 0; g < e->n_gpus; g++)
+		if (has[g] && e->gpus[g].model_ok) {
+			ok[g] = true;
+			measured++;
+		}
+	size_t params = family_model_parameters(e, ok);
+	g_free(ok);
+	return measured >= params + 5 ? FORM_FAMILY_FIT : FORM_LEGACY;
+}
+
+static void keep_family_fit(Performance *p, Workload w, const double *P,
+                            const bool *has, const double *err,
+                            const char **fam)
+{
+	const Edition *e = p->edition;
+	FamilyModel m;
+	family_model_fit(e, P, has, SIZE_MAX, &m);
+	p->w_bandwidth[w] = m.w_bandwidth;
+	p->w_tensor[w] = m.w_tensor;
+	p->w_l2[w] = m.w_l2;
+	p->bandwidth_weight[w] = m.w_bandwidth;
+	p->n_families[w] = m.n;
+	p->families[w] = g_new0(FamilyFit, m.n + 1);
+	for (size_t i = 0; i < m.n; i++) {
+		FamilyFit *f = &p->families[w][i];
+		f->family = g_strdup(m.family[i]);
+		f->segment = g_strdup(m.segment[i]);
+		f->intercept = m.intercept[i];
+		f->n_gpus = m.count[i];
+		error_band(e, err, fam, m.family[i], &f->err_low, &f->err_high);
+		for (size_t g = 0; g < e->n_gpus; g++)
+			if (fam[g] && strcmp(fam[g], m.family[i]) == 0)
+				f->n_errors++;
+	}
+	family_model_free(&m);
 }
 
 static PerfKind measured_kind(const Performance *p, size_t g, Workload w,
@@ -526,23 +703,41 @@ static void run_workload(Performance *p, Workload w)
 	const Edition *e = p->edition;
 	double *P = g_new(double, e->n_gpus);
 	bool *has = g_new(bool, e->n_gpus);
-	fit(p, w, SIZE_MAX, P, has);
+	double *lo = g_new(double, e->n_gpus), *hi = g_new(double, e->n_gpus);
+	fit(p, w, SIZE_MAX, P, has, lo, hi);
+	p->form[w] = choose_form(e, has);
 	double weight = fit_weight(e, P, has);
 	p->bandwidth_weight[w] = weight;
+	FamilyModel m = {0};
+	if (p->form[w] == FORM_FAMILY_FIT)
+		family_model_fit(e, P, has, SIZE_MAX, &m);
 	double *logv = g_new(double, e->n_gpus);
 	for (size_t g = 0; g < e->n_gpus; g++) {
 		GpuPerf *gp = &p->gpus[w][g];
-		gp->rated = e->gpus[g].model_ok;
+		/* A measurement rates a GPU even where the model could not. */
+		gp->rated = e->gpus[g].model_ok || has[g];
+		gp->basis_family = NULL;
 		if (has[g]) {
 			logv[g] = P[g];
 			gp->kind = measured_kind(p, g, w, &gp->n_benchmarks);
+			gp->basis = BASIS_MEASURED;
+		} else if (p->form[w] == FORM_FAMILY_FIT) {
+			logv[g] = family_model_predict(e, &m, g, &gp->basis,
+			                               &gp->basis_family);
+			gp->kind = PERF_MODELLED;
 		} else {
 			logv[g] = predict(e, g, P, has, SIZE_MAX, weight);
 			gp->kind = PERF_MODELLED;
-			if (isnan(logv[g]))
-				gp->rated = false;
+			gp->basis = candidate_tier(e, g, has, SIZE_MAX) == 1000
+			                ? BASIS_ARCHITECTURE
+			                : BASIS_GENERATION;
+		}
+		if (!has[g] && (isnan(logv[g]) || !e->gpus[g].model_ok)) {
+			gp->rated = false;
+			gp->basis = BASIS_NONE;
 		}
 	}
+	family_model_free(&m);
 	if (!has_any(has, e->n_gpus)) /* no benchmark: bandwidth theory */
 		for (size_t g = 0; g < e->n_gpus; g++) {
 			double low, high;
@@ -552,14 +747,27 @@ static void run_workload(Performance *p, Workload w)
 			p->gpus[w][g].rated = e->gpus[g].model_ok;
 		}
 	double ref = logv[p->reference];
+	for (size_t g = 0; g < e->n_gpus; g++) {
+		GpuPerf *gp = &p->gpus[w][g];
+		gp->value = gp->rated ? exp(logv[g] - ref) : 0;
+		gp->low = gp->value * (has[g] ? exp(lo[g]) : 1);
+		gp->high = gp->value * (has[g] ? exp(hi[g]) : 1);
+	}
+	double *err = g_new(double, e->n_gpus);
+	const char **fam = g_new0(const char *, e->n_gpus);
+	leave_one_out(p, w, P, has, err, fam);
 	for (size_t g = 0; g < e->n_gpus; g++)
-		p->gpus[w][g].value = p->gpus[w][g].rated
-		                          ? exp(logv[g] - ref)
-		                          : 0;
-	leave_one_out(p, w, P, has);
+		if (p->gpus[w][g].rated && !has[g])
+			modelled_interval(p, &p->gpus[w][g], err, fam);
+	if (p->form[w] == FORM_FAMILY_FIT)
+		keep_family_fit(p, w, P, has, err, fam);
+	g_free(err);
+	g_free(fam);
 	g_free(logv);
 	g_free(P);
 	g_free(has);
+	g_free(lo);
+	g_free(hi);
 }
 
 Performance *model_run(const Edition *e, GError **error)
@@ -595,8 +803,14 @@ void performance_free(Performance *p)
 {
 	if (!p)
 		return;
-	for (int w = 0; w < WORKLOAD_COUNT; w++)
+	for (int w = 0; w < WORKLOAD_COUNT; w++) {
 		g_free(p->gpus[w]);
+		for (size_t i = 0; i < p->n_families[w]; i++) {
+			g_free(p->families[w][i].family);
+			g_free(p->families[w][i].segment);
+		}
+		g_free(p->families[w]);
+	}
 	for (size_t i = 0; i < p->n_scaling; i++)
 		g_free(p->scaling[i].interconnect);
 	g_free(p->scaling);
