@@ -23,8 +23,8 @@ static const char *const PROVENANCE_COLUMNS[] = {"source", "url", "date",
                                                  "note", NULL};
 /* Columns a file may hold or leave out (older editions and fixtures do
  * not have them); read with text_or_empty. */
-static const char *const OPTIONAL_COLUMNS[] = {"config", "family",
-                                               "family_segment", NULL};
+static const char *const OPTIONAL_COLUMNS[] = {
+    "config", "family", "family_segment", "tensor_tflops", NULL};
 
 static bool in_list(const char *name, const char *const *list)
 {
@@ -299,6 +299,9 @@ static void read_gpu(Cursor *c, Edition *e, Gpu *g)
 	g->model_ok = choice(c, "model_ok", YES_NO) == 1;
 	g->family = text_or_empty(c, "family");
 	g->family_segment = text_or_empty(c, "family_segment");
+	g->tensor_tflops = csv_table_column(c->table, "tensor_tflops") >= 0
+	                       ? number(c, "tensor_tflops", POSITIVE)
+	                       : 0;
 	g->from = provenance(c);
 }
 

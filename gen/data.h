@@ -41,6 +41,10 @@ typedef struct {
 	 * chip ("datacenter" or "client"); the model never extrapolates
 	 * across family segments. */
 	char *family, *family_segment;
+	/* Optional: peak dense FP16 tensor TFLOPS with FP16 accumulate (the
+	 * chip's tensor rate; GeForce halves it with FP32 accumulate, which
+	 * fp16_tflops records); 0 when the column is absent. */
+	double tensor_tflops;
 	Provenance from;
 } Gpu;
 

@@ -227,16 +227,52 @@ double model_gpu_speedup(const Performance *p, int n, const char *ic,
 	return isnan(eff2) ? NAN : n * pow(eff2, log2(n));
 }
 
+/* The assumption key.W as a number, or NAN when the edition has none. */
+static double optional_number(const Edition *e, const char *key, Workload w)
+{
+	char *k = g_strdup_printf("%s.%s", key, workload_name(w));
+	const Assumption *a = edition_assumption(e, k);
+	g_free(k);
+	return a && a->is_number ? a->number : NAN;
+}
+
+static bool batch_too_small(const Edition *e, const Benchmark *b)
+{
+	double min = optional_number(e, "batch_min_valid", b->workload);
+	return !isnan(min) && per_gpu_batch(b) < min;
+}
+
 /* Common per-GPU batch of a network: the smallest among usable rows. */
 static double common_batch(const Edition *e, const char *network)
 {
 	double best = INFINITY;
 	for (size_t i = 0; i < e->n_benchmarks; i++) {
 		const Benchmark *b = &e->benchmarks[i];
-		if (mixed_precision(b) && strcmp(b->network, network) == 0)
+		if (mixed_precision(b) && strcmp(b->network, network) == 0
+		    && !batch_too_small(e, b))
 			best = fmin(best, per_gpu_batch(b));
 	}
 	return best;
+}
+
+/* TRUE when b is a multi-GPU row of a GPU, network, precision and
+ * configuration that also has a one-GPU row: the multi-GPU row measures
+ * scaling, and the one-GPU row alone measures the GPU (dividing by a mean
+ * efficiency would blur it: a 4090 pair without peer-to-peer scales far
+ * worse than the mean of its interconnect). */
+static bool has_single_gpu_row(const Edition *e, const Benchmark *b)
+{
+	if (b->gpu_count == 1)
+		return false;
+	for (size_t i = 0; i < e->n_benchmarks; i++) {
+		const Benchmark *s = &e->benchmarks[i];
+		if (s->gpu_count == 1 && s->gpu == b->gpu
+		    && strcmp(s->network, b->network) == 0
+		    && strcmp(s->precision, b->precision) == 0
+		    && strcmp(s->config, b->config) == 0)
+			return true;
+	}
+	return false;
 }
 
 static bool debias_rows(Performance *p, GError **error)
@@ -260,12 +296,15 @@ static bool debias_rows(Performance *p, GError **error)
 		/* Below the smallest batch the per-doubling gain was measured
 		 * for, the correction does not hold: such rows are left out
 		 * (editions without the key keep every row). */
-		key = g_strdup_printf("batch_min_valid.%s",
-		                      workload_name(b->workload));
-		const Assumption *min = edition_assumption(e, key);
-		g_free(key);
-		if (min && min->is_number && per_gpu_batch(b) < min->number) {
+		if (batch_too_small(e, b)) {
 			r->reason = UNUSED_BATCH_BELOW_MIN;
+			continue;
+		}
+		const Assumption *only = edition_assumption(
+		    e, "multi_gpu_rows_scaling_only");
+		if (only && only->is_number && only->number != 0
+		    && has_single_gpu_row(e, b)) {
+			r->reason = UNUSED_SCALING_ONLY;
 			continue;
 		}
 		double speedup = model_gpu_speedup(p, b->gpu_count,
@@ -277,14 +316,11 @@ static bool debias_rows(Performance *p, GError **error)
 		double target = common_batch(e, b->network);
 		/* Past the saturation batch throughput no longer grows: both
 		 * sides are clamped there (editions without the key: none). */
-		key = g_strdup_printf("batch_saturation.%s",
-		                      workload_name(b->workload));
-		const Assumption *cap = edition_assumption(e, key);
-		g_free(key);
+		double cap = optional_number(e, "batch_saturation", b->workload);
 		double batch = per_gpu_batch(b);
-		if (cap && cap->is_number) {
-			batch = fmin(batch, cap->number);
-			target = fmin(target, cap->number);
+		if (!isnan(cap)) {
+			batch = fmin(batch, cap);
+			target = fmin(target, cap);
 		}
 		r->batch_factor = model_batch_debias(1, batch, target, gain);
 		r->count_factor = 1 / speedup;

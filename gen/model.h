@@ -60,6 +60,10 @@ typedef enum {
 	UNUSED_GPU_NOT_RATED,    /* GPU has model_ok = no and no usable row */
 	UNUSED_NO_SCALING,       /* no scaling figure for this GPU count */
 	UNUSED_BATCH_BELOW_MIN,  /* per-GPU batch below batch_min_valid.W */
+	UNUSED_SCALING_ONLY,     /* multi-GPU row whose one-GPU twin (same
+	                            GPU, network, precision, config) measures
+	                            the GPU: it feeds the scaling only (when
+	                            multi_gpu_rows_scaling_only = 1) */
 	UNUSED_REASON_COUNT
 } UnusedReason;
 
