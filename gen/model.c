@@ -16,51 +16,6 @@
 
 /* ---- assumptions ---------------------------------------------------- */
 
-static double bonus(const Edition *e, const char *kind, const char *arch)
-{
-	char *key = g_strdup_printf("%s.%s", kind, arch);
-	const Assumption *a = edition_assumption(e, key);
-	g_free(key);
-	return a && a->is_number ? a->number : 0.0;
-}
-
-static bool has_bonus(const Edition *e, const char *arch)
-{
-	char *key = g_strdup_printf("smem_bonus_low.%s", arch);
-	bool yes = edition_assumption(e, key) != NULL;
-	g_free(key);
-	return yes;
-}
-
-static void arch_factor(const Edition *e, const char *arch, double *low,
-                        double *high)
-{
-	*low = (1 + bonus(e, "smem_bonus_low", arch))
-	       * (1 + bonus(e, "tc_bonus_low", arch));
-	*high = (1 + bonus(e, "smem_bonus_high", arch))
-	        * (1 + bonus(e, "tc_bonus_high", arch));
-}
-
-void model_speedup_range(const Edition *e, const Gpu *g, const Gpu *r,
-                         double *low, double *high)
-{
-	double ratio = g->bandwidth_gbs / r->bandwidth_gbs;
-	*low = *high = ratio;
-	/* An architecture's bonuses say what it gains over older tensor-core
-	 * generations, so they apply only to the newer side of the pair. */
-	double bl, bh;
-	if (g->tensor_gen > r->tensor_gen && has_bonus(e, g->architecture)) {
-		arch_factor(e, g->architecture, &bl, &bh);
-		*low = ratio * bl;
-		*high = ratio * bh;
-	} else if (r->tensor_gen > g->tensor_gen
-	           && has_bonus(e, r->architecture)) {
-		arch_factor(e, r->architecture, &bl, &bh);
-		*low = ratio / bh;
-		*high = ratio / bl;
-	}
-}
-
 static void assumption_error(const Edition *e, const Assumption *a,
                              const char *key, GError **error)
 {
@@ -331,7 +286,7 @@ static bool debias_rows(Performance *p, GError **error)
 	return true;
 }
 
-/* ---- the log-additive fit ------------------------------------------- */
+/* ---- the log-additive fit of measured GPUs --------------------------- */
 
 /* log(per_gpu) = P[gpu] + S[network, config], fitted by alternating
  * means over the used rows of workload w, leaving out GPU skip (SIZE_MAX:
@@ -340,8 +295,8 @@ static bool debias_rows(Performance *p, GError **error)
  * tells which GPUs got a value.  The scale is fixed so that the mean of
  * P over fitted GPUs other than skip is 0.  lo/hi (may be NULL) get each
  * GPU's smallest and largest row residual. */
-static void fit(const Performance *p, Workload w, size_t skip, double *P,
-                bool *has, double *lo, double *hi)
+void model_fit_measured(const Performance *p, Workload w, size_t skip,
+                        double *P, bool *has, double *lo, double *hi)
 {
 	const Edition *e = p->edition;
 	GHashTable *nets = g_hash_table_new_full(g_str_hash, g_str_equal,
@@ -434,279 +389,7 @@ static void fit(const Performance *p, Workload w, size_t skip, double *P,
 	g_free(cnt);
 }
 
-/* ---- extrapolation -------------------------------------------------- */
-
-/* Within an architecture: linear in bandwidth and SM count. */
-static double same_arch_factor(const Gpu *g, const Gpu *b, double weight)
-{
-	return weight * g->bandwidth_gbs / b->bandwidth_gbs
-	       + (1 - weight) * g->sm_count / b->sm_count;
-}
-
-/* The bandwidth weight that best predicts each fitted GPU from the others
- * of its architecture (squared log error, grid of 0.01).  NAN when no
- * architecture has two fitted GPUs. */
-static double fit_weight(const Edition *e, const double *P, const bool *has)
-{
-	double best_w = NAN, best_err = INFINITY;
-	for (int step = 0; step <= 100; step++) {
-		double w = step / 100.0, err = 0;
-		size_t pairs = 0;
-		for (size_t a = 0; a < e->n_gpus; a++)
-			for (size_t b = 0; b < e->n_gpus; b++) {
-				const Gpu *ga = &e->gpus[a], *gb = &e->gpus[b];
-				if (a == b || !has[a] || !has[b]
-				    || strcmp(ga->architecture,
-				              gb->architecture) != 0)
-					continue;
-				double d = P[a] - P[b]
-				           - log(same_arch_factor(ga, gb, w));
-				err += d * d;
-				pairs++;
-			}
-		if (pairs && err < best_err - 1e-15) {
-			best_err = err;
-			best_w = w;
-		}
-	}
-	return best_w;
-}
-
-/* Which fitted GPUs predict g: its architecture's, else those of the
- * nearest tensor-core generation at or below g's, else any. */
-static int candidate_tier(const Edition *e, size_t g, const bool *has,
-                          size_t skip)
-{
-	int best_gen = -1;
-	for (size_t b = 0; b < e->n_gpus; b++) {
-		if (!has[b] || b == skip || b == g)
-			continue;
-		if (strcmp(e->gpus[b].architecture, e->gpus[g].architecture)
-		    == 0)
-			return 1000; /* same architecture */
-		if (e->gpus[b].tensor_gen <= e->gpus[g].tensor_gen)
-			best_gen = MAX(best_gen, e->gpus[b].tensor_gen);
-	}
-	return best_gen;
-}
-
-/* Predicted log performance of g from the fitted GPUs; NAN when none. */
-static double predict(const Edition *e, size_t g, const double *P,
-                      const bool *has, size_t skip, double weight)
-{
-	int tier = candidate_tier(e, g, has, skip);
-	double sum = 0;
-	size_t n = 0;
-	for (size_t b = 0; b < e->n_gpus; b++) {
-		if (!has[b] || b == skip || b == g)
-			continue;
-		const Gpu *gg = &e->gpus[g], *gb = &e->gpus[b];
-		bool same = strcmp(gg->architecture, gb->architecture) == 0;
-		double factor, low, high;
-		if (tier == 1000 && same) {
-			factor = same_arch_factor(gg, gb, isnan(weight) ? 1
-			                                                : weight);
-		} else if (tier != 1000
-		           && (tier < 0 || gb->tensor_gen == tier)) {
-			model_speedup_range(e, gg, gb, &low, &high);
-			factor = (low + high) / 2;
-		} else {
-			continue;
-		}
-		sum += P[b] + log(factor);
-		n++;
-	}
-	return n ? sum / (double)n : NAN;
-}
-
 /* ---- per workload --------------------------------------------------- */
-
-static int compare_doubles(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-/* Predicted log performance of x from the GPUs with qhas (x's own rows
- * held out), by the edition's form; NAN when nothing predicts it. */
-static double predict_form(const Performance *p, Workload w, size_t x,
-                           const double *Q, const bool *qhas, Basis *basis,
-                           const char **family)
-{
-	const Edition *e = p->edition;
-	if (p->form[w] == FORM_FAMILY_FIT) {
-		FamilyModel m;
-		family_model_fit(e, Q, qhas, x, &m);
-		double v = family_model_predict(e, &m, x, basis, family);
-		family_model_free(&m);
-		return v;
-	}
-	*family = NULL;
-	*basis = candidate_tier(e, x, qhas, x) == 1000 ? BASIS_ARCHITECTURE
-	                                              : BASIS_GENERATION;
-	return predict(e, x, Q, qhas, x, fit_weight(e, Q, qhas));
-}
-
-/* Held-out signed log errors (prediction over measurement) of every
- * measured, model_ok GPU; err[x] = NAN for the others. */
-static void leave_one_out(Performance *p, Workload w, const double *P,
-                          const bool *has, double *err, const char **fam)
-{
-	const Edition *e = p->edition;
-	double *Q = g_new(double, e->n_gpus);
-	bool *qhas = g_new(bool, e->n_gpus);
-	double *errors = g_new(double, e->n_gpus);
-	size_t n = 0;
-	for (size_t x = 0; x < e->n_gpus; x++) {
-		GpuPerf *gp = &p->gpus[w][x];
-		gp->loo_error = NAN;
-		gp->loo_value = NAN;
-		err[x] = NAN;
-		fam[x] = NULL;
-		/* The model vouches only for model_ok GPUs: others are
-		 * measured but not validated. */
-		if (!has[x] || !e->gpus[x].model_ok)
-			continue;
-		fit(p, w, x, Q, qhas, NULL, NULL);
-		Basis basis;
-		double pred = predict_form(p, w, x, Q, qhas, &basis, &fam[x]);
-		if (isnan(pred))
-			continue;
-		/* Compare on the held-out fit's scale: P shifted so the
-		 * other GPUs have the same mean log as in Q. */
-		double shift = 0;
-		size_t k = 0;
-		for (size_t g = 0; g < e->n_gpus; g++)
-			if (qhas[g] && has[g]) {
-				shift += Q[g] - P[g];
-				k++;
-			}
-		shift = k ? shift / (double)k : 0;
-		double measured = P[x] + shift;
-		err[x] = pred - measured;
-		gp->loo_error = exp(pred - measured) - 1;
-		gp->loo_value = gp->value * exp(pred - measured);
-		/* A GPU alone in its family is held out only through the
-		 * fallback: its error measures the fallback (kept per GPU,
-		 * and in p->fallback_*), not the family fit. */
-		if (basis == BASIS_FALLBACK_FAMILY) {
-			fam[x] = NULL;
-			p->fallback_count[w]++;
-			p->fallback_max[w] = fmax(p->fallback_max[w],
-			                          fabs(gp->loo_error));
-			continue;
-		}
-		errors[n++] = fabs(gp->loo_error);
-	}
-	qsort(errors, n, sizeof *errors, compare_doubles);
-	p->loo_count[w] = n;
-	p->loo_median[w] = n == 0       ? NAN
-	                   : n % 2 == 1 ? errors[n / 2]
-	                                : (errors[n / 2 - 1] + errors[n / 2]) / 2;
-	p->loo_max[w] = n ? errors[n - 1] : NAN;
-	g_free(Q);
-	g_free(qhas);
-	g_free(errors);
-}
-
-/* The q-quantile (0..1) of the n sorted values v, linear between. */
-static double quantile(const double *v, size_t n, double q)
-{
-	double at = q * (double)(n - 1);
-	size_t i = (size_t)floor(at);
-	if (i + 1 >= n)
-		return v[n - 1];
-	return v[i] + (at - (double)i) * (v[i + 1] - v[i]);
-}
-
-/* The 10-90 % band of the held-out errors of family (NULL or fewer than
- * three: of every validated GPU of the workload), always holding 0. */
-static void error_band(const Edition *e, const double *err,
-                       const char **fam, const char *family, double *lo,
-                       double *hi)
-{
-	double *v = g_new(double, e->n_gpus + 1);
-	size_t n = 0;
-	for (int pass = 0; pass < 2 && n < 3; pass++) {
-		n = 0;
-		for (size_t g = 0; g < e->n_gpus; g++)
-			if (!isnan(err[g])
-			    && (pass == 1
-			        || (family && fam[g]
-			            && strcmp(fam[g], family) == 0)))
-				v[n++] = err[g];
-	}
-	*lo = *hi = 0;
-	if (n > 0) {
-		qsort(v, n, sizeof *v, compare_doubles);
-		*lo = fmin(0, quantile(v, n, 0.1));
-		*hi = fmax(0, quantile(v, n, 0.9));
-	}
-	g_free(v);
-}
-
-/* Intervals of the modelled GPUs from the held-out errors: a prediction
- * err too high means the truth lies lower, so the band flips. */
-static void modelled_interval(const Performance *p, GpuPerf *gp,
-                              const double *err, const char **fam)
-{
-	double lo, hi;
-	error_band(p->edition, err, fam,
-	           gp->basis == BASIS_FAMILY ? gp->basis_family : NULL, &lo,
-	           &hi);
-	gp->low = gp->value * exp(-hi);
-	gp->high = gp->value * exp(-lo);
-	if (gp->basis == BASIS_FALLBACK_FAMILY) {
-		const Assumption *a = edition_assumption(p->edition,
-		                                         "family_fallback_penalty");
-		double pen = a && a->is_number ? a->number : 0;
-		gp->low /= 1 + pen;
-		gp->high *= 1 + pen;
-	}
-}
-
-/* The family form needs five measured GPUs more than free parameters;
- * otherwise the edition keeps the 2020 form. */
-static ModelForm choose_form(const Edition *e, const bool *has)
-{
-	size_t measured = 0;
-	bool *ok = g_new0(bool, e->n_gpus);
-	for (size_t g = 0; g < e->n_gpus; g++)
-		if (has[g] && e->gpus[g].model_ok) {
-			ok[g] = true;
-			measured++;
-		}
-	size_t params = family_model_parameters(e, ok);
-	g_free(ok);
-	return measured >= params + 5 ? FORM_FAMILY_FIT : FORM_LEGACY;
-}
-
-static void keep_family_fit(Performance *p, Workload w, const double *P,
-                            const bool *has, const double *err,
-                            const char **fam)
-{
-	const Edition *e = p->edition;
-	FamilyModel m;
-	family_model_fit(e, P, has, SIZE_MAX, &m);
-	p->w_bandwidth[w] = m.w_bandwidth;
-	p->w_tensor[w] = m.w_tensor;
-	p->w_l2[w] = m.w_l2;
-	p->bandwidth_weight[w] = m.w_bandwidth;
-	p->n_families[w] = m.n;
-	p->families[w] = g_new0(FamilyFit, m.n + 1);
-	for (size_t i = 0; i < m.n; i++) {
-		FamilyFit *f = &p->families[w][i];
-		f->family = g_strdup(m.family[i]);
-		f->segment = g_strdup(m.segment[i]);
-		f->intercept = m.intercept[i];
-		f->n_gpus = m.count[i];
-		error_band(e, err, fam, m.family[i], &f->err_low, &f->err_high);
-		for (size_t g = 0; g < e->n_gpus; g++)
-			if (fam[g] && strcmp(fam[g], m.family[i]) == 0)
-				f->n_errors++;
-	}
-	family_model_free(&m);
-}
 
 static PerfKind measured_kind(const Performance *p, size_t g, Workload w,
                               size_t *count)
@@ -740,9 +423,9 @@ static void run_workload(Performance *p, Workload w)
 	double *P = g_new(double, e->n_gpus);
 	bool *has = g_new(bool, e->n_gpus);
 	double *lo = g_new(double, e->n_gpus), *hi = g_new(double, e->n_gpus);
-	fit(p, w, SIZE_MAX, P, has, lo, hi);
-	p->form[w] = choose_form(e, has);
-	double weight = fit_weight(e, P, has);
+	model_fit_measured(p, w, SIZE_MAX, P, has, lo, hi);
+	p->form[w] = model_choose_form(e, has);
+	double weight = legacy_fit_weight(e, P, has);
 	p->bandwidth_weight[w] = weight;
 	FamilyModel m = {0};
 	if (p->form[w] == FORM_FAMILY_FIT)
@@ -762,11 +445,9 @@ static void run_workload(Performance *p, Workload w)
 			                               &gp->basis_family);
 			gp->kind = PERF_MODELLED;
 		} else {
-			logv[g] = predict(e, g, P, has, SIZE_MAX, weight);
+			logv[g] = legacy_predict(e, g, P, has, SIZE_MAX, weight);
 			gp->kind = PERF_MODELLED;
-			gp->basis = candidate_tier(e, g, has, SIZE_MAX) == 1000
-			                ? BASIS_ARCHITECTURE
-			                : BASIS_GENERATION;
+			gp->basis = legacy_basis(e, g, has, SIZE_MAX);
 		}
 		if (!has[g] && (isnan(logv[g]) || !e->gpus[g].model_ok)) {
 			gp->rated = false;
@@ -789,16 +470,7 @@ static void run_workload(Performance *p, Workload w)
 		gp->low = gp->value * (has[g] ? exp(lo[g]) : 1);
 		gp->high = gp->value * (has[g] ? exp(hi[g]) : 1);
 	}
-	double *err = g_new(double, e->n_gpus);
-	const char **fam = g_new0(const char *, e->n_gpus);
-	leave_one_out(p, w, P, has, err, fam);
-	for (size_t g = 0; g < e->n_gpus; g++)
-		if (p->gpus[w][g].rated && !has[g])
-			modelled_interval(p, &p->gpus[w][g], err, fam);
-	if (p->form[w] == FORM_FAMILY_FIT)
-		keep_family_fit(p, w, P, has, err, fam);
-	g_free(err);
-	g_free(fam);
+	model_validate(p, w, P, has);
 	g_free(logv);
 	g_free(P);
 	g_free(has);

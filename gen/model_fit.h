@@ -1,7 +1,9 @@
-/* Model stage, internal: the family fit of model_fit.c used by model.c.
- * In: log performances of the measured GPUs of one workload.  Out: a
- * FamilyModel (weights and one intercept per chip family) the caller
- * frees with family_model_free; its strings point into the Edition. */
+/* Model stage, internal: what model.c, model_fit.c (the family fit),
+ * model_legacy.c (the 2020 forms) and model_validate.c (leave-one-out,
+ * intervals) share.  In: log performances of the measured GPUs of one
+ * workload.  Out: a FamilyModel (weights and one intercept per chip
+ * family) the caller frees with family_model_free; its strings point into
+ * the Edition. */
 #ifndef GG_MODEL_FIT_H
 #define GG_MODEL_FIT_H
 
@@ -32,5 +34,28 @@ double family_model_predict(const Edition *e, const FamilyModel *m,
 
 /* Free parameters of the family fit for the GPUs with has[g]. */
 size_t family_model_parameters(const Edition *e, const bool *has);
+
+/* model.c: log(per-GPU throughput) = P[gpu] + S[network, config] fitted
+ * over the used rows of w, leaving out skip; has[g] tells which GPUs got a
+ * value; lo/hi (may be NULL) each GPU's smallest and largest residual. */
+void model_fit_measured(const Performance *p, Workload w, size_t skip,
+                        double *P, bool *has, double *lo, double *hi);
+
+/* model_legacy.c: the 2020 extrapolation.  The bandwidth weight (0..1)
+ * that best predicts each fitted GPU from the others of its architecture
+ * (NAN when none has two); the predicted log performance of g (NAN when
+ * nothing predicts it); which basis predicts g. */
+double legacy_fit_weight(const Edition *e, const double *P, const bool *has);
+double legacy_predict(const Edition *e, size_t g, const double *P,
+                      const bool *has, size_t skip, double weight);
+Basis legacy_basis(const Edition *e, size_t g, const bool *has, size_t skip);
+
+/* model_validate.c: the form an edition can support (five measured GPUs
+ * more than the family fit's free parameters, else the 2020 form); then,
+ * after the values are set, leave-one-out errors, intervals of the
+ * modelled GPUs and the fitted families of workload w. */
+ModelForm model_choose_form(const Edition *e, const bool *has);
+void model_validate(Performance *p, Workload w, const double *P,
+                    const bool *has);
 
 #endif
