@@ -4,9 +4,10 @@
  * software configurations by a per-network-and-configuration effect);
  * the others from a log-linear fit on memory bandwidth, tensor
  * throughput and L2 cache with one intercept per chip family, never
- * across family segments (model_fit.c).  Every figure carries an
- * interval; the fit is validated leave-one-out.  Every constant comes
- * from assumptions.csv.
+ * across family segments (model_fit.c), or the 2020 form when that fit is
+ * under-determined (model_legacy.c).  Every figure carries an interval;
+ * the fit is validated leave-one-out (model_validate.c).  Every constant
+ * comes from assumptions.csv.
  * In: const Edition.  Out: Performance.
  * Ownership: model_run returns a Performance the caller frees with
  * performance_free; it points into the Edition, which must outlive it. */
@@ -96,6 +97,11 @@ typedef enum {
 	BLIND_SHARED_MEMORY,     /* shared memory per SM: not separable in the
 	                            data from the family intercept */
 	BLIND_LARGE_MODELS,      /* memory-bound large-model training */
+	BLIND_POWER_LIMIT,       /* sustained clocks under a card's power
+	                            limit (A10 at 150 W, RTX 6000 Ada at 300 W) */
+	BLIND_BATCH_MEMORY,      /* larger memory allows larger batches, which
+	                            run faster past the saturation assumption
+	                            (RTX A6000 over RTX 3090 on transformers) */
 	BLIND_COUNT
 } BlindSpot;
 
@@ -187,6 +193,12 @@ const char *model_family_segment(const Gpu *g);
 
 /* The blind spots of the model, in a fixed order; *n gets the count. */
 const BlindSpot *model_blind_spots(size_t *n);
+
+/* Keys of templates/LANG/strings.csv naming an unused-row reason, a basis
+ * and a blind spot (static strings; the presentation owns the words). */
+const char *model_unused_key(UnusedReason r);
+const char *model_basis_key(Basis b);
+const char *model_blind_spot_key(BlindSpot b);
 
 /* The numeric assumption key; FALSE with an error naming assumptions.csv
  * when it is missing or not a number. */

@@ -221,9 +221,39 @@ bool model_tie(const GpuPerf *a, const GpuPerf *b)
 const BlindSpot *model_blind_spots(size_t *n)
 {
 	static const BlindSpot list[] = {
-	    BLIND_FP8_TRAINING,     BLIND_FP4_TRAINING,
-	    BLIND_NVLINK_DOMAIN,    BLIND_SOFTWARE_VERSION,
-	    BLIND_SHARED_MEMORY,    BLIND_LARGE_MODELS};
+	    BLIND_FP8_TRAINING,  BLIND_FP4_TRAINING,    BLIND_NVLINK_DOMAIN,
+	    BLIND_SOFTWARE_VERSION, BLIND_SHARED_MEMORY, BLIND_LARGE_MODELS,
+	    BLIND_POWER_LIMIT,   BLIND_BATCH_MEMORY};
 	*n = G_N_ELEMENTS(list);
 	return list;
+}
+
+const char *model_unused_key(UnusedReason r)
+{
+	static const char *const keys[] = {
+	    "model.unused.none",          "model.unused.precision",
+	    "model.unused.gpu_not_rated", "model.unused.no_scaling",
+	    "model.unused.batch_below_min", "model.unused.scaling_only"};
+	G_STATIC_ASSERT(G_N_ELEMENTS(keys) == UNUSED_REASON_COUNT);
+	return keys[r];
+}
+
+const char *model_basis_key(Basis b)
+{
+	static const char *const keys[] = {
+	    "model.basis.measured",  "model.basis.family",
+	    "model.basis.fallback_family", "model.basis.architecture",
+	    "model.basis.generation", "model.basis.none"};
+	return keys[b];
+}
+
+const char *model_blind_spot_key(BlindSpot b)
+{
+	static const char *const keys[] = {
+	    "model.blind.fp8_training",     "model.blind.fp4_training",
+	    "model.blind.nvlink_domain",    "model.blind.software_version",
+	    "model.blind.shared_memory",    "model.blind.large_models",
+	    "model.blind.power_limit",      "model.blind.batch_memory"};
+	G_STATIC_ASSERT(G_N_ELEMENTS(keys) == BLIND_COUNT);
+	return keys[b];
 }

@@ -104,8 +104,25 @@ void test_model_current(void)
 		measured_stay_measured(p);
 		no_cross_segment(p);
 		CHECK(p->form[WORKLOAD_CNN] == FORM_FAMILY_FIT);
-		/* validation target met so far: the CNN median */
+		CHECK(p->form[WORKLOAD_TRANSFORMER] == FORM_FAMILY_FIT);
+		/* Leave-one-out by GPU within its family (issue 12 targets:
+		 * median <= 8 %, worst <= 20 %).  Met: CNN both, transformer
+		 * median.  Not met: the transformer worst (RTX A6000 against
+		 * RTX 3090, a batch-size effect the specs cannot see); this
+		 * guard only stops it from growing. */
+		CHECK(p->loo_count[WORKLOAD_CNN] >= 15);
+		CHECK(p->loo_count[WORKLOAD_TRANSFORMER] >= 12);
 		CHECK(p->loo_median[WORKLOAD_CNN] <= 0.08);
+		CHECK(p->loo_max[WORKLOAD_CNN] <= 0.20);
+		CHECK(p->loo_median[WORKLOAD_TRANSFORMER] <= 0.08);
+		CHECK(p->loo_max[WORKLOAD_TRANSFORMER] <= 0.30);
+		/* rows below the valid batch are listed, not corrected */
+		size_t below = 0;
+		for (size_t i = 0; i < e->n_benchmarks; i++) {
+			CHECK(model_unused_key(p->rows[i].reason) != NULL);
+			below += p->rows[i].reason == UNUSED_BATCH_BELOW_MIN;
+		}
+		CHECK(below > 0);
 		/* an unmeasured card of a family without measurements (RTX
 		 * 50 series, sm_120) is rated from a client family */
 		long r5090 = edition_find_gpu(e, "RTX 5090");
@@ -115,12 +132,35 @@ void test_model_current(void)
 		CHECK(model_precision_supported(&e->gpus[r5090], "fp4"));
 		CHECK(!model_precision_supported(
 		    &e->gpus[edition_find_gpu(e, "RTX 3090")], "fp8"));
+		/* a fallback family widens the interval beyond its family's */
+		const GpuPerf *f = &p->gpus[WORKLOAD_CNN][r5090];
+		const GpuPerf *in = &p->gpus[WORKLOAD_CNN][edition_find_gpu(e, "RTX 4080")];
+		CHECK(in->basis == BASIS_FAMILY);
+		CHECK(f->high / f->low > in->high / in->low);
 		/* a figure ties with itself */
 		CHECK(model_tie(&p->gpus[WORKLOAD_CNN][r5090],
 		                &p->gpus[WORKLOAD_CNN][r5090]));
 	}
 	if (error)
 		printf("FAIL data/current: %s\n", error->message);
+	g_clear_error(&error);
+	performance_free(p);
+	edition_free(e);
+
+	/* 2020-09: too few measured GPUs for the family fit; the edition
+	 * keeps the 2020 form and says so. */
+	e = edition_load("data/2020-09", &error);
+	p = e ? model_run(e, &error) : NULL;
+	CHECK(p != NULL);
+	for (int w = 0; p && w < WORKLOAD_COUNT; w++) {
+		CHECK(p->form[w] == FORM_LEGACY);
+		CHECK(p->n_families[w] == 0);
+		for (size_t g = 0; g < e->n_gpus; g++)
+			if (p->gpus[w][g].rated)
+				CHECK(p->gpus[w][g].low <= p->gpus[w][g].value + 1e-12
+				      && p->gpus[w][g].value
+				             <= p->gpus[w][g].high + 1e-12);
+	}
 	g_clear_error(&error);
 	performance_free(p);
 	edition_free(e);
