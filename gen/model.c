@@ -426,7 +426,8 @@ static void run_workload(Performance *p, Workload w)
 	model_fit_measured(p, w, SIZE_MAX, P, has, lo, hi);
 	p->form[w] = model_choose_form(e, has);
 	double weight = legacy_fit_weight(e, P, has);
-	p->bandwidth_weight[w] = weight;
+	p->bandwidth_weight[w] =
+	    p->form[w] == FORM_LEGACY ? weight : NAN; /* see model.h */
 	FamilyModel m = {0};
 	if (p->form[w] == FORM_FAMILY_FIT)
 		family_model_fit(e, P, has, SIZE_MAX, &m);

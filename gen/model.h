@@ -127,7 +127,9 @@ typedef struct {
 	size_t reference;
 	GpuPerf *gpus[WORKLOAD_COUNT]; /* n = edition->n_gpus each */
 	DebiasedRow *rows;             /* n = edition->n_benchmarks */
-	double bandwidth_weight[WORKLOAD_COUNT]; /* fitted extrapolation */
+	/* The 2020 form's fitted share of bandwidth against SM count (0..1);
+	 * NAN when the workload uses the family fit (see w_* below). */
+	double bandwidth_weight[WORKLOAD_COUNT];
 	double loo_median[WORKLOAD_COUNT], loo_max[WORKLOAD_COUNT];
 	size_t loo_count[WORKLOAD_COUNT];
 	Scaling *scaling;

@@ -177,7 +177,6 @@ static void keep_family_fit(Performance *p, Workload w, const double *P,
 	p->w_bandwidth[w] = m.w_bandwidth;
 	p->w_tensor[w] = m.w_tensor;
 	p->w_l2[w] = m.w_l2;
-	p->bandwidth_weight[w] = m.w_bandwidth;
 	p->n_families[w] = m.n;
 	p->families[w] = g_new0(FamilyFit, m.n + 1);
 	for (size_t i = 0; i < m.n; i++) {
