@@ -21,6 +21,10 @@ typedef struct {
 
 static const char *const PROVENANCE_COLUMNS[] = {"source", "url", "date",
                                                  "note", NULL};
+/* Columns a file may hold or leave out (older editions and fixtures do
+ * not have them); read with text_or_empty. */
+static const char *const OPTIONAL_COLUMNS[] = {
+    "config", "family", "family_segment", "tensor_tflops", NULL};
 
 static bool in_list(const char *name, const char *const *list)
 {
@@ -54,7 +58,8 @@ static bool check_shape(const CsvTable *t, const char *const *columns,
 	for (size_t i = 0; i < h->n_fields; i++) {
 		const CsvField *f = &h->fields[i];
 		if (!in_list(f->text, columns)
-		    && !in_list(f->text, PROVENANCE_COLUMNS)) {
+		    && !in_list(f->text, PROVENANCE_COLUMNS)
+		    && !in_list(f->text, OPTIONAL_COLUMNS)) {
 			GString *expected = g_string_new(NULL);
 			append_names(expected, columns);
 			append_names(expected, PROVENANCE_COLUMNS);
@@ -130,6 +135,14 @@ static const char *text_required(Cursor *c, const char *column)
 static char *dup_required(Cursor *c, const char *column)
 {
 	return g_strdup(text_required(c, column));
+}
+
+/* An optional column's text, "" when the file has no such column. */
+static char *text_or_empty(Cursor *c, const char *column)
+{
+	if (csv_table_column(c->table, column) < 0)
+		return g_strdup("");
+	return g_strdup(cell(c, column)->text);
 }
 
 static char *dup_optional(Cursor *c, const char *column)
@@ -291,6 +304,11 @@ static void read_gpu(Cursor *c, Edition *e, Gpu *g)
 	g->cooler = (Cooler)choice(c, "cooler", COOLERS);
 	g->segment = (Segment)choice(c, "segment", SEGMENTS);
 	g->model_ok = choice(c, "model_ok", YES_NO) == 1;
+	g->family = text_or_empty(c, "family");
+	g->family_segment = text_or_empty(c, "family_segment");
+	g->tensor_tflops = csv_table_column(c->table, "tensor_tflops") >= 0
+	                       ? number(c, "tensor_tflops", POSITIVE)
+	                       : 0;
 	g->from = provenance(c);
 }
 
@@ -300,6 +318,8 @@ static void free_gpu(Gpu *g)
 	g_free(g->vendor);
 	g_free(g->architecture);
 	g_free(g->launch_date);
+	g_free(g->family);
+	g_free(g->family_segment);
 	provenance_free(&g->from);
 }
 
@@ -361,6 +381,7 @@ static void read_benchmark(Cursor *c, Edition *e, Benchmark *b)
 	b->batch_size = number(c, "batch_size", POSITIVE);
 	b->throughput = number(c, "throughput", POSITIVE);
 	b->unit = dup_required(c, "unit");
+	b->config = text_or_empty(c, "config");
 	b->from = provenance(c);
 }
 
@@ -370,6 +391,7 @@ static void free_benchmark(Benchmark *b)
 	g_free(b->network);
 	g_free(b->precision);
 	g_free(b->unit);
+	g_free(b->config);
 	provenance_free(&b->from);
 }
 

@@ -39,6 +39,15 @@ typedef struct {
 	Cooler cooler;
 	Segment segment;
 	bool model_ok;
+	/* Optional columns ("" when absent): the chip family the model fits
+	 * as one group (e.g. "GB100 (sm_100)"), and the segment of that
+	 * chip ("datacenter" or "client"); the model never extrapolates
+	 * across family segments. */
+	char *family, *family_segment;
+	/* Optional: peak dense FP16 tensor TFLOPS with FP16 accumulate (the
+	 * chip's tensor rate; GeForce halves it with FP32 accumulate, which
+	 * fp16_tflops records); 0 when the column is absent. */
+	double tensor_tflops;
 	Provenance from;
 } Gpu;
 
@@ -92,6 +101,7 @@ typedef struct {
 	char *precision;
 	double batch_size, throughput;
 	char *unit;
+	char *config; /* software configuration / suite; "" when absent */
 	Provenance from;
 } Benchmark;
 

@@ -1,8 +1,12 @@
-/* Model stage: debiasing, a log-additive fit of GPU and network effects,
- * extrapolation within an architecture, leave-one-out validation.
+/* Model stage: debiasing, a log-additive fit of GPU effects and one
+ * effect per network and software configuration (so that GPUs measured
+ * under several configurations bridge them), extrapolation (the family
+ * fit of model_fit.c, or the 2020 form within an architecture when that
+ * fit is under-determined), intervals and leave-one-out validation.
  * See model.h. */
 #include "model.h"
 
+#include "model_fit.h"
 #include "util.h"
 
 #include <limits.h>
@@ -11,51 +15,6 @@
 #include <string.h>
 
 /* ---- assumptions ---------------------------------------------------- */
-
-static double bonus(const Edition *e, const char *kind, const char *arch)
-{
-	char *key = g_strdup_printf("%s.%s", kind, arch);
-	const Assumption *a = edition_assumption(e, key);
-	g_free(key);
-	return a && a->is_number ? a->number : 0.0;
-}
-
-static bool has_bonus(const Edition *e, const char *arch)
-{
-	char *key = g_strdup_printf("smem_bonus_low.%s", arch);
-	bool yes = edition_assumption(e, key) != NULL;
-	g_free(key);
-	return yes;
-}
-
-static void arch_factor(const Edition *e, const char *arch, double *low,
-                        double *high)
-{
-	*low = (1 + bonus(e, "smem_bonus_low", arch))
-	       * (1 + bonus(e, "tc_bonus_low", arch));
-	*high = (1 + bonus(e, "smem_bonus_high", arch))
-	        * (1 + bonus(e, "tc_bonus_high", arch));
-}
-
-void model_speedup_range(const Edition *e, const Gpu *g, const Gpu *r,
-                         double *low, double *high)
-{
-	double ratio = g->bandwidth_gbs / r->bandwidth_gbs;
-	*low = *high = ratio;
-	/* An architecture's bonuses say what it gains over older tensor-core
-	 * generations, so they apply only to the newer side of the pair. */
-	double bl, bh;
-	if (g->tensor_gen > r->tensor_gen && has_bonus(e, g->architecture)) {
-		arch_factor(e, g->architecture, &bl, &bh);
-		*low = ratio * bl;
-		*high = ratio * bh;
-	} else if (r->tensor_gen > g->tensor_gen
-	           && has_bonus(e, r->architecture)) {
-		arch_factor(e, r->architecture, &bl, &bh);
-		*low = ratio / bh;
-		*high = ratio / bl;
-	}
-}
 
 static void assumption_error(const Edition *e, const Assumption *a,
                              const char *key, GError **error)
@@ -223,16 +182,52 @@ double model_gpu_speedup(const Performance *p, int n, const char *ic,
 	return isnan(eff2) ? NAN : n * pow(eff2, log2(n));
 }
 
+/* The assumption key.W as a number, or NAN when the edition has none. */
+static double optional_number(const Edition *e, const char *key, Workload w)
+{
+	char *k = g_strdup_printf("%s.%s", key, workload_name(w));
+	const Assumption *a = edition_assumption(e, k);
+	g_free(k);
+	return a && a->is_number ? a->number : NAN;
+}
+
+static bool batch_too_small(const Edition *e, const Benchmark *b)
+{
+	double min = optional_number(e, "batch_min_valid", b->workload);
+	return !isnan(min) && per_gpu_batch(b) < min;
+}
+
 /* Common per-GPU batch of a network: the smallest among usable rows. */
 static double common_batch(const Edition *e, const char *network)
 {
 	double best = INFINITY;
 	for (size_t i = 0; i < e->n_benchmarks; i++) {
 		const Benchmark *b = &e->benchmarks[i];
-		if (mixed_precision(b) && strcmp(b->network, network) == 0)
+		if (mixed_precision(b) && strcmp(b->network, network) == 0
+		    && !batch_too_small(e, b))
 			best = fmin(best, per_gpu_batch(b));
 	}
 	return best;
+}
+
+/* TRUE when b is a multi-GPU row of a GPU, network, precision and
+ * configuration that also has a one-GPU row: the multi-GPU row measures
+ * scaling, and the one-GPU row alone measures the GPU (dividing by a mean
+ * efficiency would blur it: a 4090 pair without peer-to-peer scales far
+ * worse than the mean of its interconnect). */
+static bool has_single_gpu_row(const Edition *e, const Benchmark *b)
+{
+	if (b->gpu_count == 1)
+		return false;
+	for (size_t i = 0; i < e->n_benchmarks; i++) {
+		const Benchmark *s = &e->benchmarks[i];
+		if (s->gpu_count == 1 && s->gpu == b->gpu
+		    && strcmp(s->network, b->network) == 0
+		    && strcmp(s->precision, b->precision) == 0
+		    && strcmp(s->config, b->config) == 0)
+			return true;
+	}
+	return false;
 }
 
 static bool debias_rows(Performance *p, GError **error)
@@ -243,11 +238,7 @@ static bool debias_rows(Performance *p, GError **error)
 		const Benchmark *b = &e->benchmarks[i];
 		DebiasedRow *r = &p->rows[i];
 		if (!mixed_precision(b)) {
-			r->why_unused = "not mixed precision";
-			continue;
-		}
-		if (!e->gpus[b->gpu].model_ok) {
-			r->why_unused = "GPU not rated by the model";
+			r->reason = UNUSED_PRECISION;
 			continue;
 		}
 		char *key = g_strdup_printf("batch_gain_per_doubling.%s",
@@ -257,33 +248,59 @@ static bool debias_rows(Performance *p, GError **error)
 		g_free(key);
 		if (!ok)
 			return false;
+		/* Below the smallest batch the per-doubling gain was measured
+		 * for, the correction does not hold: such rows are left out
+		 * (editions without the key keep every row). */
+		if (batch_too_small(e, b)) {
+			r->reason = UNUSED_BATCH_BELOW_MIN;
+			continue;
+		}
+		const Assumption *only = edition_assumption(
+		    e, "multi_gpu_rows_scaling_only");
+		if (only && only->is_number && only->number != 0
+		    && has_single_gpu_row(e, b)) {
+			r->reason = UNUSED_SCALING_ONLY;
+			continue;
+		}
 		double speedup = model_gpu_speedup(p, b->gpu_count,
 		                                   b->interconnect, b->workload);
 		if (isnan(speedup)) {
-			r->why_unused = "no scaling figure for this GPU count";
+			r->reason = UNUSED_NO_SCALING;
 			continue;
 		}
 		double target = common_batch(e, b->network);
-		r->batch_factor = model_batch_debias(1, per_gpu_batch(b),
-		                                     target, gain);
+		/* Past the saturation batch throughput no longer grows: both
+		 * sides are clamped there (editions without the key: none). */
+		double cap = optional_number(e, "batch_saturation", b->workload);
+		double batch = per_gpu_batch(b);
+		if (!isnan(cap)) {
+			batch = fmin(batch, cap);
+			target = fmin(target, cap);
+		}
+		r->batch_factor = model_batch_debias(1, batch, target, gain);
 		r->count_factor = 1 / speedup;
 		r->per_gpu = b->throughput * r->batch_factor * r->count_factor;
 		r->used = true;
+		r->reason = UNUSED_NONE;
 	}
 	return true;
 }
 
-/* ---- the log-additive fit ------------------------------------------- */
+/* ---- the log-additive fit of measured GPUs --------------------------- */
 
-/* log(per_gpu) = P[gpu] + S[network], fitted by alternating means over
- * the used rows of workload w, leaving out GPU skip (SIZE_MAX: none).
- * has[g] tells which GPUs got a value.  The scale is fixed so that the
- * mean of P over fitted GPUs other than skip is 0. */
-static void fit(const Performance *p, Workload w, size_t skip, double *P,
-                bool *has)
+/* log(per_gpu) = P[gpu] + S[network, config], fitted by alternating
+ * means over the used rows of workload w, leaving out GPU skip (SIZE_MAX:
+ * none).  A GPU measured under two configurations ties their effects
+ * together, so results of several suites and years combine.  has[g]
+ * tells which GPUs got a value.  The scale is fixed so that the mean of
+ * P over fitted GPUs other than skip is 0.  lo/hi (may be NULL) get each
+ * GPU's smallest and largest row residual. */
+void model_fit_measured(const Performance *p, Workload w, size_t skip,
+                        double *P, bool *has, double *lo, double *hi)
 {
 	const Edition *e = p->edition;
-	GHashTable *nets = g_hash_table_new(g_str_hash, g_str_equal);
+	GHashTable *nets = g_hash_table_new_full(g_str_hash, g_str_equal,
+	                                         g_free, NULL);
 	size_t n_nets = 0;
 	size_t *net_of = g_new0(size_t, e->n_benchmarks);
 	for (size_t i = 0; i < e->n_benchmarks; i++) {
@@ -291,9 +308,12 @@ static void fit(const Performance *p, Workload w, size_t skip, double *P,
 		if (!p->rows[i].used || b->workload != w || b->gpu == skip)
 			continue;
 		gpointer v;
-		if (!g_hash_table_lookup_extended(nets, b->network, NULL, &v)) {
+		char *k = g_strdup_printf("%s\x1f%s", b->network, b->config);
+		if (!g_hash_table_lookup_extended(nets, k, NULL, &v)) {
 			v = GSIZE_TO_POINTER(n_nets++);
-			g_hash_table_insert(nets, b->network, v);
+			g_hash_table_insert(nets, k, v);
+		} else {
+			g_free(k);
 		}
 		net_of[i] = GPOINTER_TO_SIZE(v);
 	}
@@ -351,6 +371,17 @@ static void fit(const Performance *p, Workload w, size_t skip, double *P,
 	for (size_t g = 0; g < e->n_gpus && n; g++)
 		if (has[g])
 			P[g] -= mean / (double)n;
+	for (size_t g = 0; lo && g < e->n_gpus; g++)
+		lo[g] = hi[g] = 0;
+	for (size_t i = 0; lo && i < e->n_benchmarks; i++) {
+		const Benchmark *b = &e->benchmarks[i];
+		if (!p->rows[i].used || b->workload != w || b->gpu == skip)
+			continue;
+		double r = log(p->rows[i].per_gpu) - S[net_of[i]] - P[b->gpu]
+		           - (n ? mean / (double)n : 0);
+		lo[b->gpu] = fmin(lo[b->gpu], r);
+		hi[b->gpu] = fmax(hi[b->gpu], r);
+	}
 	g_hash_table_destroy(nets);
 	g_free(net_of);
 	g_free(S);
@@ -358,142 +389,7 @@ static void fit(const Performance *p, Workload w, size_t skip, double *P,
 	g_free(cnt);
 }
 
-/* ---- extrapolation -------------------------------------------------- */
-
-/* Within an architecture: linear in bandwidth and SM count. */
-static double same_arch_factor(const Gpu *g, const Gpu *b, double weight)
-{
-	return weight * g->bandwidth_gbs / b->bandwidth_gbs
-	       + (1 - weight) * g->sm_count / b->sm_count;
-}
-
-/* The bandwidth weight that best predicts each fitted GPU from the others
- * of its architecture (squared log error, grid of 0.01).  NAN when no
- * architecture has two fitted GPUs. */
-static double fit_weight(const Edition *e, const double *P, const bool *has)
-{
-	double best_w = NAN, best_err = INFINITY;
-	for (int step = 0; step <= 100; step++) {
-		double w = step / 100.0, err = 0;
-		size_t pairs = 0;
-		for (size_t a = 0; a < e->n_gpus; a++)
-			for (size_t b = 0; b < e->n_gpus; b++) {
-				const Gpu *ga = &e->gpus[a], *gb = &e->gpus[b];
-				if (a == b || !has[a] || !has[b]
-				    || strcmp(ga->architecture,
-				              gb->architecture) != 0)
-					continue;
-				double d = P[a] - P[b]
-				           - log(same_arch_factor(ga, gb, w));
-				err += d * d;
-				pairs++;
-			}
-		if (pairs && err < best_err - 1e-15) {
-			best_err = err;
-			best_w = w;
-		}
-	}
-	return best_w;
-}
-
-/* Which fitted GPUs predict g: its architecture's, else those of the
- * nearest tensor-core generation at or below g's, else any. */
-static int candidate_tier(const Edition *e, size_t g, const bool *has,
-                          size_t skip)
-{
-	int best_gen = -1;
-	for (size_t b = 0; b < e->n_gpus; b++) {
-		if (!has[b] || b == skip || b == g)
-			continue;
-		if (strcmp(e->gpus[b].architecture, e->gpus[g].architecture)
-		    == 0)
-			return 1000; /* same architecture */
-		if (e->gpus[b].tensor_gen <= e->gpus[g].tensor_gen)
-			best_gen = MAX(best_gen, e->gpus[b].tensor_gen);
-	}
-	return best_gen;
-}
-
-/* Predicted log performance of g from the fitted GPUs; NAN when none. */
-static double predict(const Edition *e, size_t g, const double *P,
-                      const bool *has, size_t skip, double weight)
-{
-	int tier = candidate_tier(e, g, has, skip);
-	double sum = 0;
-	size_t n = 0;
-	for (size_t b = 0; b < e->n_gpus; b++) {
-		if (!has[b] || b == skip || b == g)
-			continue;
-		const Gpu *gg = &e->gpus[g], *gb = &e->gpus[b];
-		bool same = strcmp(gg->architecture, gb->architecture) == 0;
-		double factor, low, high;
-		if (tier == 1000 && same) {
-			factor = same_arch_factor(gg, gb, isnan(weight) ? 1
-			                                                : weight);
-		} else if (tier != 1000
-		           && (tier < 0 || gb->tensor_gen == tier)) {
-			model_speedup_range(e, gg, gb, &low, &high);
-			factor = (low + high) / 2;
-		} else {
-			continue;
-		}
-		sum += P[b] + log(factor);
-		n++;
-	}
-	return n ? sum / (double)n : NAN;
-}
-
 /* ---- per workload --------------------------------------------------- */
-
-static int compare_doubles(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-static void leave_one_out(Performance *p, Workload w, const double *P,
-                          const bool *has)
-{
-	const Edition *e = p->edition;
-	double *Q = g_new(double, e->n_gpus);
-	bool *qhas = g_new(bool, e->n_gpus);
-	double *errors = g_new(double, e->n_gpus);
-	size_t n = 0;
-	for (size_t x = 0; x < e->n_gpus; x++) {
-		GpuPerf *gp = &p->gpus[w][x];
-		gp->loo_error = NAN;
-		gp->loo_value = NAN;
-		if (!has[x])
-			continue;
-		fit(p, w, x, Q, qhas);
-		double pred = predict(e, x, Q, qhas, x, fit_weight(e, Q, qhas));
-		if (isnan(pred))
-			continue;
-		/* Compare on the held-out fit's scale: P shifted so the
-		 * other GPUs have the same mean log as in Q. */
-		double shift = 0;
-		size_t k = 0;
-		for (size_t g = 0; g < e->n_gpus; g++)
-			if (qhas[g] && has[g]) {
-				shift += Q[g] - P[g];
-				k++;
-			}
-		shift = k ? shift / (double)k : 0;
-		double measured = P[x] + shift;
-		gp->loo_error = exp(pred - measured) - 1;
-		gp->loo_value = gp->value * exp(pred - measured);
-		errors[n++] = fabs(gp->loo_error);
-	}
-	qsort(errors, n, sizeof *errors, compare_doubles);
-	p->loo_count[w] = n;
-	p->loo_median[w] = n == 0       ? NAN
-	                   : n % 2 == 1 ? errors[n / 2]
-	                                : (errors[n / 2 - 1] + errors[n / 2]) / 2;
-	p->loo_max[w] = n ? errors[n - 1] : NAN;
-	g_free(Q);
-	g_free(qhas);
-	g_free(errors);
-}
 
 static PerfKind measured_kind(const Performance *p, size_t g, Workload w,
                               size_t *count)
@@ -526,23 +422,40 @@ static void run_workload(Performance *p, Workload w)
 	const Edition *e = p->edition;
 	double *P = g_new(double, e->n_gpus);
 	bool *has = g_new(bool, e->n_gpus);
-	fit(p, w, SIZE_MAX, P, has);
-	double weight = fit_weight(e, P, has);
-	p->bandwidth_weight[w] = weight;
+	double *lo = g_new(double, e->n_gpus), *hi = g_new(double, e->n_gpus);
+	model_fit_measured(p, w, SIZE_MAX, P, has, lo, hi);
+	p->form[w] = model_choose_form(e, has);
+	double weight = legacy_fit_weight(e, P, has);
+	p->bandwidth_weight[w] =
+	    p->form[w] == FORM_LEGACY ? weight : NAN; /* see model.h */
+	FamilyModel m = {0};
+	if (p->form[w] == FORM_FAMILY_FIT)
+		family_model_fit(e, P, has, SIZE_MAX, &m);
 	double *logv = g_new(double, e->n_gpus);
 	for (size_t g = 0; g < e->n_gpus; g++) {
 		GpuPerf *gp = &p->gpus[w][g];
-		gp->rated = e->gpus[g].model_ok;
+		/* A measurement rates a GPU even where the model could not. */
+		gp->rated = e->gpus[g].model_ok || has[g];
+		gp->basis_family = NULL;
 		if (has[g]) {
 			logv[g] = P[g];
 			gp->kind = measured_kind(p, g, w, &gp->n_benchmarks);
-		} else {
-			logv[g] = predict(e, g, P, has, SIZE_MAX, weight);
+			gp->basis = BASIS_MEASURED;
+		} else if (p->form[w] == FORM_FAMILY_FIT) {
+			logv[g] = family_model_predict(e, &m, g, &gp->basis,
+			                               &gp->basis_family);
 			gp->kind = PERF_MODELLED;
-			if (isnan(logv[g]))
-				gp->rated = false;
+		} else {
+			logv[g] = legacy_predict(e, g, P, has, SIZE_MAX, weight);
+			gp->kind = PERF_MODELLED;
+			gp->basis = legacy_basis(e, g, has, SIZE_MAX);
+		}
+		if (!has[g] && (isnan(logv[g]) || !e->gpus[g].model_ok)) {
+			gp->rated = false;
+			gp->basis = BASIS_NONE;
 		}
 	}
+	family_model_free(&m);
 	if (!has_any(has, e->n_gpus)) /* no benchmark: bandwidth theory */
 		for (size_t g = 0; g < e->n_gpus; g++) {
 			double low, high;
@@ -552,14 +465,18 @@ static void run_workload(Performance *p, Workload w)
 			p->gpus[w][g].rated = e->gpus[g].model_ok;
 		}
 	double ref = logv[p->reference];
-	for (size_t g = 0; g < e->n_gpus; g++)
-		p->gpus[w][g].value = p->gpus[w][g].rated
-		                          ? exp(logv[g] - ref)
-		                          : 0;
-	leave_one_out(p, w, P, has);
+	for (size_t g = 0; g < e->n_gpus; g++) {
+		GpuPerf *gp = &p->gpus[w][g];
+		gp->value = gp->rated ? exp(logv[g] - ref) : 0;
+		gp->low = gp->value * (has[g] ? exp(lo[g]) : 1);
+		gp->high = gp->value * (has[g] ? exp(hi[g]) : 1);
+	}
+	model_validate(p, w, P, has);
 	g_free(logv);
 	g_free(P);
 	g_free(has);
+	g_free(lo);
+	g_free(hi);
 }
 
 Performance *model_run(const Edition *e, GError **error)
@@ -595,8 +512,14 @@ void performance_free(Performance *p)
 {
 	if (!p)
 		return;
-	for (int w = 0; w < WORKLOAD_COUNT; w++)
+	for (int w = 0; w < WORKLOAD_COUNT; w++) {
 		g_free(p->gpus[w]);
+		for (size_t i = 0; i < p->n_families[w]; i++) {
+			g_free(p->families[w][i].family);
+			g_free(p->families[w][i].segment);
+		}
+		g_free(p->families[w]);
+	}
 	for (size_t i = 0; i < p->n_scaling; i++)
 		g_free(p->scaling[i].interconnect);
 	g_free(p->scaling);

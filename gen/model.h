@@ -1,8 +1,13 @@
 /* Model stage: relative deep-learning training performance of every GPU
- * of an edition, for CNNs and transformers, from the benchmarks (debiased
- * for batch size and GPU count), extrapolated within an architecture from
- * SM count and memory bandwidth, and validated leave-one-out.  Every
- * constant comes from assumptions.csv.
+ * of an edition, for CNNs and transformers.  Measured GPUs come from the
+ * benchmarks (debiased for batch size and GPU count, bridged across
+ * software configurations by a per-network-and-configuration effect);
+ * the others from a log-linear fit on memory bandwidth, tensor
+ * throughput and L2 cache with one intercept per chip family, never
+ * across family segments (model_fit.c), or the 2020 form when that fit is
+ * under-determined (model_legacy.c).  Every figure carries an interval;
+ * the fit is validated leave-one-out (model_validate.c).  Every constant
+ * comes from assumptions.csv.
  * In: const Edition.  Out: Performance.
  * Ownership: model_run returns a Performance the caller frees with
  * performance_free; it points into the Edition, which must outlive it. */
@@ -15,6 +20,24 @@
 
 typedef enum { PERF_MEASURED, PERF_DEBIASED, PERF_MODELLED } PerfKind;
 
+/* Which form rated the unmeasured GPUs of a workload. */
+typedef enum {
+	FORM_LEGACY,     /* 2020 form: bandwidth and SM count within an
+	                    architecture (the family fit is under-determined) */
+	FORM_FAMILY_FIT  /* log-linear fit per chip family (model_fit.c) */
+} ModelForm;
+
+/* Where a modelled figure's prediction comes from. */
+typedef enum {
+	BASIS_MEASURED,        /* the GPU's own benchmark rows */
+	BASIS_FAMILY,          /* measured GPUs of its own chip family */
+	BASIS_FALLBACK_FAMILY, /* the nearest family of the same segment,
+	                          interval widened by the fallback penalty */
+	BASIS_ARCHITECTURE,    /* legacy form: same architecture */
+	BASIS_GENERATION,      /* legacy form: nearest tensor-core generation */
+	BASIS_NONE             /* not rated */
+} Basis;
+
 typedef struct {
 	bool rated;        /* false: the model cannot vouch (model_ok = no) */
 	double value;      /* relative to the reference GPU (= 1) */
@@ -22,15 +45,65 @@ typedef struct {
 	double loo_value;  /* measured GPUs: prediction with own data held out */
 	double loo_error;  /* loo_value / value - 1; NAN when not measured */
 	size_t n_benchmarks;
+	/* Interval on the same scale as value: measured GPUs, the spread of
+	 * their rows (runs, configurations, networks) around the fit;
+	 * modelled GPUs, the 10-90 % band of the held-out errors of their
+	 * basis family (widened for a fallback).  low <= value <= high. */
+	double low, high;
+	Basis basis;
+	const char *basis_family; /* family the prediction came from, or NULL */
 } GpuPerf;
+
+/* Why a benchmark row does not enter the fit. */
+typedef enum {
+	UNUSED_NONE,             /* used */
+	UNUSED_PRECISION,        /* not mixed precision */
+	UNUSED_GPU_NOT_RATED,    /* GPU has model_ok = no and no usable row */
+	UNUSED_NO_SCALING,       /* no scaling figure for this GPU count */
+	UNUSED_BATCH_BELOW_MIN,  /* per-GPU batch below batch_min_valid.W */
+	UNUSED_SCALING_ONLY,     /* multi-GPU row whose one-GPU twin (same
+	                            GPU, network, precision, config) measures
+	                            the GPU: it feeds the scaling only (when
+	                            multi_gpu_rows_scaling_only = 1) */
+	UNUSED_REASON_COUNT
+} UnusedReason;
 
 /* A benchmark row brought to one GPU at its network's common batch. */
 typedef struct {
-	bool used;          /* false: precision or GPU count not usable */
+	bool used;          /* false: see reason */
 	double per_gpu;     /* debiased throughput of one GPU */
 	double batch_factor, count_factor;
-	const char *why_unused;
+	UnusedReason reason;
 } DebiasedRow;
+
+/* The fitted extrapolation of one workload: log relative performance =
+ * intercept[family] + w_bandwidth log(GB/s) + w_tensor log(TFLOPS at the
+ * workload's precision) + w_l2 log(MB).  The weights are shared by the
+ * families (pooled least squares); each family has its own intercept. */
+typedef struct {
+	char *family, *segment;
+	double intercept;
+	size_t n_gpus;          /* measured GPUs fitted */
+	double err_low, err_high; /* 10/90 % held-out log errors (pred/true) */
+	size_t n_errors;
+} FamilyFit;
+
+/* What the model cannot see (the methodology names each). */
+typedef enum {
+	BLIND_FP8_TRAINING,      /* no FP8 training rows: FP8 GPUs rated at FP16 */
+	BLIND_FP4_TRAINING,      /* FP4 training not rated at all */
+	BLIND_NVLINK_DOMAIN,     /* NVLink domain size beyond 8 GPUs */
+	BLIND_SOFTWARE_VERSION,  /* framework/driver gains after a run */
+	BLIND_SHARED_MEMORY,     /* shared memory per SM: not separable in the
+	                            data from the family intercept */
+	BLIND_LARGE_MODELS,      /* memory-bound large-model training */
+	BLIND_POWER_LIMIT,       /* sustained clocks under a card's power
+	                            limit (A10 at 150 W, RTX 6000 Ada at 300 W) */
+	BLIND_BATCH_MEMORY,      /* larger memory allows larger batches, which
+	                            run faster past the saturation assumption
+	                            (RTX A6000 over RTX 3090 on transformers) */
+	BLIND_COUNT
+} BlindSpot;
 
 /* Parallel speed-up of n GPUs over one, by interconnect and workload. */
 typedef struct {
@@ -54,11 +127,25 @@ typedef struct {
 	size_t reference;
 	GpuPerf *gpus[WORKLOAD_COUNT]; /* n = edition->n_gpus each */
 	DebiasedRow *rows;             /* n = edition->n_benchmarks */
-	double bandwidth_weight[WORKLOAD_COUNT]; /* fitted extrapolation */
+	/* The 2020 form's fitted share of bandwidth against SM count (0..1);
+	 * NAN when the workload uses the family fit (see w_* below). */
+	double bandwidth_weight[WORKLOAD_COUNT];
 	double loo_median[WORKLOAD_COUNT], loo_max[WORKLOAD_COUNT];
 	size_t loo_count[WORKLOAD_COUNT];
 	Scaling *scaling;
 	size_t n_scaling;
+	/* The family fit (FORM_FAMILY_FIT only; else n_families = 0). */
+	ModelForm form[WORKLOAD_COUNT];
+	double w_bandwidth[WORKLOAD_COUNT], w_tensor[WORKLOAD_COUNT],
+	    w_l2[WORKLOAD_COUNT];
+	FamilyFit *families[WORKLOAD_COUNT];
+	size_t n_families[WORKLOAD_COUNT];
+	/* loo_median/max/count cover GPUs held out within their own family
+	 * (or, legacy form, every measured GPU); GPUs alone in their family
+	 * can only be predicted by the fallback: their count and worst
+	 * error are here (their loo_error is per GPU as usual). */
+	size_t fallback_count[WORKLOAD_COUNT];
+	double fallback_max[WORKLOAD_COUNT];
 } Performance;
 
 Performance *model_run(const Edition *e, GError **error);
@@ -90,6 +177,30 @@ bool model_pair_claim(const Performance *p, size_t g, size_t r,
                       const char *network, PairClaim *claim);
 
 const char *perf_kind_name(PerfKind kind);
+
+/* TRUE when the intervals of a and b overlap: the two figures are a
+ * statistical tie.  Unrated figures never tie. */
+bool model_tie(const GpuPerf *a, const GpuPerf *b);
+
+/* TRUE when g can run training at precision ("fp16", "bf16", "fp8",
+ * "fp4"): FP8 needs 4th-generation tensor cores (Ada, Hopper) or later,
+ * FP4 the 5th (Blackwell).  A GPU is never rated at a precision it lacks. */
+bool model_precision_supported(const Gpu *g, const char *precision);
+
+/* The chip family the model groups g in, and that family's segment
+ * ("datacenter" or "client"): gpus.csv's family columns, else the
+ * architecture and the GPU's own segment. */
+const char *model_family(const Gpu *g);
+const char *model_family_segment(const Gpu *g);
+
+/* The blind spots of the model, in a fixed order; *n gets the count. */
+const BlindSpot *model_blind_spots(size_t *n);
+
+/* Keys of templates/LANG/strings.csv naming an unused-row reason, a basis
+ * and a blind spot (static strings; the presentation owns the words). */
+const char *model_unused_key(UnusedReason r);
+const char *model_basis_key(Basis b);
+const char *model_blind_spot_key(BlindSpot b);
 
 /* The numeric assumption key; FALSE with an error naming assumptions.csv
  * when it is missing or not a number. */

@@ -12,6 +12,7 @@ int main(void)
 	test_csv();
 	test_template();
 	test_model();
+	test_model_current();
 	test_editions();
 	test_charts();
 	test_cost();

@@ -1,0 +1,61 @@
+/* Model stage, internal: what model.c, model_fit.c (the family fit),
+ * model_legacy.c (the 2020 forms) and model_validate.c (leave-one-out,
+ * intervals) share.  In: log performances of the measured GPUs of one
+ * workload.  Out: a FamilyModel (weights and one intercept per chip
+ * family) the caller frees with family_model_free; its strings point into
+ * the Edition. */
+#ifndef GG_MODEL_FIT_H
+#define GG_MODEL_FIT_H
+
+#include "model.h"
+
+typedef struct {
+	size_t n;              /* families with measured GPUs */
+	const char **family;   /* n names (into the Edition) */
+	const char **segment;  /* n segments */
+	double *intercept;     /* n */
+	size_t *count;         /* n measured GPUs each */
+	int *gen;              /* n tensor-core generations (max of members) */
+	double w_bandwidth, w_tensor, w_l2;
+	bool ok;               /* false: nothing to fit */
+} FamilyModel;
+
+/* Least squares in log space over the GPUs with has[g] (model_ok only),
+ * leaving out skip (SIZE_MAX: none). */
+void family_model_fit(const Edition *e, const double *P, const bool *has,
+                      size_t skip, FamilyModel *m);
+void family_model_free(FamilyModel *m);
+
+/* Predicted log performance of GPU g; NAN when no family of g's segment
+ * was fitted.  *basis says whether g's own family or a fallback gave it,
+ * *family which one. */
+double family_model_predict(const Edition *e, const FamilyModel *m,
+                            size_t g, Basis *basis, const char **family);
+
+/* Free parameters of the family fit for the GPUs with has[g]. */
+size_t family_model_parameters(const Edition *e, const bool *has);
+
+/* model.c: log(per-GPU throughput) = P[gpu] + S[network, config] fitted
+ * over the used rows of w, leaving out skip; has[g] tells which GPUs got a
+ * value; lo/hi (may be NULL) each GPU's smallest and largest residual. */
+void model_fit_measured(const Performance *p, Workload w, size_t skip,
+                        double *P, bool *has, double *lo, double *hi);
+
+/* model_legacy.c: the 2020 extrapolation.  The bandwidth weight (0..1)
+ * that best predicts each fitted GPU from the others of its architecture
+ * (NAN when none has two); the predicted log performance of g (NAN when
+ * nothing predicts it); which basis predicts g. */
+double legacy_fit_weight(const Edition *e, const double *P, const bool *has);
+double legacy_predict(const Edition *e, size_t g, const double *P,
+                      const bool *has, size_t skip, double weight);
+Basis legacy_basis(const Edition *e, size_t g, const bool *has, size_t skip);
+
+/* model_validate.c: the form an edition can support (five measured GPUs
+ * more than the family fit's free parameters, else the 2020 form); then,
+ * after the values are set, leave-one-out errors, intervals of the
+ * modelled GPUs and the fitted families of workload w. */
+ModelForm model_choose_form(const Edition *e, const bool *has);
+void model_validate(Performance *p, Workload w, const double *P,
+                    const bool *has);
+
+#endif

@@ -1,0 +1,143 @@
+/* Model stage: the 2020 article's forms.  The theoretical speed-up from
+ * bandwidth and the architecture bonuses, and the extrapolation within an
+ * architecture from SM count and memory bandwidth that an edition keeps
+ * when the family fit is under-determined (the 2020-09 edition).
+ * See model.h and model_fit.h. */
+#include "model_fit.h"
+
+#include <string.h>
+
+static double bonus(const Edition *e, const char *kind, const char *arch)
+{
+	char *key = g_strdup_printf("%s.%s", kind, arch);
+	const Assumption *a = edition_assumption(e, key);
+	g_free(key);
+	return a && a->is_number ? a->number : 0.0;
+}
+
+static bool has_bonus(const Edition *e, const char *arch)
+{
+	char *key = g_strdup_printf("smem_bonus_low.%s", arch);
+	bool yes = edition_assumption(e, key) != NULL;
+	g_free(key);
+	return yes;
+}
+
+static void arch_factor(const Edition *e, const char *arch, double *low,
+                        double *high)
+{
+	*low = (1 + bonus(e, "smem_bonus_low", arch))
+	       * (1 + bonus(e, "tc_bonus_low", arch));
+	*high = (1 + bonus(e, "smem_bonus_high", arch))
+	        * (1 + bonus(e, "tc_bonus_high", arch));
+}
+
+void model_speedup_range(const Edition *e, const Gpu *g, const Gpu *r,
+                         double *low, double *high)
+{
+	double ratio = g->bandwidth_gbs / r->bandwidth_gbs;
+	*low = *high = ratio;
+	/* An architecture's bonuses say what it gains over older tensor-core
+	 * generations, so they apply only to the newer side of the pair. */
+	double bl, bh;
+	if (g->tensor_gen > r->tensor_gen && has_bonus(e, g->architecture)) {
+		arch_factor(e, g->architecture, &bl, &bh);
+		*low = ratio * bl;
+		*high = ratio * bh;
+	} else if (r->tensor_gen > g->tensor_gen
+	           && has_bonus(e, r->architecture)) {
+		arch_factor(e, r->architecture, &bl, &bh);
+		*low = ratio / bh;
+		*high = ratio / bl;
+	}
+}
+
+
+/* Within an architecture: linear in bandwidth and SM count. */
+static double same_arch_factor(const Gpu *g, const Gpu *b, double weight)
+{
+	return weight * g->bandwidth_gbs / b->bandwidth_gbs
+	       + (1 - weight) * g->sm_count / b->sm_count;
+}
+
+/* The bandwidth weight that best predicts each fitted GPU from the others
+ * of its architecture (squared log error, grid of 0.01).  NAN when no
+ * architecture has two fitted GPUs. */
+double legacy_fit_weight(const Edition *e, const double *P, const bool *has)
+{
+	double best_w = NAN, best_err = INFINITY;
+	for (int step = 0; step <= 100; step++) {
+		double w = step / 100.0, err = 0;
+		size_t pairs = 0;
+		for (size_t a = 0; a < e->n_gpus; a++)
+			for (size_t b = 0; b < e->n_gpus; b++) {
+				const Gpu *ga = &e->gpus[a], *gb = &e->gpus[b];
+				if (a == b || !has[a] || !has[b]
+				    || strcmp(ga->architecture,
+				              gb->architecture) != 0)
+					continue;
+				double d = P[a] - P[b]
+				           - log(same_arch_factor(ga, gb, w));
+				err += d * d;
+				pairs++;
+			}
+		if (pairs && err < best_err - 1e-15) {
+			best_err = err;
+			best_w = w;
+		}
+	}
+	return best_w;
+}
+
+/* Which fitted GPUs predict g: its architecture's, else those of the
+ * nearest tensor-core generation at or below g's, else any. */
+static int candidate_tier(const Edition *e, size_t g, const bool *has,
+                          size_t skip)
+{
+	int best_gen = -1;
+	for (size_t b = 0; b < e->n_gpus; b++) {
+		if (!has[b] || b == skip || b == g)
+			continue;
+		if (strcmp(e->gpus[b].architecture, e->gpus[g].architecture)
+		    == 0)
+			return 1000; /* same architecture */
+		if (e->gpus[b].tensor_gen <= e->gpus[g].tensor_gen)
+			best_gen = MAX(best_gen, e->gpus[b].tensor_gen);
+	}
+	return best_gen;
+}
+
+/* Predicted log performance of g from the fitted GPUs; NAN when none. */
+double legacy_predict(const Edition *e, size_t g, const double *P,
+                      const bool *has, size_t skip, double weight)
+{
+	int tier = candidate_tier(e, g, has, skip);
+	double sum = 0;
+	size_t n = 0;
+	for (size_t b = 0; b < e->n_gpus; b++) {
+		if (!has[b] || b == skip || b == g)
+			continue;
+		const Gpu *gg = &e->gpus[g], *gb = &e->gpus[b];
+		bool same = strcmp(gg->architecture, gb->architecture) == 0;
+		double factor, low, high;
+		if (tier == 1000 && same) {
+			factor = same_arch_factor(gg, gb, isnan(weight) ? 1
+			                                                : weight);
+		} else if (tier != 1000
+		           && (tier < 0 || gb->tensor_gen == tier)) {
+			model_speedup_range(e, gg, gb, &low, &high);
+			factor = (low + high) / 2;
+		} else {
+			continue;
+		}
+		sum += P[b] + log(factor);
+		n++;
+	}
+	return n ? sum / (double)n : NAN;
+}
+
+Basis legacy_basis(const Edition *e, size_t g, const bool *has, size_t skip)
+{
+	return candidate_tier(e, g, has, skip) == 1000 ? BASIS_ARCHITECTURE
+	                                              : BASIS_GENERATION;
+}

