@@ -52,8 +52,14 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM HUP
 echo "pages-job: debootstrap bookworm into $root" >&2
-debootstrap --variant=minbase bookworm "$root" "$mirror" >"$root.log" 2>&1 ||
-	{ tail -20 "$root.log" >&2; rm -f "$root.log"; die "debootstrap failed"; }
+# Exit 77 (skipped, said so) only when the Debian mirror cannot be reached.
+if ! debootstrap --variant=minbase bookworm "$root" "$mirror" >"$root.log" 2>&1; then
+	tail -20 "$root.log" >&2
+	if grep -qi "failed getting release file\|could not resolve\|temporary failure" "$root.log"; then
+		rm -f "$root.log"; echo "pages-job: SKIPPED: the Debian mirror $mirror cannot be reached" >&2; exit 77
+	fi
+	rm -f "$root.log"; die "debootstrap failed"
+fi
 rm -f "$root.log"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 mount -t proc proc "$root/proc"
