@@ -1,5 +1,7 @@
 /* Chart stage: sorted horizontal bars, single or grouped (two series),
- * with optional vertical marks (a power limit, say).  See chart.h. */
+ * with optional vertical marks (a power limit, say).  See chart_bars.h. */
+#include "chart_bars.h"
+
 #include "chart_draw.h"
 
 #include <math.h>

@@ -1,5 +1,6 @@
 /* Private to the chart stage: text, colours and legends shared by the
- * drawing functions of each chart kind (chart_bars.c, chart_xy.c).
+ * drawing functions of each chart kind (chart_bars.c, chart_xy.c),
+ * implemented in chart_draw.c.
  * Every function measures when draw is false and draws when it is true,
  * so heights computed before drawing always match. */
 #ifndef GG_CHART_DRAW_H
@@ -52,11 +53,5 @@ double chart_legend(cairo_t *cr, const Chart *c, bool draw, double y,
 double chart_title(cairo_t *cr, const Chart *c, bool draw, double width);
 double chart_footer(cairo_t *cr, const Chart *c, bool draw, double y,
                     double width);
-
-/* The kinds: lay out (and draw when draw) the whole chart; return its
- * height. */
-double chart_layout_bars(cairo_t *cr, const Chart *c, double width,
-                         bool draw);
-double chart_layout_xy(cairo_t *cr, const Chart *c, double width, bool draw);
 
 #endif

@@ -1,6 +1,8 @@
 /* Chart stage: XY plots, lines or scatter, with nice ticks, vertical
  * marks (thresholds, a break-even) and an optional diagonal.
- * See chart.h. */
+ * See chart_xy.h. */
+#include "chart_xy.h"
+
 #include "chart_draw.h"
 
 #include <math.h>

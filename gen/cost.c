@@ -166,14 +166,6 @@ static void make_builds(Costs *c)
 	c->builds = (Build *)g_array_free(list, FALSE);
 }
 
-char *cost_build_name(const Edition *e, const Build *b)
-{
-	return b->gpu_count == 1
-	           ? g_strdup(e->gpus[b->gpu].name)
-	           : g_strdup_printf("%d\xC3\x97 %s", b->gpu_count,
-	                             e->gpus[b->gpu].name);
-}
-
 const Build *cost_build(const Costs *c, size_t gpu, int gpu_count)
 {
 	for (size_t i = 0; i < c->n_builds; i++)

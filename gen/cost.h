@@ -68,9 +68,6 @@ typedef struct {
 Costs *cost_run(const Performance *perf, GError **error);
 void costs_free(Costs *c);
 
-/* "RTX 3080" or "4× RTX 3090".  Caller frees. */
-char *cost_build_name(const Edition *e, const Build *b);
-
 /* The build of gpu with n GPUs, or NULL. */
 const Build *cost_build(const Costs *c, size_t gpu, int gpu_count);
 

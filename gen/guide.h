@@ -14,14 +14,4 @@
 Values *guide_values(const Recommendations *recs, const Lang *strings,
                      GError **error);
 
-/* Formats v with the given decimals and the language's separators.
- * Caller frees. */
-char *guide_format_number(const Lang *s, double v, int decimals);
-
-/* v as whole currency units: "$2,199".  Caller frees. */
-char *guide_format_money(const Lang *s, double v);
-
-/* The use case's title in the language, or its id. */
-const char *guide_use_case_title(const Lang *s, const UseCase *u);
-
 #endif

@@ -2,7 +2,7 @@
  * data folder (load, model, cost, guide values, template, charts, HTML,
  * PDF) and swaps the finished output folder in.  Exit status: 0 success,
  * 1 bad input, 2 usage or environment. */
-#include "chart.h"
+#include "chart_render.h"
 #include "cost.h"
 #include "data.h"
 #include "export.h"

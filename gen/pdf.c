@@ -3,7 +3,7 @@
  * table of contents with those pages.  See pdf.h. */
 #include "pdf.h"
 
-#include "chart.h"
+#include "chart_render.h"
 #include "markdown.h"
 #include "util.h"
 

@@ -2,7 +2,7 @@
  * not fit on one page it is laid out again smaller.  See request.h. */
 #include "request.h"
 
-#include "guide.h"
+#include "format.h"
 #include "markdown.h"
 #include "util.h"
 
@@ -30,24 +30,12 @@ static const char *S(const Req *r, const char *key)
 
 static char *num(const Req *r, double v, int decimals)
 {
-	return guide_format_number(r->s, v, decimals);
+	return format_number(r->s, v, decimals);
 }
 
 static char *money(const Req *r, double v)
 {
-	return guide_format_money(r->s, v);
-}
-
-char *request_file_stem(const Edition *e, const Build *b)
-{
-	char *name = g_strdup_printf("%dx %s", b->gpu_count,
-	                             e->gpus[b->gpu].name);
-	GHashTable *none = g_hash_table_new_full(g_str_hash, g_str_equal,
-	                                         g_free, NULL);
-	char *slug = markdown_slug(name, none);
-	g_hash_table_destroy(none);
-	g_free(name);
-	return slug;
+	return format_money(r->s, v);
 }
 
 /* ---- drawing helpers --------------------------------------------------- */
@@ -128,14 +116,14 @@ static GString *use_cases_served(const Req *r)
 		if (x->best != r->b)
 			continue;
 		g_string_append_printf(s, "%s%s", s->len ? "; " : "",
-		                       guide_use_case_title(r->s, x->use_case));
+		                       format_use_case_title(r->s, x->use_case));
 	}
 	return s;
 }
 
 static void header(Req *r)
 {
-	char *name = cost_build_name(r->e, r->b);
+	char *name = format_build_name(r->s, r->e, r->b);
 	char *title = gg_fill2(S(r, "request.title"), name, "");
 	text(r, 18, true, title, 0, 0.1);
 	char *sub = gg_fill2(S(r, "request.subtitle"), r->e->name,
@@ -156,7 +144,7 @@ static void configuration(Req *r)
 {
 	const Gpu *g = &r->e->gpus[r->b->gpu];
 	section(r, "request.configuration");
-	char *n = cost_build_name(r->e, r->b);
+	char *n = format_build_name(r->s, r->e, r->b);
 	pair(r, "request.gpus", n);
 	pair(r, "request.base_system", g_strdup(r->b->system->name));
 	char *mem = num(r, g->memory_gb, 0);
@@ -279,7 +267,7 @@ static void alternatives(Req *r)
 		}
 	}
 	for (size_t i = 0; i < n; i++) {
-		char *name = cost_build_name(r->e, shown[i]);
+		char *name = format_build_name(r->s, r->e, shown[i]);
 		char *total = money(r, shown[i]->cost);
 		char *pd = num(r, shown[i]->per_dollar[WORKLOAD_CNN], 2);
 		char *rel = num(r, shown[i]->perf[WORKLOAD_CNN], 2);
@@ -296,7 +284,7 @@ static void justification(Req *r)
 {
 	section(r, "request.why");
 	const Build *b = r->b;
-	char *name = cost_build_name(r->e, b);
+	char *name = format_build_name(r->s, r->e, b);
 	char *pd = num(r, b->per_dollar[WORKLOAD_CNN], 2);
 	GString *s = g_string_new(NULL);
 	char *t = gg_fill2(S(r, "request.why_value"), name, pd);
@@ -360,7 +348,7 @@ static void sources(Req *r)
 /* Lays out the page at r->scale; returns the page count it took. */
 static int layout(Req *r, char **bytes, size_t *length, GError **error)
 {
-	char *name = cost_build_name(r->e, r->b);
+	char *name = format_build_name(r->s, r->e, r->b);
 	char *title = gg_fill2(S(r, "request.title"), name, "");
 	PdfMeta meta = {title, S(r, "pdf.author"), S(r, "request.subject"),
 	                S(r, "pdf.keywords"), r->create_date};
@@ -394,7 +382,7 @@ static bool write_one(Req *r, Site *site, const char *prefix,
 		if (pages <= 1)
 			break;
 	}
-	char *stem = request_file_stem(r->e, r->b);
+	char *stem = format_build_stem(r->e, r->b);
 	char *path = g_strdup_printf("%srequests/%s.pdf", prefix, stem);
 	bool ok = pages == 1 && site_write(site, path, bytes, n, error);
 	if (pages > 1)

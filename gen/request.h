@@ -18,7 +18,4 @@ bool request_write_all(const Recommendations *recs, const Lang *strings,
                        Paper paper, const char *create_date, Site *site,
                        const char *prefix, GError **error);
 
-/* File stem of a build's request: "4x-rtx-3090".  Caller frees. */
-char *request_file_stem(const Edition *e, const Build *b);
-
 #endif

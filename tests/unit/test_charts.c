@@ -1,6 +1,7 @@
 /* Every chart follows its results: the charts built for data/2020-09 are
  * compared with the Costs and Performance they were drawn from. */
 #include "unit.h"
+#include "chart_render.h"
 #include "guide.h"
 
 static void per_dollar_follows(const Values *v, const Costs *c, int n)
