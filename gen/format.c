@@ -97,10 +97,26 @@ char *format_build_name(const Lang *s, const Edition *e, const Build *b)
 	return name;
 }
 
+char *format_build_id(const Edition *e, const Build *b)
+{
+	return g_strdup_printf("%dx %s", b->gpu_count, e->gpus[b->gpu].name);
+}
+
+const char *format_condition_id(int condition)
+{
+	return condition < 0                ? "any"
+	       : condition == CONDITION_NEW ? "new"
+	                                    : "used";
+}
+
+const char *format_pricing_id(Pricing p)
+{
+	return p == PRICING_SPOT ? "spot" : "on-demand";
+}
+
 char *format_build_stem(const Edition *e, const Build *b)
 {
-	char *name = g_strdup_printf("%dx %s", b->gpu_count,
-	                             e->gpus[b->gpu].name);
+	char *name = format_build_id(e, b);
 	GString *s = g_string_new(NULL);
 	bool dash = false;
 	for (const char *p = name; *p; p++) {

@@ -35,8 +35,16 @@ const char *format_use_case_title(const Lang *s, const UseCase *u);
  * format.build_name ("{1}× {2}"). */
 char *format_build_name(const Lang *s, const Edition *e, const Build *b);
 
-/* The language-neutral file stem of a build: "4x-rtx-3090" (ASCII
- * letters and digits, runs of anything else folded to one '-'). */
+/* A build's language-neutral id in the data export: "4x RTX 3090". */
+char *format_build_id(const Edition *e, const Build *b);
+
+/* The build's file stem: its id in ASCII lower case, runs of anything
+ * but letters and digits folded to one '-': "4x-rtx-3090". */
 char *format_build_stem(const Edition *e, const Build *b);
+
+/* The data schema's own tokens (data/README), written back in exports:
+ * "new"/"used"/"any", "on-demand"/"spot". */
+const char *format_condition_id(int condition);
+const char *format_pricing_id(Pricing p);
 
 #endif

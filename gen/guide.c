@@ -1,26 +1,37 @@
-/* Guide stage: results to template values, assembled from the scalar
- * (guide_scalars.c), chart (guide_charts.c) and table (guide_tables.c)
- * builders.  See guide.h. */
+/* Guide stage: results to template values and tables, assembled from the
+ * scalar (guide_scalars.c), chart (guide_charts.c) and table
+ * (guide_tables.c, guide_tables_buy.c) builders.  See guide.h. */
 #include "guide.h"
 
 #include "guide_internal.h"
 
+static void free_table(gpointer t)
+{
+	table_free(t);
+}
 
 Values *guide_values(const Recommendations *recs, const Lang *strings,
-                     GError **error)
+                     GPtrArray **tables, GError **error)
 {
 	const Costs *costs = recs->costs;
 	GError *missing = NULL;
 	Ctx c = {recs, costs, costs->perf, costs->perf->edition, strings,
 	         &missing};
 	Values *v = values_new();
+	GPtrArray *list = g_ptr_array_new_with_free_func(free_table);
 	guide_add_scalars(&c, v);
 	guide_add_charts(&c, v);
-	guide_add_tables(&c, v);
+	guide_add_model_tables(&c, v, list);
+	guide_add_buying_tables(&c, v, list);
 	if (missing) {
 		g_propagate_error(error, missing);
+		g_ptr_array_unref(list);
 		values_free(v);
 		return NULL;
 	}
+	if (tables)
+		*tables = list;
+	else
+		g_ptr_array_unref(list);
 	return v;
 }

@@ -1,234 +1,249 @@
-/* Guide tables: every table of the guide as Markdown.  See
- * guide_internal.h. */
+/* Guide tables about the model and the data: performance, held-out
+ * validation, memory per use case, the article's claims, assumptions and
+ * sources.  Each table is described once (its Columns) and is both a
+ * Markdown table of the guide and a file of the data export.
+ * See guide_internal.h. */
 #include "guide_internal.h"
+
+#include "util.h"
 
 #include <math.h>
 #include <string.h>
-/* ---- tables: a growable list of rows of owned cells -------------------- */
 
-typedef struct {
-	GPtrArray *rows; /* char ** of n_cols cells */
-	size_t n_cols;
-} Rows;
-
-static Rows rows_new(size_t n_cols)
+/* The data token of a performance basis (perf_kind_name's vocabulary). */
+static const char *basis_id(const GpuPerf *p)
 {
-	return (Rows){g_ptr_array_new(), n_cols};
+	return p->rated ? perf_kind_name(p->kind) : "not rated";
 }
 
-/* Adds a row of n_cols cells, each already Markdown, taking ownership. */
-static void rows_add(Rows *r, char **cells)
+static const char *basis_key(const GpuPerf *p)
 {
-	g_ptr_array_add(r->rows, g_memdup2(cells, sizeof(char *) * r->n_cols));
+	if (!p->rated)
+		return "kind.not_rated";
+	return p->kind == PERF_MEASURED   ? "kind.measured"
+	       : p->kind == PERF_DEBIASED ? "kind.debiased"
+	                                  : "kind.modelled";
 }
 
-static char *rows_table(Rows *r, const char *const *header,
-                        const char *align)
+static const Column PERFORMANCE[] = {
+    {"gpu", "table.gpu", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"architecture", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"memory_gb", "table.memory", COL_NUMBER, 0, 0, 'r', "unit.gb", 0},
+    {"bandwidth_gbs", "table.bandwidth", COL_NUMBER, 0, 1, 'r', NULL, 0},
+    {"sm_count", NULL, COL_INT, 0, 0, 'r', NULL, 0},
+    {"cnn", "table.cnn", COL_NUMBER, 2, 4, 'r', NULL, 0},
+    {"cnn_basis", "table.kind", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"cnn_benchmarks", NULL, COL_INT, 0, 0, 'r', NULL, 0},
+    {"cnn_held_out", NULL, COL_NUMBER, 2, 4, 'r', NULL, 0},
+    {"cnn_held_out_error", NULL, COL_PERCENT, 1, 4, 'r', NULL, 0},
+    {"transformer", "table.transformer", COL_NUMBER, 2, 4, 'r', NULL, 0},
+    {"transformer_basis", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"transformer_benchmarks", NULL, COL_INT, 0, 0, 'r', NULL, 0},
+    {"transformer_held_out", NULL, COL_NUMBER, 2, 4, 'r', NULL, 0},
+    {"transformer_held_out_error", NULL, COL_PERCENT, 1, 4, 'r', NULL, 0},
+};
+
+static void performance_cells(const Ctx *c, Table *t, Workload w, size_t g)
 {
-	char *md = md_table(header, align, (char ***)r->rows->pdata,
-	                    r->rows->len);
-	for (guint i = 0; i < r->rows->len; i++) {
-		char **cells = r->rows->pdata[i];
-		for (size_t k = 0; k < r->n_cols; k++)
-			g_free(cells[k]);
-		g_free(cells);
+	const GpuPerf *p = &c->perf->gpus[w][g];
+	const char *wn = workload_name(w);
+	char key[64];
+	if (p->rated) {
+		g_snprintf(key, sizeof key, "%s", wn);
+		table_set_number(t, key, p->value);
 	}
-	g_ptr_array_free(r->rows, TRUE);
-	return md;
+	g_snprintf(key, sizeof key, "%s_basis", wn);
+	table_set_shown(t, key, basis_id(p), S(c, basis_key(p)));
+	g_snprintf(key, sizeof key, "%s_benchmarks", wn);
+	table_set_number(t, key, (double)p->n_benchmarks);
+	g_snprintf(key, sizeof key, "%s_held_out", wn);
+	table_set_number(t, key, p->loo_value);
+	g_snprintf(key, sizeof key, "%s_held_out_error", wn);
+	table_set_number(t, key, p->loo_error);
 }
 
-
-static char *fit_md(const Ctx *c, unsigned fit)
+static Table *performance_table(const Ctx *c)
 {
-	if (!fit)
-		return g_strdup(S(c, "fit.ok"));
-	GString *s = g_string_new(NULL);
-	static const struct {
-		unsigned flag;
-		const char *key;
-	} flags[] = {{FIT_SLOTS, "fit.slots"},
-	             {FIT_NO_GAP, "fit.no_gap"},
-	             {FIT_POWER, "fit.power"},
-	             {FIT_MODULE, "fit.module"}};
-	for (size_t i = 0; i < G_N_ELEMENTS(flags); i++)
-		if (fit & flags[i].flag)
-			g_string_append_printf(s, "%s%s", s->len ? "; " : "",
-			                       S(c, flags[i].key));
-	char *md = md_escape(s->str);
-	g_string_free(s, TRUE);
-	return md;
-}
-
-
-static char *per_dollar_table(const Ctx *c, int n)
-{
-	const char *header[] = {S(c, "table.rank"), S(c, "table.build"),
-	                        S(c, "table.memory"), S(c, "table.system_cost"),
-	                        S(c, "table.per_dollar_cnn"),
-	                        S(c, "table.per_dollar_transformer"),
-	                        S(c, "table.fit")};
-	const Build **list = g_new(const Build *, c->costs->n_builds + 1);
-	size_t m = guide_builds_of_size(c, n, WORKLOAD_CNN, list);
-	Rows r = rows_new(G_N_ELEMENTS(header));
-	for (size_t i = 0; i < m; i++) {
-		const Build *b = list[i];
-		char *cells[] = {
-		    g_strdup_printf("%d", b->rank[WORKLOAD_CNN]), guide_build_md(c, b),
-		    guide_gigabytes(c, c->e->gpus[b->gpu].memory_gb),
-		    guide_md_money(c, b->cost),
-		    num(c, b->per_dollar[WORKLOAD_CNN], 2),
-		    num(c, b->per_dollar[WORKLOAD_TRANSFORMER], 2),
-		    fit_md(c, b->fit)};
-		rows_add(&r, cells);
-	}
-	g_free(list);
-	return rows_table(&r, header, "rllrrrl");
-}
-
-
-
-static char *performance_table(const Ctx *c)
-{
-	const char *header[] = {S(c, "table.gpu"), S(c, "table.memory"),
-	                        S(c, "table.bandwidth"), S(c, "table.cnn"),
-	                        S(c, "table.transformer"), S(c, "table.kind")};
-	Rows r = rows_new(G_N_ELEMENTS(header));
+	Table *t = table_new("performance", PERFORMANCE,
+	                     G_N_ELEMENTS(PERFORMANCE),
+	                     "gpu memory_gb bandwidth_gbs cnn transformer "
+	                     "cnn_basis");
 	for (size_t g = 0; g < c->e->n_gpus; g++) {
 		const Gpu *gpu = &c->e->gpus[g];
-		const GpuPerf *pc = &c->perf->gpus[WORKLOAD_CNN][g];
-		const GpuPerf *pt = &c->perf->gpus[WORKLOAD_TRANSFORMER][g];
-		char *cells[] = {
-		    guide_gpu_md(c, g), guide_gigabytes(c, gpu->memory_gb),
-		    num(c, gpu->bandwidth_gbs, 0),
-		    pc->rated ? num(c, pc->value, 2) : g_strdup("\xE2\x80\x94"),
-		    pt->rated ? num(c, pt->value, 2) : g_strdup("\xE2\x80\x94"),
-		    g_strdup(pc->rated ? guide_kind_text(c, pc->kind)
-		                       : S(c, "kind.not_rated"))};
-		rows_add(&r, cells);
+		table_add_row(t);
+		table_set_text(t, "gpu", gpu->name);
+		table_set_text(t, "architecture", gpu->architecture);
+		table_set_number(t, "memory_gb", gpu->memory_gb);
+		table_set_number(t, "bandwidth_gbs", gpu->bandwidth_gbs);
+		table_set_number(t, "sm_count", gpu->sm_count);
+		for (int w = 0; w < WORKLOAD_COUNT; w++)
+			performance_cells(c, t, (Workload)w, g);
 	}
-	return rows_table(&r, header, "lrrrrl");
+	return t;
 }
 
-static char *validation_table(const Ctx *c)
+static const Column VALIDATION[] = {
+    {"gpu", "table.gpu", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"workload", "table.workload", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"benchmarks", "table.benchmarks", COL_INT, 0, 0, 'r', NULL, 0},
+    {"fitted", "table.fitted", COL_NUMBER, 2, 4, 'r', NULL, 0},
+    {"held_out", "table.held_out", COL_NUMBER, 2, 4, 'r', NULL, 0},
+    {"error", "table.error", COL_PERCENT, 1, 4, 'r', NULL, 0},
+};
+
+/* Each benchmarked GPU modelled with its own benchmarks held out. */
+static Table *validation_table(const Ctx *c)
 {
-	const char *header[] = {S(c, "table.gpu"), S(c, "table.workload"),
-	                        S(c, "table.benchmarks"), S(c, "table.fitted"),
-	                        S(c, "table.held_out"), S(c, "table.error")};
-	Rows r = rows_new(G_N_ELEMENTS(header));
+	Table *t = table_new("validation", VALIDATION,
+	                     G_N_ELEMENTS(VALIDATION), NULL);
 	for (int w = 0; w < WORKLOAD_COUNT; w++)
 		for (size_t g = 0; g < c->e->n_gpus; g++) {
 			const GpuPerf *p = &c->perf->gpus[w][g];
 			if (isnan(p->loo_error))
 				continue;
-			char *cells[] = {
-			    guide_gpu_md(c, g), g_strdup(S(c, w == WORKLOAD_CNN
-			                                     ? "workload.cnn"
-			                                     : "workload.transformer")),
-			    g_strdup_printf("%zu", p->n_benchmarks),
-			    num(c, p->value, 2), num(c, p->loo_value, 2),
-			    guide_md_percent(c, p->loo_error, 1)};
-			rows_add(&r, cells);
+			table_add_row(t);
+			table_set_text(t, "gpu", c->e->gpus[g].name);
+			guide_set_workload(c, t, "workload", (Workload)w);
+			table_set_number(t, "benchmarks",
+			                 (double)p->n_benchmarks);
+			table_set_number(t, "fitted", p->value);
+			table_set_number(t, "held_out", p->loo_value);
+			table_set_number(t, "error", p->loo_error);
 		}
-	return rows_table(&r, header, "llrrrr");
+	return t;
 }
 
-static char *recommendations_table(const Ctx *c)
+static const Column VALIDATION_SUMMARY[] = {
+    {"workload", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"gpus_validated", NULL, COL_INT, 0, 0, 'r', NULL, 0},
+    {"median_abs_error", NULL, COL_PERCENT, 1, 4, 'r', NULL, 0},
+    {"max_abs_error", NULL, COL_PERCENT, 1, 4, 'r', NULL, 0},
+    {"bandwidth_weight", NULL, COL_NUMBER, 2, 2, 'r', NULL, 0},
+};
+
+/* Data only: the validation summary the text quotes as scalars. */
+static Table *validation_summary_table(const Ctx *c)
 {
-	const char *header[] = {S(c, "table.use_case"), S(c, "table.min_memory"),
-	                        S(c, "table.budget"), S(c, "table.best_value"),
-	                        S(c, "table.runner_up"),
-	                        S(c, "table.best_absolute")};
-	Rows r = rows_new(G_N_ELEMENTS(header));
-	for (size_t i = 0; i < c->recs->n; i++) {
-		const Recommendation *rec = &c->recs->items[i];
-		const UseCase *u = rec->use_case;
-		char *cells[] = {
-		    md_escape(format_use_case_title(c->s, u)),
-		    guide_gigabytes(c, u->min_memory_gb),
-		    u->budget > 0 ? guide_md_money(c, u->budget)
-		                  : g_strdup(S(c, "table.no_limit")),
-		    guide_build_md(c, rec->best), guide_build_md(c, rec->runner_up),
-		    guide_build_md(c, rec->best_absolute)};
-		rows_add(&r, cells);
+	Table *t = table_new("validation_summary", VALIDATION_SUMMARY,
+	                     G_N_ELEMENTS(VALIDATION_SUMMARY), NULL);
+	const Performance *p = c->perf;
+	for (int w = 0; w < WORKLOAD_COUNT; w++) {
+		table_add_row(t);
+		table_set_text(t, "workload", workload_name((Workload)w));
+		table_set_number(t, "gpus_validated", (double)p->loo_count[w]);
+		table_set_number(t, "median_abs_error", p->loo_median[w]);
+		table_set_number(t, "max_abs_error", p->loo_max[w]);
+		table_set_number(t, "bandwidth_weight", p->bandwidth_weight[w]);
 	}
-	return rows_table(&r, header, "lrrlll");
+	return t;
 }
 
-static char *claims_table(const Ctx *c)
+static const Column CLAIMS[] = {
+    {"comparison", "table.comparison", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"raw", "table.raw", COL_NUMBER, 2, 4, 'r', NULL, 0},
+    {"ours", "table.ours", COL_NUMBER, 2, 4, 'r', NULL, 0},
+    {"article", "table.article", COL_NUMBER, 2, 4, 'r', NULL, 0},
+    {"difference", "table.difference", COL_PERCENT, 1, 4, 'r', NULL, 0},
+    {"note", "table.why", COL_TEXT, 0, 0, 'l', NULL, 0},
+};
+
+/* "RTX 3090 / V100, resnet50": a ratio of two GPUs on a network. */
+static char *comparison(const Edition *e, long g, long ref, const char *net)
 {
-	const char *header[] = {S(c, "table.comparison"), S(c, "table.raw"),
-	                        S(c, "table.ours"), S(c, "table.article"),
-	                        S(c, "table.difference"), S(c, "table.why")};
-	Rows r = rows_new(G_N_ELEMENTS(header));
+	return g_strdup_printf("%s / %s, %s", e->gpus[g].name,
+	                       e->gpus[ref].name, net);
+}
+
+/* The article's claim a, as our model sees it; FALSE when a is no
+ * claim.  *what is the comparison's name (caller frees). */
+static bool claim(const Ctx *c, const Assumption *a, double *ours,
+                  double *raw, char **what)
+{
 	const Edition *e = c->e;
-	for (size_t i = 0; i < e->n_assumptions; i++) {
-		const Assumption *a = &e->assumptions[i];
-		if (!a->is_number)
-			continue;
-		double ours = NAN, raw = NAN;
-		char *what = NULL;
-		if (g_str_has_prefix(a->key, "article.debiased.")) {
-			const char *net = a->key + strlen("article.debiased.");
-			long g = edition_find_gpu(e, c->costs->examples.theory_gpu);
-			long ref = edition_find_gpu(
-			    e, c->costs->examples.theory_reference);
-			PairClaim pc;
-			if (model_pair_claim(c->perf, (size_t)g, (size_t)ref, net,
-			                     &pc)) {
-				ours = pc.debiased;
-				raw = pc.raw;
-			}
-			what = g_strdup_printf("%s / %s, %s",
-			                       e->gpus[g].name, e->gpus[ref].name,
-			                       net);
-		} else if (g_str_has_prefix(a->key, "article.relative.")) {
-			const char *wl = a->key + strlen("article.relative.");
-			const Assumption *ga = edition_assumption(e, "perf_claim_gpu");
-			const Assumption *ra =
-			    edition_assumption(e, "perf_claim_reference");
-			long g = ga ? edition_find_gpu(e, ga->value) : -1;
-			long ref = ra ? edition_find_gpu(e, ra->value) : -1;
-			Workload w = strcmp(wl, "cnn") == 0 ? WORKLOAD_CNN
-			                                    : WORKLOAD_TRANSFORMER;
-			if (g >= 0 && ref >= 0) {
-				ours = c->perf->gpus[w][g].value
-				       / c->perf->gpus[w][ref].value;
-				what = g_strdup_printf("%s / %s, %s",
-				                       e->gpus[g].name,
-				                       e->gpus[ref].name, wl);
-			}
+	*ours = *raw = NAN;
+	*what = NULL;
+	if (g_str_has_prefix(a->key, "article.debiased.")) {
+		const char *net = a->key + strlen("article.debiased.");
+		long g = edition_find_gpu(e, c->costs->examples.theory_gpu);
+		long ref = edition_find_gpu(e,
+		                            c->costs->examples.theory_reference);
+		PairClaim pc;
+		if (model_pair_claim(c->perf, (size_t)g, (size_t)ref, net, &pc)) {
+			*ours = pc.debiased;
+			*raw = pc.raw;
 		}
-		if (!what)
-			continue;
-		char *cells[] = {md_escape(what), num(c, raw, 2), num(c, ours, 2),
-		                 num(c, a->number, 2),
-		                 guide_md_percent(c, ours / a->number - 1, 1),
-		                 md_escape(a->from.note)};
-		rows_add(&r, cells);
-		g_free(what);
+		*what = comparison(e, g, ref, net);
+	} else if (g_str_has_prefix(a->key, "article.relative.")) {
+		const char *wl = a->key + strlen("article.relative.");
+		const Assumption *ga = edition_assumption(e, "perf_claim_gpu");
+		const Assumption *ra = edition_assumption(e, "perf_claim_reference");
+		long g = ga ? edition_find_gpu(e, ga->value) : -1;
+		long ref = ra ? edition_find_gpu(e, ra->value) : -1;
+		Workload w = strcmp(wl, "cnn") == 0 ? WORKLOAD_CNN
+		                                    : WORKLOAD_TRANSFORMER;
+		if (g >= 0 && ref >= 0) {
+			*ours = c->perf->gpus[w][g].value
+			        / c->perf->gpus[w][ref].value;
+			*what = comparison(e, g, ref, wl);
+		}
 	}
-	return rows_table(&r, header, "lrrrrl");
+	return *what != NULL;
 }
 
-static char *assumptions_table(const Ctx *c)
+static Table *claims_table(const Ctx *c)
 {
-	const char *header[] = {S(c, "table.key"), S(c, "table.value"),
-	                        S(c, "table.unit"), S(c, "table.meaning"),
-	                        S(c, "table.source")};
-	Rows r = rows_new(G_N_ELEMENTS(header));
+	Table *t = table_new("claims", CLAIMS, G_N_ELEMENTS(CLAIMS), NULL);
 	for (size_t i = 0; i < c->e->n_assumptions; i++) {
 		const Assumption *a = &c->e->assumptions[i];
-		char *meaning = a->from.estimate
-		                    ? g_strdup_printf("%s (%s)", a->meaning,
-		                                      a->from.note)
-		                    : g_strdup(a->meaning);
-		char *cells[] = {md_escape(a->key), md_escape(a->value),
-		                 md_escape(a->unit), md_escape(meaning),
-		                 md_escape(a->from.source)};
-		g_free(meaning);
-		rows_add(&r, cells);
+		double ours, raw;
+		char *what;
+		if (!a->is_number || !claim(c, a, &ours, &raw, &what))
+			continue;
+		table_add_row(t);
+		table_set_text(t, "comparison", what);
+		table_set_number(t, "raw", raw);
+		table_set_number(t, "ours", ours);
+		table_set_number(t, "article", a->number);
+		table_set_number(t, "difference", ours / a->number - 1);
+		table_set_text(t, "note", a->from.note);
+		g_free(what);
 	}
-	return rows_table(&r, header, "lrlll");
+	return t;
+}
+
+static const Column ASSUMPTIONS[] = {
+    {"key", "table.key", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"value", "table.value", COL_TEXT, 0, 0, 'r', NULL, 0},
+    {"unit", "table.unit", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"meaning", "table.meaning", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"source", "table.source", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"url", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"date", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"note", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+};
+
+static Table *assumptions_table(const Ctx *c)
+{
+	Table *t = table_new("assumptions", ASSUMPTIONS,
+	                     G_N_ELEMENTS(ASSUMPTIONS), NULL);
+	for (size_t i = 0; i < c->e->n_assumptions; i++) {
+		const Assumption *a = &c->e->assumptions[i];
+		table_add_row(t);
+		table_set_text(t, "key", a->key);
+		table_set_text(t, "value", a->value);
+		table_set_text(t, "unit", a->unit);
+		if (a->from.estimate)
+			table_take_shown(t, "meaning", a->meaning,
+			                 gg_fill2(S(c, "format.aside"),
+			                          a->meaning, a->from.note));
+		else
+			table_set_text(t, "meaning", a->meaning);
+		table_set_text(t, "source", a->from.source);
+		table_set_text(t, "url", a->from.url);
+		table_set_text(t, "date", a->from.date);
+		table_set_text(t, "note", a->from.note);
+	}
+	return t;
 }
 
 static void add_source(GPtrArray *list, GHashTable *seen, const Provenance *p)
@@ -250,9 +265,9 @@ static int by_source(const void *a, const void *b)
 	return d ? d : strcmp(x->date, y->date);
 }
 
-static char *sources_table(const Ctx *c)
+/* Every distinct source of the edition's rows, by name and date. */
+static GPtrArray *distinct_sources(const Edition *e)
 {
-	const Edition *e = c->e;
 	GPtrArray *list = g_ptr_array_new();
 	GHashTable *seen = g_hash_table_new_full(g_str_hash, g_str_equal,
 	                                         g_free, NULL);
@@ -267,129 +282,66 @@ static char *sources_table(const Ctx *c)
 	ADD_ALL(use_cases, n_use_cases);
 	ADD_ALL(cloud, n_cloud);
 #undef ADD_ALL
+	g_hash_table_destroy(seen);
 	g_ptr_array_sort(list, by_source);
-	const char *header[] = {S(c, "table.source"), S(c, "table.date")};
-	Rows r = rows_new(2);
+	return list;
+}
+
+static const Column SOURCES[] = {
+    {"source", "table.source", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"url", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"date", "table.date", COL_TEXT, 0, 0, 'l', NULL, 0},
+};
+
+static Table *sources_table(const Ctx *c)
+{
+	Table *t = table_new("sources", SOURCES, G_N_ELEMENTS(SOURCES), NULL);
+	GPtrArray *list = distinct_sources(c->e);
 	for (guint i = 0; i < list->len; i++) {
 		const Provenance *p = list->pdata[i];
-		char *src = md_escape(p->source);
-		char *cell;
-		if (*p->url && (g_str_has_prefix(p->url, "https://")
-		                || g_str_has_prefix(p->url, "http://"))) {
-			char *url = md_escape(p->url);
-			cell = g_strdup_printf("[%s](%s)", src, url);
-			g_free(url);
-			g_free(src);
-		} else {
-			cell = src;
-		}
-		char *cells[] = {cell, md_escape(p->date)};
-		rows_add(&r, cells);
+		table_add_row(t);
+		if (g_str_has_prefix(p->url, "https://")
+		    || g_str_has_prefix(p->url, "http://"))
+			table_set_link(t, "source", p->source, NULL, p->url);
+		else
+			table_set_text(t, "source", p->source);
+		table_set_text(t, "url", p->url);
+		table_set_text(t, "date", p->date);
 	}
 	g_ptr_array_free(list, TRUE);
-	g_hash_table_destroy(seen);
-	return rows_table(&r, header, "ll");
+	return t;
 }
 
-static char *breakeven_table(const Ctx *c)
-{
-	const char *header[] = {S(c, "table.build"), S(c, "table.cloud"),
-	                        S(c, "table.price_hour"),
-	                        S(c, "table.days_15"), S(c, "table.days_35"),
-	                        S(c, "table.days_60")};
-	const double util[] = {0.15, 0.35, 0.60};
-	Rows r = rows_new(G_N_ELEMENTS(header));
-	const Build **builds = NULL;
-	size_t n = recommend_best_builds(c->recs, &builds);
-	for (size_t i = 0; i < n; i++) {
-		const Build *b = builds[i];
-		for (size_t k = 0; k < c->e->n_cloud; k++) {
-			const CloudOffer *o = &c->e->cloud[k];
-			if (o->gpu_count != b->gpu_count)
-				continue;
-			char *offer = g_strdup_printf(
-			    "%s %s (%s, %s)", o->provider, o->instance,
-			    c->e->gpus[o->gpu].name,
-			    o->pricing == PRICING_SPOT ? "spot" : "on-demand");
-			char *cells[6] = {guide_build_md(c, b), md_escape(offer),
-			                  guide_md_price(c, o->price_per_hour)};
-			g_free(offer);
-			for (int u = 0; u < 3; u++)
-				cells[3 + u] = num(
-				    c, ceil(cost_breakeven_days(c->costs, b, o,
-				                                util[u])), 0);
-			rows_add(&r, cells);
-		}
-	}
-	g_free(builds);
-	return rows_table(&r, header, "llrrrr");
-}
+static const Column MEMORY[] = {
+    {"use_case", "table.use_case", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"min_memory_gb", "table.min_memory", COL_NUMBER, 0, 0, 'r', "unit.gb",
+     0},
+    {"workload", "table.workload", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"gpu_count", "table.gpus", COL_INT, 0, 0, 'r', NULL, 0},
+};
 
-/* Purchase-request PDFs, one per recommended build. */
-static char *requests_table(const Ctx *c)
+static Table *memory_table(const Ctx *c)
 {
-	const char *header[] = {S(c, "table.build"), S(c, "table.serves"),
-	                        S(c, "table.system_cost"),
-	                        S(c, "table.request")};
-	Rows r = rows_new(G_N_ELEMENTS(header));
-	const Build **builds = NULL;
-	size_t n = recommend_best_builds(c->recs, &builds);
-	for (size_t i = 0; i < n; i++) {
-		GString *uses = g_string_new(NULL);
-		for (size_t k = 0; k < c->recs->n; k++) {
-			if (c->recs->items[k].best != builds[i])
-				continue;
-			g_string_append_printf(
-			    uses, "%s%s", uses->len ? "; " : "",
-			    format_use_case_title(c->s, c->recs->items[k].use_case));
-		}
-		char *stem = format_build_stem(c->e, builds[i]);
-		char *cells[] = {guide_build_md(c, builds[i]), md_escape(uses->str),
-		                 guide_md_money(c, builds[i]->cost),
-		                 g_strdup_printf("[%s](requests/%s.pdf)",
-		                                 S(c, "table.request_pdf"), stem)};
-		rows_add(&r, cells);
-		g_free(stem);
-		g_string_free(uses, TRUE);
-	}
-	g_free(builds);
-	return rows_table(&r, header, "llrl");
-}
-
-static char *memory_table(const Ctx *c)
-{
-	const char *header[] = {S(c, "table.use_case"), S(c, "table.min_memory"),
-	                        S(c, "table.workload"), S(c, "table.gpus")};
-	Rows r = rows_new(G_N_ELEMENTS(header));
+	Table *t = table_new("memory", MEMORY, G_N_ELEMENTS(MEMORY), NULL);
 	for (size_t i = 0; i < c->e->n_use_cases; i++) {
 		const UseCase *u = &c->e->use_cases[i];
-		char *cells[] = {
-		    md_escape(format_use_case_title(c->s, u)),
-		    guide_gigabytes(c, u->min_memory_gb),
-		    g_strdup(S(c, u->workload == WORKLOAD_CNN
-		                      ? "workload.cnn"
-		                      : "workload.transformer")),
-		    g_strdup_printf("%d", u->gpu_count)};
-		rows_add(&r, cells);
+		table_add_row(t);
+		table_set_shown(t, "use_case", u->id,
+		                format_use_case_title(c->s, u));
+		table_set_number(t, "min_memory_gb", u->min_memory_gb);
+		guide_set_workload(c, t, "workload", u->workload);
+		table_set_number(t, "gpu_count", u->gpu_count);
 	}
-	return rows_table(&r, header, "lrlr");
+	return t;
 }
 
-void guide_add_tables(const Ctx *c, Values *v)
+void guide_add_model_tables(const Ctx *c, Values *v, GPtrArray *tables)
 {
-	for (int k = 0; k < BUILD_SIZES; k++) {
-		int n = BUILD_GPU_COUNTS[k];
-		char *name = g_strdup_printf("per_dollar_%dgpu", n);
-		values_set_table(v, name, per_dollar_table(c, n));
-		g_free(name);
-	}
-	values_set_table(v, "performance", performance_table(c));
-	values_set_table(v, "validation", validation_table(c));
-	values_set_table(v, "recommendations", recommendations_table(c));
-	values_set_table(v, "claims", claims_table(c));
-	values_set_table(v, "assumptions", assumptions_table(c));
-	values_set_table(v, "sources", sources_table(c));
-	values_set_table(v, "breakeven", breakeven_table(c));
-	values_set_table(v, "memory", memory_table(c));
-	values_set_table(v, "requests", requests_table(c));
+	guide_add_table(c, v, tables, performance_table(c));
+	guide_add_table(c, v, tables, validation_table(c));
+	guide_add_table(c, v, tables, validation_summary_table(c));
+	guide_add_table(c, v, tables, memory_table(c));
+	guide_add_table(c, v, tables, claims_table(c));
+	guide_add_table(c, v, tables, assumptions_table(c));
+	guide_add_table(c, v, tables, sources_table(c));
 }

@@ -136,6 +136,7 @@ typedef struct {
 	Costs *costs;
 	Recommendations *recs;
 	Values *values;
+	GPtrArray *tables; /* Table */
 	char *markdown;
 	cmark_node *doc;
 } EditionRun;
@@ -146,6 +147,8 @@ static void edition_run_free(EditionRun *r)
 		cmark_node_free(r->doc);
 	g_free(r->markdown);
 	values_free(r->values);
+	if (r->tables)
+		g_ptr_array_unref(r->tables);
 	recommendations_free(r->recs);
 	costs_free(r->costs);
 	performance_free(r->perf);
@@ -175,7 +178,7 @@ static bool compute(Run *run, const char *dir, EditionRun *r, GError **error)
 		return false;
 	r->recs = recommend_run(r->costs);
 	progress(run, "model", r->edition->name);
-	r->values = guide_values(r->recs, run->strings, error);
+	r->values = guide_values(r->recs, run->strings, &r->tables, error);
 	return r->values != NULL;
 }
 
@@ -394,7 +397,7 @@ static bool publish_edition(Run *run, GPtrArray *editions, guint i,
 	bool ok = compute(run, editions->pdata[i], &r, error)
 	          && expand(run, &r, error)
 	          && write_charts(run, &r, prefix, error)
-	          && export_write(r.recs, run->site, prefix, error)
+	          && export_write(r.edition, r.tables, run->site, prefix, error)
 	          && write_html(run, &r, prefix, editions_nav(editions, i),
 	                        error)
 	          && write_pdf(run, &r, prefix, error);

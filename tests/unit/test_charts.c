@@ -152,7 +152,7 @@ void test_charts(void)
 	Performance *p = e ? model_run(e, &error) : NULL;
 	Costs *c = p ? cost_run(p, &error) : NULL;
 	Recommendations *r = c ? recommend_run(c) : NULL;
-	Values *v = r && s ? guide_values(r, s, &error) : NULL;
+	Values *v = r && s ? guide_values(r, s, NULL, &error) : NULL;
 	if (error)
 		printf("FAIL charts: %s\n", error->message);
 	CHECK(v != NULL);
