@@ -5,6 +5,7 @@
 
 #include "chart_bars.h"
 #include "chart_xy.h"
+#include "paths.h"
 #include "util.h"
 
 #include <cairo-svg.h>
@@ -108,5 +109,37 @@ bool chart_render_png(const Chart *chart, char **bytes, size_t *length,
 	}
 	*length = buf->len;
 	*bytes = (char *)g_byte_array_free(buf, FALSE);
+	return true;
+}
+
+static bool write_file(Site *site, char *path, char *bytes, size_t n,
+                       GError **error)
+{
+	bool ok = site_write(site, path, bytes, n, error);
+	g_free(path);
+	g_free(bytes);
+	return ok;
+}
+
+bool chart_write_all(const EditionResult *r, Site *site, GError **error)
+{
+	for (size_t i = 0; i < values_chart_count(r->values); i++) {
+		const Chart *c = values_chart_at(r->values, i);
+		char *bytes = NULL;
+		size_t n = 0;
+		chart_render_svg(c, CHART_WIDTH, &bytes, &n);
+		if (!write_file(site, paths_chart(r->prefix, c->name, CHART_SVG),
+		                bytes, n, error))
+			return false;
+		chart_render_svg(c, CHART_NARROW_WIDTH, &bytes, &n);
+		if (!write_file(site,
+		                paths_chart(r->prefix, c->name, CHART_SVG_NARROW),
+		                bytes, n, error))
+			return false;
+		if (!chart_render_png(c, &bytes, &n, error)
+		    || !write_file(site, paths_chart(r->prefix, c->name, CHART_PNG),
+		                   bytes, n, error))
+			return false;
+	}
 	return true;
 }

@@ -14,9 +14,11 @@ static void json_field(GString *json, const char *key, const char *value)
 	table_json_string(json, value);
 }
 
-bool export_write(const Edition *e, const GPtrArray *tables, Site *site,
-                  const char *prefix, GError **error)
+bool export_write(const EditionResult *r, Site *site, GError **error)
 {
+	const Edition *e = r->edition;
+	const GPtrArray *tables = r->tables;
+	const char *prefix = r->prefix;
 	GString *json = g_string_new("{\n  ");
 	table_json_string(json, "edition");
 	g_string_append(json, ": ");

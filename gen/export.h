@@ -2,16 +2,14 @@
  * beside them) as CSV files and one JSON document, for readers who want
  * the numbers behind the guide; the tables are the guide's own (guide.h,
  * table.h), so both show the same numbers.
- * In: the edition and its list of Table.  Out: files through the Site
+ * In: an EditionResult (its edition and tables).  Out: files through the Site
  * writer, at the paths of paths.h (data/NAME.csv, data/guide.json).
  * Ownership: nothing is kept; the Site owns what it writes. */
 #ifndef GG_EXPORT_H
 #define GG_EXPORT_H
 
-#include "data.h"
-#include "site.h"
+#include "backend.h"
 
-bool export_write(const Edition *e, const GPtrArray *tables, Site *site,
-                  const char *prefix, GError **error);
+bool export_write(const EditionResult *r, Site *site, GError **error);
 
 #endif

@@ -85,6 +85,16 @@ char *markdown_plain_text(cmark_node *node)
 	return g_string_free(s, FALSE);
 }
 
+char *markdown_document_title(cmark_node *doc)
+{
+	for (cmark_node *n = cmark_node_first_child(doc); n;
+	     n = cmark_node_next(n))
+		if (cmark_node_get_type(n) == CMARK_NODE_HEADING
+		    && cmark_node_get_heading_level(n) == 1)
+			return markdown_plain_text(n);
+	return NULL;
+}
+
 char *markdown_slug(const char *text, GHashTable *used)
 {
 	GString *s = g_string_new(NULL);

@@ -5,6 +5,7 @@
 
 #include "chart_render.h"
 #include "markdown.h"
+#include "paths.h"
 #include "util.h"
 
 #include <cairo-pdf.h>
@@ -371,13 +372,8 @@ static void figure(Pdf *p, cmark_node *para)
 {
 	PdfCanvas *c = p->c;
 	cmark_node *img = cmark_node_first_child(para);
-	const char *url = cmark_node_get_url(img);
-	const char *slash = strrchr(url, '/');
-	char *name = g_strdup(slash ? slash + 1 : url);
-	char *dot = strrchr(name, '.');
-	if (dot)
-		*dot = '\0';
-	const Chart *chart = values_chart(p->opt->values, name);
+	char *name = paths_chart_name(cmark_node_get_url(img));
+	const Chart *chart = name ? values_chart(p->opt->values, name) : NULL;
 	g_free(name);
 	if (!chart) { /* an image the PDF cannot draw: keep its alt text */
 		draw_inline(p, img, NULL, BODY_SIZE, false, 0, 0.3);
@@ -770,5 +766,36 @@ bool pdf_render(cmark_node *doc, const PdfOptions *opt, char **bytes,
 	}
 	g_array_free(placeholder, TRUE);
 	free_headings(p.headings);
+	return ok;
+}
+
+bool pdf_write(const EditionResult *r, Site *site, GError **error)
+{
+	const Lang *s = r->config->strings;
+	GError *err = NULL;
+	char *title = markdown_document_title(r->doc);
+	char *subtitle = gg_fill2(lang_need(s, "pdf.subtitle", &err),
+	                          r->edition->name, r->edition->data_date);
+	PdfOptions po = {
+	    .paper = r->config->paper,
+	    .meta = {.title = title ? title : "gpuguide",
+	             .author = lang_need(s, "pdf.author", &err),
+	             .subject = lang_need(s, "site.description", &err),
+	             .keywords = lang_need(s, "pdf.keywords", &err),
+	             .create_date = r->create_date},
+	    .subtitle = subtitle,
+	    .values = r->values,
+	    .strings = s};
+	char *bytes = NULL;
+	size_t n = 0;
+	bool ok = !err && pdf_render(r->doc, &po, &bytes, &n, &err);
+	char *path = paths_page(r->prefix, "guide.pdf");
+	ok = ok && site_write(site, path, bytes, n, &err);
+	if (err)
+		g_propagate_error(error, err);
+	g_free(path);
+	g_free(bytes);
+	g_free(subtitle);
+	g_free(title);
 	return ok;
 }

@@ -3,15 +3,14 @@
  * links, an outline, headings that never sit alone at a page foot, inline
  * styles and links, lists, quotes, code, tables that repeat their header
  * and never split a row, and charts drawn as vectors by chart.c.
- * In: a parsed document (read only), the Values holding its charts,
- * Lang.  Out: PDF bytes.
+ * In: a parsed document (read only), the Values holding its charts
+ * (found by name through paths_chart_name), Lang.  Out: PDF bytes; as a
+ * back-end, PREFIX/guide.pdf.
  * Ownership: pdf_render returns bytes the caller frees with g_free. */
 #ifndef GG_PDF_H
 #define GG_PDF_H
 
-#include "pdfkit.h"
-#include "lang.h"
-#include "template.h"
+#include "backend.h"
 
 #include <cmark-gfm.h>
 #include <stdbool.h>
@@ -26,5 +25,8 @@ typedef struct {
 
 bool pdf_render(cmark_node *doc, const PdfOptions *opt, char **bytes,
                 size_t *length, GError **error);
+
+/* The back-end: the guide as PREFIX/guide.pdf. */
+bool pdf_write(const EditionResult *r, Site *site, GError **error);
 
 #endif

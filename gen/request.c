@@ -3,7 +3,7 @@
 #include "request.h"
 
 #include "format.h"
-#include "markdown.h"
+#include "paths.h"
 #include "util.h"
 
 #include <math.h>
@@ -383,7 +383,9 @@ static bool write_one(Req *r, Site *site, const char *prefix,
 			break;
 	}
 	char *stem = format_build_stem(r->e, r->b);
-	char *path = g_strdup_printf("%srequests/%s.pdf", prefix, stem);
+	char *rel = paths_request(stem);
+	char *path = paths_page(prefix, rel);
+	g_free(rel);
 	bool ok = pages == 1 && site_write(site, path, bytes, n, error);
 	if (pages > 1)
 		g_set_error(error, GG_ERROR, GG_ERR_ENV,
@@ -394,19 +396,17 @@ static bool write_one(Req *r, Site *site, const char *prefix,
 	return ok;
 }
 
-bool request_write_all(const Recommendations *recs, const Lang *strings,
-                       Paper paper, const char *create_date, Site *site,
-                       const char *prefix, GError **error)
+bool request_write(const EditionResult *er, Site *site, GError **error)
 {
 	const Build **builds = NULL;
-	size_t n = recommend_best_builds(recs, &builds);
-	Req r = {.recs = recs, .costs = recs->costs,
-	         .e = recs->costs->perf->edition, .s = strings,
-	         .create_date = create_date, .paper = paper};
+	size_t n = recommend_best_builds(er->recs, &builds);
+	Req r = {.recs = er->recs, .costs = er->recs->costs,
+	         .e = er->edition, .s = er->config->strings,
+	         .create_date = er->create_date, .paper = er->config->paper};
 	bool ok = true;
 	for (size_t i = 0; ok && i < n; i++) {
 		r.b = builds[i];
-		ok = write_one(&r, site, prefix, error);
+		ok = write_one(&r, site, er->prefix, error);
 	}
 	g_free(builds);
 	return ok;
