@@ -8,16 +8,19 @@
 #include <math.h>
 #include <string.h>
 
-const Rgb CHART_SERIES[6] = {{0.000, 0.447, 0.698},  /* blue */
-                             {0.902, 0.624, 0.000},  /* orange */
-                             {0.000, 0.620, 0.451},  /* bluish green */
-                             {0.835, 0.369, 0.000},  /* vermillion */
-                             {0.800, 0.475, 0.655},  /* reddish purple */
-                             {0.337, 0.706, 0.914}}; /* sky blue */
-const Rgb CHART_INK = {0.13, 0.13, 0.13};
-const Rgb CHART_MUTED = {0.40, 0.40, 0.40};
-const Rgb CHART_GRID = {0.88, 0.88, 0.88};
-const Rgb CHART_GREY = {0.62, 0.62, 0.62};
+const ChartStyle CHART_STYLE = {
+    .pad = 12, .title = 15, .label = 11, .tick = 10, .small = 9,
+    .swatch = 14, .legend_gap = 16,
+    .series = {{0.000, 0.447, 0.698},  /* blue */
+               {0.902, 0.624, 0.000},  /* orange */
+               {0.000, 0.620, 0.451},  /* bluish green */
+               {0.835, 0.369, 0.000},  /* vermillion */
+               {0.800, 0.475, 0.655},  /* reddish purple */
+               {0.337, 0.706, 0.914}}, /* sky blue */
+    .ink = {0.13, 0.13, 0.13},
+    .muted = {0.40, 0.40, 0.40},
+    .grid = {0.88, 0.88, 0.88},
+    .grey = {0.62, 0.62, 0.62}};
 
 void chart_set_rgb(cairo_t *cr, Rgb c)
 {
@@ -113,14 +116,14 @@ double chart_legend(cairo_t *cr, const Chart *c, bool draw, double y,
                     double width, const LegendItem *items, size_t n)
 {
 	double x = CHART_PAD, row_h = 0, top = y;
-	double room = width - 2 * CHART_PAD - 14; /* widest an item may be */
+	double room = width - 2 * CHART_PAD - CHART_STYLE.swatch; /* widest an item may be */
 	for (size_t i = 0; i < n; i++) {
-		PangoLayout *l = chart_text(cr, c, 10, false, items[i].text);
+		PangoLayout *l = chart_text(cr, c, CHART_STYLE.tick, false, items[i].text);
 		if (text_width(l) > room) { /* a long item wraps on its own */
 			pango_layout_set_width(l, (int)(room * PANGO_SCALE));
 			pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
 		}
-		double w = 14 + text_width(l);
+		double w = CHART_STYLE.swatch + text_width(l);
 		if (x > CHART_PAD && x + w > width - CHART_PAD) {
 			x = CHART_PAD;
 			y += row_h + 4;
@@ -129,11 +132,11 @@ double chart_legend(cairo_t *cr, const Chart *c, bool draw, double y,
 		row_h = fmax(row_h, text_height(l));
 		if (draw) {
 			swatch(cr, &items[i], x, y);
-			chart_set_rgb(cr, CHART_MUTED);
-			cairo_move_to(cr, x + 14, y);
+			chart_set_rgb(cr, CHART_STYLE.muted);
+			cairo_move_to(cr, x + CHART_STYLE.swatch, y);
 			pango_cairo_show_layout(cr, l);
 		}
-		x += w + 16;
+		x += w + CHART_STYLE.legend_gap;
 		g_object_unref(l);
 	}
 	return n ? y + row_h - top : 0;
@@ -142,17 +145,17 @@ double chart_legend(cairo_t *cr, const Chart *c, bool draw, double y,
 double chart_title(cairo_t *cr, const Chart *c, bool draw, double width)
 {
 	if (draw)
-		chart_set_rgb(cr, CHART_INK);
+		chart_set_rgb(cr, CHART_STYLE.ink);
 	return chart_text_block(cr, c, draw, CHART_PAD, CHART_PAD,
-	                        width - 2 * CHART_PAD, 15, true, c->title);
+	                        width - 2 * CHART_PAD, CHART_STYLE.title, true, c->title);
 }
 
 double chart_footer(cairo_t *cr, const Chart *c, bool draw, double y,
                     double width)
 {
 	if (draw)
-		chart_set_rgb(cr, CHART_MUTED);
+		chart_set_rgb(cr, CHART_STYLE.muted);
 	return chart_text_block(cr, c, draw, CHART_PAD, y,
-	                        width - 2 * CHART_PAD, 9, false,
+	                        width - 2 * CHART_PAD, CHART_STYLE.small, false,
 	                        c->source_line);
 }

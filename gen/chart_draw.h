@@ -7,19 +7,12 @@
 #define GG_CHART_DRAW_H
 
 #include "chart.h"
+#include "chart_style.h"
 #include "text.h"
 
 #include <pango/pangocairo.h>
 
-enum { CHART_PAD = 12 };
-
-typedef struct {
-	double r, g, b;
-} Rgb;
-
-/* Okabe-Ito: distinguishable with every common colour-vision deficiency. */
-extern const Rgb CHART_SERIES[6];
-extern const Rgb CHART_INK, CHART_MUTED, CHART_GRID, CHART_GREY;
+#define CHART_PAD (CHART_STYLE.pad)
 
 void chart_set_rgb(cairo_t *cr, Rgb c);
 

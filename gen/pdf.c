@@ -4,6 +4,7 @@
 #include "pdf.h"
 
 #include "pdf_internal.h"
+#include "page_style.h"
 
 #include "chart_render.h"
 #include "markdown.h"
@@ -15,8 +16,7 @@
 #include <math.h>
 #include <string.h>
 
-#define MARGIN 56.0
-#define BODY_SIZE 10.0
+#define ST PAGE_GUIDE
 #define MONO "DejaVu Sans Mono"
 
 static const char *S(const Pdf *p, const char *key)
@@ -34,18 +34,18 @@ static void page_end(PdfCanvas *c, void *data)
 	char *n = g_strdup_printf("%d", c->page);
 	char *total = g_strdup_printf("%d", p->total_pages);
 	char *label = gg_fill2(S(p, "pdf.page_of"), n, total);
-	PangoLayout *l = pdfkit_layout(c, NULL, 8, false, c->width);
+	PangoLayout *l = pdfkit_layout(c, NULL, ST.small, false, c->width);
 	pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
 	pango_layout_set_text(l, label, -1);
-	cairo_set_source_rgb(c->cr, 0.4, 0.4, 0.4);
-	cairo_move_to(c->cr, c->x, c->page_h - MARGIN / 2 - 8);
+	page_set_colour(c->cr, ST.faint);
+	cairo_move_to(c->cr, c->x, c->page_h - ST.margin / 2 - 8);
 	pango_cairo_show_layout(c->cr, l);
 	g_object_unref(l);
 	/* running head */
-	l = pdfkit_layout(c, NULL, 8, false, c->width);
+	l = pdfkit_layout(c, NULL, ST.small, false, c->width);
 	pango_layout_set_text(l, p->opt->meta.title, -1);
 	pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
-	cairo_move_to(c->cr, c->x, MARGIN / 2);
+	cairo_move_to(c->cr, c->x, ST.margin / 2);
 	pango_cairo_show_layout(c->cr, l);
 	g_object_unref(l);
 	g_free(label);
@@ -57,19 +57,19 @@ static void title_page(Pdf *p)
 {
 	PdfCanvas *c = p->c;
 	c->y = c->page_h * 0.30;
-	PangoLayout *l = pdfkit_layout(c, NULL, 26, true, c->width);
+	PangoLayout *l = pdfkit_layout(c, NULL, ST.title, true, c->width);
 	pango_layout_set_text(l, p->opt->meta.title, -1);
-	cairo_set_source_rgb(c->cr, 0.1, 0.1, 0.1);
+	page_set_colour(c->cr, ST.ink);
 	pdfkit_draw_layout(c, l, c->x, NULL, 0);
 	g_object_unref(l);
 	c->y += 18;
-	l = pdfkit_layout(c, NULL, 13, false, c->width);
+	l = pdfkit_layout(c, NULL, ST.subtitle, false, c->width);
 	pango_layout_set_text(l, p->opt->subtitle, -1);
-	cairo_set_source_rgb(c->cr, 0.3, 0.3, 0.3);
+	page_set_colour(c->cr, ST.muted);
 	pdfkit_draw_layout(c, l, c->x, NULL, 0);
 	g_object_unref(l);
 	c->y += 40;
-	l = pdfkit_layout(c, NULL, 10, false, c->width);
+	l = pdfkit_layout(c, NULL, ST.body, false, c->width);
 	pango_layout_set_text(l, p->opt->meta.subject, -1);
 	pdfkit_draw_layout(c, l, c->x, NULL, 0);
 	g_object_unref(l);
@@ -81,7 +81,7 @@ static void toc_entry(Pdf *p, const Heading *h)
 {
 	PdfCanvas *c = p->c;
 	double indent = h->level == 2 ? 0 : 16;
-	double size = h->level == 2 ? 11 : 9.5;
+	double size = ST.contents[h->level == 2 ? 0 : 1];
 	PangoLayout *num = pdfkit_layout(c, NULL, size, false, -1);
 	char *page = g_strdup_printf("%d", h->page);
 	pango_layout_set_text(num, page, -1);
@@ -92,17 +92,17 @@ static void toc_entry(Pdf *p, const Heading *h)
 	double height = text_height(l);
 	pdfkit_need(c, height + 4);
 	double top = c->y;
-	cairo_set_source_rgb(c->cr, 0.1, 0.1, 0.1);
+	page_set_colour(c->cr, ST.ink);
 	pdfkit_draw_layout(c, l, c->x + indent, NULL, 0);
 	/* leaders from the end of the text's last line to the number */
 	double end_x = c->x + indent + text_width(l) + 6;
 	double right = c->x + c->width - num_w - 6;
-	cairo_set_source_rgb(c->cr, 0.6, 0.6, 0.6);
+	page_set_colour(c->cr, ST.leader);
 	for (double x = end_x; x < right; x += 4) {
 		cairo_rectangle(c->cr, x, c->y - 4, 0.8, 0.8);
 	}
 	cairo_fill(c->cr);
-	cairo_set_source_rgb(c->cr, 0.1, 0.1, 0.1);
+	page_set_colour(c->cr, ST.ink);
 	cairo_move_to(c->cr, c->x + c->width - num_w,
 	              c->y - text_height(num));
 	pango_cairo_show_layout(c->cr, num);
@@ -121,9 +121,9 @@ static void toc_entry(Pdf *p, const Heading *h)
 static void contents(Pdf *p, const GArray *headings)
 {
 	PdfCanvas *c = p->c;
-	PangoLayout *l = pdfkit_layout(c, NULL, 18, true, c->width);
+	PangoLayout *l = pdfkit_layout(c, NULL, ST.heading[0] - 2, true, c->width);
 	pango_layout_set_text(l, S(p, "pdf.contents"), -1);
-	cairo_set_source_rgb(c->cr, 0.1, 0.1, 0.1);
+	page_set_colour(c->cr, ST.ink);
 	pdfkit_draw_layout(c, l, c->x, NULL, 0);
 	g_object_unref(l);
 	c->y += 12;
@@ -139,10 +139,9 @@ static void contents(Pdf *p, const GArray *headings)
 
 static void heading(Pdf *p, cmark_node *n)
 {
-	static const double sizes[] = {0, 20, 15, 12, 11, 10, 10};
 	PdfCanvas *c = p->c;
 	int level = cmark_node_get_heading_level(n);
-	double size = sizes[level];
+	double size = ST.heading[level - 1];
 	/* keep a heading with the first lines of what follows it */
 	pdfkit_need(c, size * 2 + 60);
 	if (c->y > c->margin)
@@ -178,8 +177,8 @@ static void rule(Pdf *p)
 {
 	PdfCanvas *c = p->c;
 	pdfkit_need(c, 12);
-	cairo_set_source_rgb(c->cr, 0.7, 0.7, 0.7);
-	cairo_set_line_width(c->cr, 0.5);
+	page_set_colour(c->cr, ST.rule);
+	cairo_set_line_width(c->cr, ST.rule_width);
 	cairo_move_to(c->cr, c->x, c->y + 6);
 	cairo_line_to(c->cr, c->x + c->width, c->y + 6);
 	cairo_stroke(c->cr);
@@ -189,17 +188,17 @@ static void rule(Pdf *p)
 static void code_block(Pdf *p, cmark_node *n, double indent)
 {
 	PdfCanvas *c = p->c;
-	PangoLayout *l = pdfkit_layout(c, MONO, 8.5, false,
+	PangoLayout *l = pdfkit_layout(c, MONO, ST.caption, false,
 	                               c->width - indent - 12);
 	pango_layout_set_text(l, cmark_node_get_literal(n), -1);
 	double height = text_height(l);
 	pdfkit_need(c, fmin(height, 80) + 12);
-	cairo_set_source_rgb(c->cr, 0.95, 0.95, 0.95);
+	page_set_colour(c->cr, ST.code_bg);
 	cairo_rectangle(c->cr, c->x + indent, c->y,
 	                c->width - indent, fmin(height, c->bottom - c->y) + 8);
 	cairo_fill(c->cr);
 	c->y += 4;
-	cairo_set_source_rgb(c->cr, 0.1, 0.1, 0.1);
+	page_set_colour(c->cr, ST.ink);
 	pdfkit_draw_layout(c, l, c->x + indent + 6, NULL, 0);
 	c->y += 10;
 	g_object_unref(l);
@@ -213,7 +212,7 @@ static void figure(Pdf *p, cmark_node *para)
 	const Chart *chart = name ? values_chart(p->opt->values, name) : NULL;
 	g_free(name);
 	if (!chart) { /* an image the PDF cannot draw: keep its alt text */
-		pdf_draw_inline(p, img, NULL, BODY_SIZE, false, 0, 0.3);
+		pdf_draw_inline(p, img, NULL, ST.body, false, 0, 0.3);
 		c->y += 8;
 		return;
 	}
@@ -233,11 +232,11 @@ static void figure(Pdf *p, cmark_node *para)
 	chart_draw(c->cr, chart, c->width);
 	cairo_restore(c->cr);
 	c->y += h * scale + 4;
-	PangoLayout *l = pdfkit_layout(c, NULL, 8.5, false, c->width);
+	PangoLayout *l = pdfkit_layout(c, NULL, ST.caption, false, c->width);
 	char *caption = g_markup_escape_text(cmark_node_get_title(img), -1);
 	char *m = g_strdup_printf("<i>%s</i>", caption);
 	pango_layout_set_markup(l, m, -1);
-	cairo_set_source_rgb(c->cr, 0.3, 0.3, 0.3);
+	page_set_colour(c->cr, ST.muted);
 	pdfkit_draw_layout(c, l, c->x, NULL, 0);
 	g_object_unref(l);
 	g_free(caption);
@@ -259,9 +258,9 @@ static void list(Pdf *p, cmark_node *l, double indent)
 		char *mark = ordered ? g_strdup_printf("%d.", number)
 		                     : g_strdup("\xE2\x80\xA2");
 		pdfkit_need(c, 14);
-		PangoLayout *m = pdfkit_layout(c, NULL, BODY_SIZE, false, 16);
+		PangoLayout *m = pdfkit_layout(c, NULL, ST.body, false, 16);
 		pango_layout_set_text(m, mark, -1);
-		cairo_set_source_rgb(c->cr, 0.1, 0.1, 0.1);
+		page_set_colour(c->cr, ST.ink);
 		cairo_move_to(c->cr, c->x + indent, c->y);
 		pango_cairo_show_layout(c->cr, m);
 		g_object_unref(m);
@@ -277,8 +276,8 @@ static void block_quote(Pdf *p, cmark_node *n, double indent)
 	int page = c->page;
 	double top = c->y;
 	blocks(p, n, indent + 14);
-	cairo_set_source_rgb(c->cr, 0.75, 0.78, 0.85);
-	cairo_set_line_width(c->cr, 2);
+	page_set_colour(c->cr, ST.quote_bar);
+	cairo_set_line_width(c->cr, ST.quote_bar_width);
 	cairo_move_to(c->cr, c->x + indent + 4, page == c->page ? top
 	                                                        : c->margin);
 	cairo_line_to(c->cr, c->x + indent + 4, c->y - 6);
@@ -289,7 +288,7 @@ static void paragraph(Pdf *p, cmark_node *n, double indent)
 {
 	bool in_item = cmark_node_get_type(cmark_node_parent(n))
 	               == CMARK_NODE_ITEM;
-	pdf_draw_inline(p, n, NULL, BODY_SIZE, false, indent, 0.35);
+	pdf_draw_inline(p, n, NULL, ST.body, false, indent, 0.35);
 	p->c->y += in_item ? 3 : 8;
 }
 
@@ -334,7 +333,7 @@ static void blocks(Pdf *p, cmark_node *parent, double indent)
 static bool render_pass(Pdf *p, cmark_node *doc, const GArray *headings,
                         char **bytes, size_t *length, GError **error)
 {
-	p->c = pdfkit_open(p->opt->paper, MARGIN, &p->opt->meta,
+	p->c = pdfkit_open(p->opt->paper, ST.margin, &p->opt->meta,
 	                   lang_get(p->opt->strings, "font.family"));
 	p->c->page_end = page_end;
 	p->c->page_end_data = p;

@@ -4,6 +4,7 @@
 #include "pdf_internal.h"
 
 #include "markdown.h"
+#include "page_style.h"
 #include "util.h"
 
 #include <string.h>
@@ -140,7 +141,7 @@ void pdf_draw_inline(Pdf *p, cmark_node *n, const char *family,
 	                               p->c->width - indent);
 	pango_layout_set_markup(l, in.markup->str, -1);
 	pango_layout_set_spacing(l, (int)(size * spacing * PANGO_SCALE));
-	cairo_set_source_rgb(p->c->cr, 0.1, 0.1, 0.1);
+	page_set_colour(p->c->cr, PAGE_GUIDE.ink);
 	pdfkit_draw_layout(p->c, l, p->c->x + indent,
 	                   (PdfLink *)in.links->data, in.links->len);
 	g_object_unref(l);

@@ -4,6 +4,7 @@
 #include "pdf_internal.h"
 
 #include "markdown.h"
+#include "page_style.h"
 
 #include <cmark-gfm-core-extensions.h>
 #include <math.h>
@@ -166,7 +167,7 @@ static void draw_row(Pdf *p, cmark_node *row, const TableGeometry *g,
 	PdfCanvas *c = p->c;
 	double h = row_height(p, row, g, header);
 	if (header) {
-		cairo_set_source_rgb(c->cr, 0.92, 0.94, 0.97);
+		page_set_colour(c->cr, PAGE_GUIDE.table_header);
 		cairo_rectangle(c->cr, c->x, c->y, c->width, h);
 		cairo_fill(c->cr);
 	}
@@ -181,7 +182,7 @@ static void draw_row(Pdf *p, cmark_node *row, const TableGeometry *g,
 			pango_layout_set_alignment(l, PANGO_ALIGN_RIGHT);
 		else if (align && align[i] == 'c')
 			pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
-		cairo_set_source_rgb(c->cr, 0.1, 0.1, 0.1);
+		page_set_colour(c->cr, PAGE_GUIDE.ink);
 		c->y = top + 3;
 		pdfkit_draw_layout(c, l, x + 4, (PdfLink *)in.links->data,
 		                   in.links->len);
@@ -190,8 +191,8 @@ static void draw_row(Pdf *p, cmark_node *row, const TableGeometry *g,
 		x += g->widths[i];
 	}
 	c->y = top + h;
-	cairo_set_source_rgb(c->cr, 0.8, 0.8, 0.8);
-	cairo_set_line_width(c->cr, 0.4);
+	page_set_colour(c->cr, PAGE_GUIDE.table_rule);
+	cairo_set_line_width(c->cr, PAGE_GUIDE.table_rule_width);
 	cairo_move_to(c->cr, c->x, c->y);
 	cairo_line_to(c->cr, c->x + c->width, c->y);
 	cairo_stroke(c->cr);

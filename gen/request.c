@@ -3,13 +3,14 @@
 #include "request.h"
 
 #include "format.h"
+#include "page_style.h"
 #include "paths.h"
 #include "util.h"
 
 #include <math.h>
 #include <string.h>
 
-#define MARGIN 48.0
+#define ST PAGE_REQUEST
 
 typedef struct {
 	const Recommendations *recs;
@@ -41,13 +42,13 @@ static char *money(const Req *r, double v)
 /* ---- drawing helpers --------------------------------------------------- */
 
 static double text(Req *r, double size, bool bold, const char *t,
-                   double indent, double gray)
+                   double indent, PageColour colour)
 {
 	PdfCanvas *c = r->c;
 	PangoLayout *l = pdfkit_layout(c, NULL, size * r->scale, bold,
 	                               c->width - indent);
 	pango_layout_set_text(l, t, -1);
-	cairo_set_source_rgb(c->cr, gray, gray, gray);
+	page_set_colour(c->cr, colour);
 	double before = c->y;
 	pdfkit_draw_layout(c, l, c->x + indent, NULL, 0);
 	g_object_unref(l);
@@ -57,7 +58,7 @@ static double text(Req *r, double size, bool bold, const char *t,
 static void section(Req *r, const char *key)
 {
 	r->c->y += 9 * r->scale;
-	text(r, 11, true, S(r, key), 0, 0.1);
+	text(r, ST.section, true, S(r, key), 0, ST.ink);
 	r->c->y += 3 * r->scale;
 }
 
@@ -67,7 +68,7 @@ static void row(Req *r, const char *const *cells, const double *fractions,
                 const char *align, size_t n, bool bold, bool shade)
 {
 	PdfCanvas *c = r->c;
-	double size = 8.5 * r->scale, h = 0, x = c->x;
+	double size = ST.caption * r->scale, h = 0, x = c->x;
 	PangoLayout *ls[8];
 	for (size_t i = 0; i < n; i++) {
 		ls[i] = pdfkit_layout(c, NULL, size, bold,
@@ -78,11 +79,11 @@ static void row(Req *r, const char *const *cells, const double *fractions,
 		h = fmax(h, text_height(ls[i]));
 	}
 	if (shade) {
-		cairo_set_source_rgb(c->cr, 0.92, 0.94, 0.97);
+		page_set_colour(c->cr, ST.table_header);
 		cairo_rectangle(c->cr, c->x, c->y, c->width, h + 4);
 		cairo_fill(c->cr);
 	}
-	cairo_set_source_rgb(c->cr, 0.1, 0.1, 0.1);
+	page_set_colour(c->cr, ST.ink);
 	for (size_t i = 0; i < n; i++) {
 		cairo_move_to(c->cr, x + 3, c->y + 2);
 		pango_cairo_show_layout(c->cr, ls[i]);
@@ -90,8 +91,8 @@ static void row(Req *r, const char *const *cells, const double *fractions,
 		g_object_unref(ls[i]);
 	}
 	c->y += h + 4;
-	cairo_set_source_rgb(c->cr, 0.82, 0.82, 0.82);
-	cairo_set_line_width(c->cr, 0.4);
+	page_set_colour(c->cr, ST.table_rule);
+	cairo_set_line_width(c->cr, ST.table_rule_width);
 	cairo_move_to(c->cr, c->x, c->y);
 	cairo_line_to(c->cr, c->x + c->width, c->y);
 	cairo_stroke(c->cr);
@@ -125,14 +126,14 @@ static void header(Req *r)
 {
 	char *name = format_build_name(r->s, r->e, r->b);
 	char *title = gg_fill2(S(r, "request.title"), name, "");
-	text(r, 18, true, title, 0, 0.1);
+	text(r, ST.title, true, title, 0, ST.ink);
 	char *sub = gg_fill2(S(r, "request.subtitle"), r->e->name,
 	                     r->e->data_date);
 	r->c->y += 2;
-	text(r, 9.5, false, sub, 0, 0.35);
+	text(r, ST.subtitle, false, sub, 0, ST.muted);
 	GString *uses = use_cases_served(r);
 	char *for_text = gg_fill2(S(r, "request.for"), uses->str, "");
-	text(r, 9.5, false, for_text, 0, 0.35);
+	text(r, ST.subtitle, false, for_text, 0, ST.muted);
 	g_string_free(uses, TRUE);
 	g_free(for_text);
 	g_free(sub);
@@ -310,7 +311,7 @@ static void justification(Req *r)
 	if (b->fit) {
 		g_string_append_printf(s, " %s", S(r, "request.why_fit"));
 	}
-	text(r, 9, false, s->str, 0, 0.1);
+	text(r, ST.body, false, s->str, 0, ST.ink);
 	g_string_free(s, TRUE);
 	g_free(days);
 	g_free(mem);
@@ -333,7 +334,7 @@ static void sources(Req *r)
 		                             p->from.source,
 		                             *p->from.url ? ", " : "",
 		                             p->from.url);
-		text(r, 7, false, line, 0, 0.3);
+		text(r, ST.footnote, false, line, 0, ST.faint);
 		g_free(line);
 		g_free(m);
 	}
@@ -341,7 +342,7 @@ static void sources(Req *r)
 	char *line = g_strdup_printf("%s: %s, %s%s%s", sys->date,
 	                             r->b->system->name, sys->source,
 	                             *sys->url ? ", " : "", sys->url);
-	text(r, 7, false, line, 0, 0.3);
+	text(r, ST.footnote, false, line, 0, ST.faint);
 	g_free(line);
 }
 
@@ -352,7 +353,7 @@ static int layout(Req *r, char **bytes, size_t *length, GError **error)
 	char *title = gg_fill2(S(r, "request.title"), name, "");
 	PdfMeta meta = {title, S(r, "pdf.author"), S(r, "request.subject"),
 	                S(r, "pdf.keywords"), r->create_date};
-	r->c = pdfkit_open(r->paper, MARGIN, &meta,
+	r->c = pdfkit_open(r->paper, ST.margin, &meta,
 	                   lang_get(r->s, "font.family"));
 	header(r);
 	configuration(r);
