@@ -48,7 +48,7 @@ typedef struct {
 	char *legend_measured, *legend_modelled, *legend_reference;
 	char *legend_flagged;
 	char *series_names[2]; /* grouped bars */
-	char *font_family;     /* "DejaVu Sans" */
+	char *font_family;     /* from the strings: font.sans */
 	ChartBar *bars;
 	size_t n_bars;
 	ChartSeries *series;

@@ -2,6 +2,8 @@
  * from the language strings chart.NAME.*.  See guide_internal.h. */
 #include "guide_internal.h"
 
+#include "util.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -28,10 +30,9 @@ static Chart *new_chart(const Ctx *c, ChartKind kind, const char *name)
 	ch->legend_modelled = g_strdup(S(c, "chart.legend.modelled"));
 	ch->legend_reference = g_strdup(S(c, "chart.legend.reference"));
 	ch->legend_flagged = g_strdup(S(c, "chart.legend.flagged"));
-	ch->font_family = g_strdup(S(c, "font.family"));
-	ch->source_line = g_strdup_printf(
-	    "%s data/%s; %s %s", S(c, "chart.source_prefix"), c->e->name,
-	    S(c, "chart.data_as_of"), c->e->data_date);
+	ch->font_family = g_strdup(S(c, "font.sans"));
+	ch->source_line = gg_fill2(S(c, "chart.source"), c->e->name,
+	                          c->e->data_date);
 	return ch;
 }
 
@@ -138,10 +139,10 @@ static Chart *cloud_chart(const Ctx *c)
 	double end = fmax(x->breakeven_days * 2, x->example_days * 1.5);
 	if (!isfinite(end))
 		end = x->example_days * 2;
-	char *desk = g_strdup_printf("%s (%s)", S(c, "chart.cloud.desktop"),
-	                             x->breakeven_build
-	                                 ? c->e->gpus[x->breakeven_build->gpu].name
-	                                 : "");
+	char *desk = gg_fill2(S(c, "format.aside"), S(c, "chart.cloud.desktop"),
+	                      x->breakeven_build
+	                          ? c->e->gpus[x->breakeven_build->gpu].name
+	                          : "");
 	size_t d = chart_add_series(ch, desk, true);
 	char *cl = g_strdup_printf("%s %s", x->breakeven_offer->provider,
 	                           x->breakeven_offer->instance);
@@ -202,19 +203,20 @@ static Chart *power_chart(const Ctx *c)
 			if (!b || g_hash_table_contains(done, (gpointer)b))
 				continue;
 			g_hash_table_add(done, (gpointer)b);
-			char *w = num(c, b->draw_w, 0);
 			chart_add_bar(ch, (ChartBar){
-			    .label = format_build_name(c->s, c->e, b), .value = b->draw_w,
-			    .value_text = g_strdup_printf("%s W", w),
+			    .label = format_build_name(c->s, c->e, b),
+			    .value = b->draw_w,
+			    .value_text = format_with_unit(c->s, b->draw_w, 0,
+			                                   "unit.watt"),
 			    .flagged = (b->fit & FIT_POWER) != 0});
-			g_free(w);
 		}
 	}
 	g_hash_table_destroy(done);
 	qsort(ch->bars, ch->n_bars, sizeof *ch->bars, by_value_desc);
-	char *w = num(c, c->costs->psu_max_w, 0);
+	char *w = format_with_unit(c->s, c->costs->psu_max_w, 0, "unit.watt");
 	chart_add_mark(ch, c->costs->psu_max_w,
-	               g_strdup_printf("%s (%s W)", S(c, "chart.power.limit"), w));
+	               gg_fill2(S(c, "format.aside"), S(c, "chart.power.limit"),
+	                        w));
 	g_free(w);
 	g_free(ch->legend_flagged);
 	ch->legend_flagged = g_strdup(S(c, "chart.power.flagged"));

@@ -17,7 +17,6 @@
 #include <string.h>
 
 #define ST PAGE_GUIDE
-#define MONO "DejaVu Sans Mono"
 
 static const char *S(const Pdf *p, const char *key)
 {
@@ -188,7 +187,7 @@ static void rule(Pdf *p)
 static void code_block(Pdf *p, cmark_node *n, double indent)
 {
 	PdfCanvas *c = p->c;
-	PangoLayout *l = pdfkit_layout(c, MONO, ST.caption, false,
+	PangoLayout *l = pdfkit_layout(c, S(p, "font.mono"), ST.caption, false,
 	                               c->width - indent - 12);
 	pango_layout_set_text(l, cmark_node_get_literal(n), -1);
 	double height = text_height(l);
@@ -334,7 +333,7 @@ static bool render_pass(Pdf *p, cmark_node *doc, const GArray *headings,
                         char **bytes, size_t *length, GError **error)
 {
 	p->c = pdfkit_open(p->opt->paper, ST.margin, &p->opt->meta,
-	                   lang_get(p->opt->strings, "font.family"));
+	                   S(p, "font.sans"));
 	p->c->page_end = page_end;
 	p->c->page_end_data = p;
 	p->slugs = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,

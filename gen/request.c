@@ -215,13 +215,12 @@ static void performance(Req *r)
 	pair(r, "request.rank", gg_fill2(S(r, "request.rank_value"), rank, of));
 	g_free(rank);
 	g_free(of);
-	char *w = num(r, b->draw_w, 0);
-	pair(r, "request.power", g_strdup_printf("%s W", w));
-	g_free(w);
-	char *kwh = num(r, b->kwh_year, 0);
+	pair(r, "request.power",
+	     format_with_unit(r->s, b->draw_w, 0, "unit.watt"));
+	char *kwh = format_with_unit(r->s, b->kwh_year, 0, "unit.kwh");
 	char *cost = money(r, b->electricity_year);
 	char *util = num(r, r->costs->utilization * 100, 0);
-	char *k = g_strdup_printf("%s kWh, %s", kwh, cost);
+	char *k = gg_fill2(S(r, "format.pair"), kwh, cost);
 	pair(r, "request.electricity", gg_fill2(S(r, "request.electricity_value"),
 	                                        k, util));
 	g_free(k);
@@ -354,7 +353,7 @@ static int layout(Req *r, char **bytes, size_t *length, GError **error)
 	PdfMeta meta = {title, S(r, "pdf.author"), S(r, "request.subject"),
 	                S(r, "pdf.keywords"), r->create_date};
 	r->c = pdfkit_open(r->paper, ST.margin, &meta,
-	                   lang_get(r->s, "font.family"));
+	                   S(r, "font.sans"));
 	header(r);
 	configuration(r);
 	line_items(r);
