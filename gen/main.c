@@ -198,6 +198,25 @@ static bool check(Run *run, GError **error)
 	return ok;
 }
 
+/* A language other than the reference (en) must have every key the
+ * reference has: a missing string is an error now, not a blank later. */
+static bool check_language(Run *run, GError **error)
+{
+	const char *ref_lang = "en"; /* the source language of the guide */
+	if (strcmp(run->opt->lang, ref_lang) == 0)
+		return true;
+	char *path = g_build_filename(run->opt->templates_dir, ref_lang,
+	                              "strings.csv", NULL);
+	bool ok = true;
+	if (g_file_test(path, G_FILE_TEST_IS_REGULAR)) {
+		Lang *ref = lang_load(path, error);
+		ok = ref && lang_check_keys(run->strings, ref, error);
+		lang_free(ref);
+	}
+	g_free(path);
+	return ok;
+}
+
 /* ---- command line --------------------------------------------------- */
 
 static int usage_error(GOptionContext *ctx, const char *message)
@@ -317,6 +336,10 @@ int main(int argc, char **argv)
 		                                      "strings.csv", NULL);
 		run.strings = lang_load(strings_path, &error);
 		g_free(strings_path);
+		if (run.strings && !check_language(&run, &error)) {
+			lang_free(run.strings);
+			run.strings = NULL;
+		}
 		ok = run.strings && generate(&run, &error);
 		lang_free(run.strings);
 		teardown();

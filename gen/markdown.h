@@ -29,7 +29,9 @@ char *markdown_plain_text(cmark_node *node);
 char *markdown_document_title(cmark_node *doc);
 
 /* A URL fragment for heading text, unique within used (a set of
- * strings the caller owns). */
+ * strings the caller owns): its letters and digits in any script,
+ * lower-cased, runs of anything else as one '-'; "section" only when the
+ * text has no letter or digit at all. */
 char *markdown_slug(const char *text, GHashTable *used);
 
 /* True for a paragraph whose only child is an image. */

@@ -2,6 +2,7 @@
  * language's formatting, and the same cells as CSV and JSON. */
 #include "unit.h"
 
+#include "markdown.h"
 #include "table.h"
 
 #include <glib.h>
@@ -48,8 +49,32 @@ static Table *sample(void)
 	return t;
 }
 
+/* Heading anchors keep the letters of every script. */
+static void test_slugs(void)
+{
+	GHashTable *used = g_hash_table_new_full(g_str_hash, g_str_equal,
+	                                         g_free, NULL);
+	char *a = markdown_slug("What makes a GPU fast?", used);
+	char *b = markdown_slug("显卡：选择", used);
+	char *c = markdown_slug("Über GPUs", used);
+	char *d = markdown_slug("What makes a GPU fast?", used);
+	char *e = markdown_slug("?!", used);
+	CHECK_STR(a, "what-makes-a-gpu-fast");
+	CHECK_STR(b, "显卡-选择");
+	CHECK_STR(c, "über-gpus");
+	CHECK_STR(d, "what-makes-a-gpu-fast-2");
+	CHECK_STR(e, "section");
+	g_free(a);
+	g_free(b);
+	g_free(c);
+	g_free(d);
+	g_free(e);
+	g_hash_table_destroy(used);
+}
+
 void test_table(void)
 {
+	test_slugs();
 	Lang *s = strings();
 	CHECK(s != NULL);
 	if (!s)
