@@ -2,7 +2,9 @@
  * drawing functions of each chart kind (chart_bars.c, chart_xy.c),
  * implemented in chart_draw.c.
  * Every function measures when draw is false and draws when it is true,
- * so heights computed before drawing always match. */
+ * so heights computed before drawing always match.
+ * Ownership: chart_text returns a layout the caller unrefs; the rest
+ * only read the Chart. */
 #ifndef GG_CHART_DRAW_H
 #define GG_CHART_DRAW_H
 
