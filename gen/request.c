@@ -280,39 +280,51 @@ static void alternatives(Req *r)
 	}
 }
 
+/* Appends sentence (taken over) to the text so far, joined as the
+ * language joins sentences (format.sentences). */
+static void add_sentence(Req *r, char **text, char *sentence)
+{
+	char *joined = *text ? gg_fill2(S(r, "format.sentences"), *text,
+	                                 sentence)
+	                     : g_strdup(sentence);
+	g_free(*text);
+	g_free(sentence);
+	*text = joined;
+}
+
+/* "Over the next N days, PROVIDER costs more": NULL when never. */
+static char *cloud_sentence(Req *r)
+{
+	const CloudOffer *o = cost_matching_cloud(r->costs, r->b);
+	double d = o ? cost_breakeven_days(r->costs, r->b, o,
+	                                   r->costs->utilization)
+	             : NAN;
+	if (!isfinite(d))
+		return NULL;
+	char *days = num(r, ceil(d), 0);
+	char *t = gg_fill2(S(r, "request.why_cloud"), days, o->provider);
+	g_free(days);
+	return t;
+}
+
 static void justification(Req *r)
 {
 	section(r, "request.why");
 	const Build *b = r->b;
 	char *name = format_build_name(r->s, r->e, b);
 	char *pd = num(r, b->per_dollar[WORKLOAD_CNN], 2);
-	GString *s = g_string_new(NULL);
-	char *t = gg_fill2(S(r, "request.why_value"), name, pd);
-	g_string_append(s, t);
-	g_free(t);
 	char *mem = num(r, r->e->gpus[b->gpu].memory_gb, 0);
-	t = gg_fill2(S(r, "request.why_memory"), mem,
-	             r->e->gpus[b->gpu].name);
-	g_string_append_printf(s, " %s", t);
-	g_free(t);
-	char *days = NULL;
-	const CloudOffer *o = cost_matching_cloud(r->costs, r->b);
-	if (o) {
-		double d = cost_breakeven_days(r->costs, b, o,
-		                               r->costs->utilization);
-		if (isfinite(d)) {
-			days = num(r, ceil(d), 0);
-			t = gg_fill2(S(r, "request.why_cloud"), days, o->provider);
-			g_string_append_printf(s, " %s", t);
-			g_free(t);
-		}
-	}
-	if (b->fit) {
-		g_string_append_printf(s, " %s", S(r, "request.why_fit"));
-	}
-	text(r, ST.body, false, s->str, 0, ST.ink);
-	g_string_free(s, TRUE);
-	g_free(days);
+	char *why = NULL;
+	add_sentence(r, &why, gg_fill2(S(r, "request.why_value"), name, pd));
+	add_sentence(r, &why, gg_fill2(S(r, "request.why_memory"), mem,
+	                                r->e->gpus[b->gpu].name));
+	char *cloud = cloud_sentence(r);
+	if (cloud)
+		add_sentence(r, &why, cloud);
+	if (b->fit)
+		add_sentence(r, &why, g_strdup(S(r, "request.why_fit")));
+	text(r, ST.body, false, why, 0, ST.ink);
+	g_free(why);
 	g_free(mem);
 	g_free(pd);
 	g_free(name);
