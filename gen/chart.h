@@ -1,14 +1,13 @@
-/* Chart stage: figures drawn once with Cairo and Pango onto any cairo_t,
- * and written as SVG (site) and PNG at twice the size (previews).
- * Kinds: sorted horizontal bars, grouped horizontal bars (two series),
- * and XY plots (lines or scatter, with vertical marks and a diagonal).
- * In: Chart values built by the guide stage.  Out: drawings and files.
+/* Chart stage, the values: a figure described as data (bars, series,
+ * marks and every word shown), built by the guide stage and drawn by
+ * chart_render.h.  Kinds: sorted horizontal bars, grouped horizontal
+ * bars (two series), and XY plots (lines or scatter, with vertical marks
+ * and a diagonal).
  * Ownership: a Chart owns every string and array in it; chart_free
- * releases them.  Drawing functions only read the Chart. */
+ * releases them. */
 #ifndef GG_CHART_H
 #define GG_CHART_H
 
-#include <cairo.h>
 #include <glib.h>
 #include <stdbool.h>
 
@@ -49,7 +48,7 @@ typedef struct {
 	char *legend_measured, *legend_modelled, *legend_reference;
 	char *legend_flagged;
 	char *series_names[2]; /* grouped bars */
-	char *font_family;     /* "DejaVu Sans" */
+	char *font_family;     /* from the strings: font.sans */
 	ChartBar *bars;
 	size_t n_bars;
 	ChartSeries *series;
@@ -74,23 +73,9 @@ void chart_add_point(Chart *c, size_t series, double x, double y,
                      char *label);
 void chart_add_mark(Chart *c, double at, char *label);
 
-/* Height the chart needs at the given width. */
-double chart_height(const Chart *chart, double width);
-
-/* Draws the chart with its top-left corner at the current origin. */
-void chart_draw(cairo_t *cr, const Chart *chart, double width);
-
 /* Alt text: the title and the top three bars (or the series); caller
  * frees. */
 char *chart_alt_text(const Chart *chart);
-
-/* SVG (with <title> and <desc>) laid out at width, and PNG (CHART_WIDTH at
- * scale 2) file bytes; caller frees *bytes.  The order of
- * chart_render_svg calls fixes the SVG ids. */
-void chart_render_svg(const Chart *chart, double width, char **bytes,
-                      size_t *length);
-bool chart_render_png(const Chart *chart, char **bytes, size_t *length,
-                      GError **error);
 
 void chart_free(Chart *chart);
 

@@ -1,5 +1,7 @@
 /* Chart stage: sorted horizontal bars, single or grouped (two series),
- * with optional vertical marks (a power limit, say).  See chart.h. */
+ * with optional vertical marks (a power limit, say).  See chart_bars.h. */
+#include "chart_bars.h"
+
 #include "chart_draw.h"
 
 #include <math.h>
@@ -9,10 +11,10 @@ enum { ROW_GAP = 6, BAR_H = 14, GROUP_BAR_H = 10 };
 static Rgb bar_rgb(const Chart *c, const ChartBar *b, int series)
 {
 	if (c->kind == CHART_GROUPED_BARS) /* colour tells the series */
-		return CHART_SERIES[series];
+		return CHART_STYLE.series[series];
 	if (b->reference)
-		return CHART_SERIES[1];
-	return b->modelled ? CHART_SERIES[5] : CHART_SERIES[0];
+		return CHART_STYLE.series[1];
+	return b->modelled ? CHART_STYLE.series[5] : CHART_STYLE.series[0];
 }
 
 static size_t legend_items(const Chart *c, LegendItem *items)
@@ -28,29 +30,29 @@ static size_t legend_items(const Chart *c, LegendItem *items)
 	}
 	size_t n = 0;
 	if (c->kind == CHART_GROUPED_BARS) {
-		items[n++] = (LegendItem){c->series_names[0], CHART_SERIES[0],
+		items[n++] = (LegendItem){c->series_names[0], CHART_STYLE.series[0],
 		                          SWATCH_SOLID};
-		items[n++] = (LegendItem){c->series_names[1], CHART_SERIES[1],
+		items[n++] = (LegendItem){c->series_names[1], CHART_STYLE.series[1],
 		                          SWATCH_SOLID};
 		if (modelled && c->legend_modelled)
-			items[n++] = (LegendItem){c->legend_modelled, CHART_GREY,
+			items[n++] = (LegendItem){c->legend_modelled, CHART_STYLE.grey,
 			                          SWATCH_HATCHED};
 	} else {
 		if (measured && c->legend_measured)
 			items[n++] = (LegendItem){c->legend_measured,
-			                          CHART_SERIES[0], SWATCH_SOLID};
+			                          CHART_STYLE.series[0], SWATCH_SOLID};
 		if (modelled && c->legend_modelled)
 			items[n++] = (LegendItem){c->legend_modelled,
-			                          CHART_SERIES[5], SWATCH_HATCHED};
+			                          CHART_STYLE.series[5], SWATCH_HATCHED};
 		if (reference && c->legend_reference)
 			items[n++] = (LegendItem){c->legend_reference,
-			                          CHART_SERIES[1], SWATCH_SOLID};
+			                          CHART_STYLE.series[1], SWATCH_SOLID};
 	}
 	if (flagged && c->legend_flagged)
-		items[n++] = (LegendItem){c->legend_flagged, CHART_SERIES[0],
+		items[n++] = (LegendItem){c->legend_flagged, CHART_STYLE.series[0],
 		                          SWATCH_FADED};
 	for (size_t i = 0; i < c->n_marks; i++)
-		items[n++] = (LegendItem){c->marks[i].label, CHART_SERIES[3],
+		items[n++] = (LegendItem){c->marks[i].label, CHART_STYLE.series[3],
 		                          SWATCH_DASH};
 	return n;
 }
@@ -65,14 +67,14 @@ static BarGeometry geometry(cairo_t *cr, const Chart *c, double width)
 	double inner = width - 2 * CHART_PAD;
 	for (size_t i = 0; i < c->n_bars; i++) {
 		const ChartBar *b = &c->bars[i];
-		PangoLayout *l = chart_text(cr, c, 11, b->reference, b->label);
+		PangoLayout *l = chart_text(cr, c, CHART_STYLE.label, b->reference, b->label);
 		g.label_w = fmax(g.label_w, text_width(l));
 		g_object_unref(l);
 		const char *texts[] = {b->value_text, b->value2_text};
 		for (int k = 0; k < 2; k++) {
 			if (!texts[k])
 				continue;
-			l = chart_text(cr, c, 11, false, texts[k]);
+			l = chart_text(cr, c, CHART_STYLE.label, false, texts[k]);
 			g.value_w = fmax(g.value_w, text_width(l));
 			g_object_unref(l);
 		}
@@ -112,9 +114,11 @@ static void draw_bar(cairo_t *cr, const Chart *c, const BarGeometry *g,
 		cairo_stroke(cr);
 	}
 	PangoLayout *l = chart_text(cr, c, series || c->kind
-	                            == CHART_GROUPED_BARS ? 10 : 11, false,
+	                            == CHART_GROUPED_BARS ? CHART_STYLE.tick
+	                                                 : CHART_STYLE.label,
+	                            false,
 	                            series ? b->value2_text : b->value_text);
-	chart_set_rgb(cr, CHART_INK);
+	chart_set_rgb(cr, CHART_STYLE.ink);
 	cairo_move_to(cr, g->bar_x + w + 5,
 	              y + (h - text_height(l)) / 2);
 	pango_cairo_show_layout(cr, l);
@@ -127,16 +131,16 @@ static double bar_row(cairo_t *cr, const Chart *c, const BarGeometry *g,
 {
 	bool grouped = c->kind == CHART_GROUPED_BARS;
 	double bars_h = grouped ? 2 * GROUP_BAR_H + 2 : BAR_H;
-	double lh = chart_text_block(cr, c, false, 0, 0, g->label_w, 11,
+	double lh = chart_text_block(cr, c, false, 0, 0, g->label_w, CHART_STYLE.label,
 	                             b->reference, b->label);
 	double row_h = fmax(lh, bars_h + 2);
 	if (!draw)
 		return row_h;
-	PangoLayout *l = chart_text(cr, c, 11, b->reference, b->label);
+	PangoLayout *l = chart_text(cr, c, CHART_STYLE.label, b->reference, b->label);
 	pango_layout_set_width(l, (int)(g->label_w * PANGO_SCALE));
 	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
 	pango_layout_set_alignment(l, PANGO_ALIGN_RIGHT);
-	chart_set_rgb(cr, CHART_INK);
+	chart_set_rgb(cr, CHART_STYLE.ink);
 	cairo_move_to(cr, CHART_PAD, y + (row_h - lh) / 2);
 	pango_cairo_show_layout(cr, l);
 	g_object_unref(l);
@@ -154,7 +158,7 @@ static double bar_row(cairo_t *cr, const Chart *c, const BarGeometry *g,
 static void axis_and_marks(cairo_t *cr, const Chart *c, const BarGeometry *g,
                            double top, double bottom)
 {
-	chart_set_rgb(cr, CHART_MUTED);
+	chart_set_rgb(cr, CHART_STYLE.muted);
 	cairo_set_line_width(cr, 1);
 	cairo_move_to(cr, g->bar_x - 0.5, top - 2);
 	cairo_line_to(cr, g->bar_x - 0.5, bottom + 2);
@@ -162,7 +166,7 @@ static void axis_and_marks(cairo_t *cr, const Chart *c, const BarGeometry *g,
 	double dash[] = {4, 3};
 	for (size_t i = 0; i < c->n_marks; i++) {
 		double x = g->bar_x + bar_width(g, c->marks[i].at);
-		chart_set_rgb(cr, CHART_SERIES[3]);
+		chart_set_rgb(cr, CHART_STYLE.series[3]);
 		cairo_set_line_width(cr, 1.5);
 		cairo_set_dash(cr, dash, 2, 0);
 		cairo_move_to(cr, x, top - 4);
@@ -186,11 +190,11 @@ double chart_layout_bars(cairo_t *cr, const Chart *c, double width,
 	double bottom = y - ROW_GAP;
 	if (draw) {
 		axis_and_marks(cr, c, &g, top, bottom);
-		chart_set_rgb(cr, CHART_INK);
+		chart_set_rgb(cr, CHART_STYLE.ink);
 	}
 	y += 4;
 	y += chart_text_block(cr, c, draw, g.bar_x, y, g.bar_span + g.value_w,
-	                      11, false, c->x_label) + 6;
+	                      CHART_STYLE.label, false, c->x_label) + 6;
 	y += chart_footer(cr, c, draw, y, width);
 	return ceil(y + CHART_PAD);
 }

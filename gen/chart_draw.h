@@ -1,24 +1,20 @@
 /* Private to the chart stage: text, colours and legends shared by the
- * drawing functions of each chart kind (chart_bars.c, chart_xy.c).
+ * drawing functions of each chart kind (chart_bars.c, chart_xy.c),
+ * implemented in chart_draw.c.
  * Every function measures when draw is false and draws when it is true,
- * so heights computed before drawing always match. */
+ * so heights computed before drawing always match.
+ * Ownership: chart_text returns a layout the caller unrefs; the rest
+ * only read the Chart. */
 #ifndef GG_CHART_DRAW_H
 #define GG_CHART_DRAW_H
 
 #include "chart.h"
+#include "chart_style.h"
 #include "text.h"
 
 #include <pango/pangocairo.h>
 
-enum { CHART_PAD = 12 };
-
-typedef struct {
-	double r, g, b;
-} Rgb;
-
-/* Okabe-Ito: distinguishable with every common colour-vision deficiency. */
-extern const Rgb CHART_SERIES[6];
-extern const Rgb CHART_INK, CHART_MUTED, CHART_GRID, CHART_GREY;
+#define CHART_PAD (CHART_STYLE.pad)
 
 void chart_set_rgb(cairo_t *cr, Rgb c);
 
@@ -52,11 +48,5 @@ double chart_legend(cairo_t *cr, const Chart *c, bool draw, double y,
 double chart_title(cairo_t *cr, const Chart *c, bool draw, double width);
 double chart_footer(cairo_t *cr, const Chart *c, bool draw, double y,
                     double width);
-
-/* The kinds: lay out (and draw when draw) the whole chart; return its
- * height. */
-double chart_layout_bars(cairo_t *cr, const Chart *c, double width,
-                         bool draw);
-double chart_layout_xy(cairo_t *cr, const Chart *c, double width, bool draw);
 
 #endif

@@ -1,6 +1,8 @@
 /* Chart stage: XY plots, lines or scatter, with nice ticks, vertical
  * marks (thresholds, a break-even) and an optional diagonal.
- * See chart.h. */
+ * See chart_xy.h. */
+#include "chart_xy.h"
+
 #include "chart_draw.h"
 
 #include <math.h>
@@ -124,7 +126,7 @@ static double y_tick_width(cairo_t *cr, const Chart *c, const Axis *ay)
 	size_t n = ticks(ay, t, 32);
 	for (size_t i = 0; i < n; i++) {
 		char *s = tick_label(t[i]);
-		PangoLayout *l = chart_text(cr, c, 10, false, s);
+		PangoLayout *l = chart_text(cr, c, CHART_STYLE.tick, false, s);
 		w = fmax(w, text_width(l));
 		g_object_unref(l);
 		g_free(s);
@@ -139,13 +141,13 @@ static void draw_grid(cairo_t *cr, const Chart *c, const Plot *p)
 	cairo_set_line_width(cr, 1);
 	for (size_t i = 0; i < n; i++) {
 		double y = round(py(p, t[i])) + 0.5;
-		chart_set_rgb(cr, CHART_GRID);
+		chart_set_rgb(cr, CHART_STYLE.grid);
 		cairo_move_to(cr, p->x0, y);
 		cairo_line_to(cr, p->x0 + p->w, y);
 		cairo_stroke(cr);
 		char *s = tick_label(t[i]);
-		PangoLayout *l = chart_text(cr, c, 10, false, s);
-		chart_set_rgb(cr, CHART_MUTED);
+		PangoLayout *l = chart_text(cr, c, CHART_STYLE.tick, false, s);
+		chart_set_rgb(cr, CHART_STYLE.muted);
 		cairo_move_to(cr, p->x0 - 6 - text_width(l),
 		              y - text_height(l) / 2);
 		pango_cairo_show_layout(cr, l);
@@ -155,28 +157,28 @@ static void draw_grid(cairo_t *cr, const Chart *c, const Plot *p)
 	n = ticks(&p->ax, t, 32);
 	for (size_t i = 0; i < n; i++) {
 		double x = round(px(p, t[i])) + 0.5;
-		chart_set_rgb(cr, CHART_GRID);
+		chart_set_rgb(cr, CHART_STYLE.grid);
 		cairo_move_to(cr, x, p->y0);
 		cairo_line_to(cr, x, p->y0 + p->h);
 		cairo_stroke(cr);
 		char *s = tick_label(t[i]);
-		PangoLayout *l = chart_text(cr, c, 10, false, s);
-		chart_set_rgb(cr, CHART_MUTED);
+		PangoLayout *l = chart_text(cr, c, CHART_STYLE.tick, false, s);
+		chart_set_rgb(cr, CHART_STYLE.muted);
 		cairo_move_to(cr, x - text_width(l) / 2, p->y0 + p->h + 4);
 		pango_cairo_show_layout(cr, l);
 		g_object_unref(l);
 		g_free(s);
 	}
-	chart_set_rgb(cr, CHART_MUTED);
+	chart_set_rgb(cr, CHART_STYLE.muted);
 	cairo_rectangle(cr, p->x0 + 0.5, p->y0 + 0.5, p->w, p->h);
 	cairo_stroke(cr);
 }
 
 static void draw_y_label(cairo_t *cr, const Chart *c, const Plot *p)
 {
-	PangoLayout *l = chart_text(cr, c, 11, false, c->y_label);
+	PangoLayout *l = chart_text(cr, c, CHART_STYLE.label, false, c->y_label);
 	cairo_save(cr);
-	chart_set_rgb(cr, CHART_INK);
+	chart_set_rgb(cr, CHART_STYLE.ink);
 	cairo_move_to(cr, CHART_PAD,
 	              p->y0 + p->h / 2 + text_width(l) / 2);
 	cairo_rotate(cr, -G_PI / 2);
@@ -190,7 +192,7 @@ static void draw_marks(cairo_t *cr, const Chart *c, const Plot *p)
 	double dash[] = {5, 3};
 	for (size_t i = 0; i < c->n_marks; i++) {
 		double x = px(p, c->marks[i].at);
-		chart_set_rgb(cr, CHART_SERIES[3]);
+		chart_set_rgb(cr, CHART_STYLE.series[3]);
 		cairo_set_line_width(cr, 1.5);
 		cairo_set_dash(cr, dash, 2, 0);
 		cairo_move_to(cr, x, p->y0);
@@ -200,7 +202,7 @@ static void draw_marks(cairo_t *cr, const Chart *c, const Plot *p)
 	}
 	if (c->diagonal) {
 		double m = fmin(p->ax.max, p->ay.max);
-		chart_set_rgb(cr, CHART_MUTED);
+		chart_set_rgb(cr, CHART_STYLE.muted);
 		cairo_set_dash(cr, dash, 2, 0);
 		cairo_move_to(cr, px(p, p->ax.min), py(p, p->ay.min));
 		cairo_line_to(cr, px(p, m), py(p, m));
@@ -229,7 +231,7 @@ static void draw_series(cairo_t *cr, const Chart *c, const Plot *p)
 	GArray *boxes = g_array_new(FALSE, FALSE, sizeof(Box));
 	for (size_t i = 0; i < c->n_series; i++) {
 		const ChartSeries *s = &c->series[i];
-		chart_set_rgb(cr, CHART_SERIES[i % 6]);
+		chart_set_rgb(cr, CHART_STYLE.series[i % 6]);
 		if (s->joined) {
 			cairo_set_line_width(cr, 2.2);
 			for (size_t k = 0; k < s->n_points; k++)
@@ -242,20 +244,20 @@ static void draw_series(cairo_t *cr, const Chart *c, const Plot *p)
 			const ChartPoint *pt = &s->points[k];
 			double x = px(p, pt->x), y = py(p, pt->y);
 			if (!s->joined || pt->label) {
-				chart_set_rgb(cr, CHART_SERIES[i % 6]);
+				chart_set_rgb(cr, CHART_STYLE.series[i % 6]);
 				cairo_arc(cr, x, y, 3.5, 0, 2 * G_PI);
 				cairo_fill(cr);
 			}
 			if (!pt->label)
 				continue;
-			PangoLayout *l = chart_text(cr, c, 9, false, pt->label);
+			PangoLayout *l = chart_text(cr, c, CHART_STYLE.small, false, pt->label);
 			Box b = {x + 5, y - text_height(l) / 2,
 			         text_width(l), text_height(l)};
 			if (b.x + b.w > p->x0 + p->w)
 				b.x = x - 5 - b.w;
 			if (!overlaps(boxes, b)) {
 				g_array_append_val(boxes, b);
-				chart_set_rgb(cr, CHART_INK);
+				chart_set_rgb(cr, CHART_STYLE.ink);
 				cairo_move_to(cr, b.x, b.y);
 				pango_cairo_show_layout(cr, l);
 			}
@@ -269,14 +271,14 @@ static size_t legend_items(const Chart *c, LegendItem *items, size_t max)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < c->n_series && n < max; i++)
-		items[n++] = (LegendItem){c->series[i].name, CHART_SERIES[i % 6],
+		items[n++] = (LegendItem){c->series[i].name, CHART_STYLE.series[i % 6],
 		                          c->series[i].joined ? SWATCH_LINE
 		                                              : SWATCH_DOT};
 	for (size_t i = 0; i < c->n_marks && n < max; i++)
-		items[n++] = (LegendItem){c->marks[i].label, CHART_SERIES[3],
+		items[n++] = (LegendItem){c->marks[i].label, CHART_STYLE.series[3],
 		                          SWATCH_DASH};
 	if (c->diagonal && c->legend_reference && n < max)
-		items[n++] = (LegendItem){c->legend_reference, CHART_MUTED,
+		items[n++] = (LegendItem){c->legend_reference, CHART_STYLE.muted,
 		                          SWATCH_DASH};
 	return n;
 }
@@ -295,7 +297,7 @@ double chart_layout_xy(cairo_t *cr, const Chart *c, double width, bool draw)
 	p.ay = make_axis(0, y1, false);
 	if (c->diagonal)
 		p.ax = p.ay = make_axis(0, fmax(x1, y1), false);
-	double label_h = chart_text_block(cr, c, false, 0, 0, width, 11, false,
+	double label_h = chart_text_block(cr, c, false, 0, 0, width, CHART_STYLE.label, false,
 	                                  "Ag");
 	p.x0 = CHART_PAD + label_h + 8 + y_tick_width(cr, c, &p.ay) + 6;
 	p.y0 = y + 6;
@@ -306,10 +308,10 @@ double chart_layout_xy(cairo_t *cr, const Chart *c, double width, bool draw)
 		draw_marks(cr, c, &p);
 		draw_series(cr, c, &p);
 		draw_y_label(cr, c, &p);
-		chart_set_rgb(cr, CHART_INK);
+		chart_set_rgb(cr, CHART_STYLE.ink);
 	}
 	y = p.y0 + p.h + 4 + label_h + 6;
-	y += chart_text_block(cr, c, draw, p.x0, y, p.w, 11, false,
+	y += chart_text_block(cr, c, draw, p.x0, y, p.w, CHART_STYLE.label, false,
 	                      c->x_label) + 6;
 	y += chart_footer(cr, c, draw, y, width);
 	return ceil(y + CHART_PAD);

@@ -3,7 +3,6 @@
  * cloud.c. */
 #include "cost.h"
 
-#include "cloud.h"
 #include "util.h"
 
 #include <string.h>
@@ -263,13 +262,6 @@ static void make_builds(Costs *c)
 	}
 	c->n_builds = list->len;
 	c->builds = (Build *)g_array_free(list, FALSE);
-}
-
-char *cost_build_name(const Edition *e, const Build *b)
-{
-	/* The condition marker is a fallback until the presentation labels
-	 * used builds from strings.csv (cost_build_label). */
-	return cost_build_label(e, b, " (used)");
 }
 
 char *cost_build_label(const Edition *e, const Build *b,

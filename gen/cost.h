@@ -112,11 +112,8 @@ typedef struct {
 Costs *cost_run(const Performance *perf, GError **error);
 void costs_free(Costs *c);
 
-/* "RTX 3080" or "4× RTX 3090", with " (used)" after a used build.
- * Caller frees. */
-char *cost_build_name(const Edition *e, const Build *b);
-
-/* The same with the caller's (translated) suffix for used builds.
+/* "RTX 3080" or "4× RTX 3090", with the caller's (translated) suffix
+ * after a used build.
  * Caller frees. */
 char *cost_build_label(const Edition *e, const Build *b,
                        const char *used_suffix);

@@ -1,15 +1,15 @@
-/* Export stage: every derived number as CSV files and one JSON document,
- * for readers who want the numbers behind the guide.
- * In: const Recommendations (and through them Costs, Performance,
- * Edition).  Out: files through the Site writer under PREFIX/data/.
+/* Export back-end: every table of the guide (and the data-only tables
+ * beside them) as CSV files and one JSON document, for readers who want
+ * the numbers behind the guide; the tables are the guide's own (guide.h,
+ * table.h), so both show the same numbers.
+ * In: an EditionResult (its edition and tables).  Out: files through the Site
+ * writer, at the paths of paths.h (data/NAME.csv, data/guide.json).
  * Ownership: nothing is kept; the Site owns what it writes. */
 #ifndef GG_EXPORT_H
 #define GG_EXPORT_H
 
-#include "recommend.h"
-#include "site.h"
+#include "backend.h"
 
-bool export_write(const Recommendations *recs, Site *site,
-                  const char *prefix, GError **error);
+bool export_write(const EditionResult *r, Site *site, GError **error);
 
 #endif

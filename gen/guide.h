@@ -1,9 +1,15 @@
 /* Guide stage: turns an edition's results into the named values the
- * templates use: formatted scalars, Markdown tables and charts.
+ * templates use (formatted scalars, Markdown tables and charts) and into
+ * the tables of the data export, each table built once (table.h).
  * In: const Recommendations (and through them Costs, Performance,
- * Edition), Lang.  Out: Values.
+ * Edition), Lang.  Out: Values and Tables.
+ * Where things are made: scalars in guide_scalars.c, charts in
+ * guide_charts.c, tables about the model and data in guide_tables.c,
+ * tables about buying (per dollar, builds, recommendations, break-even,
+ * requests) in guide_tables_buy.c.
  * Ownership: guide_values returns Values the caller frees with
- * values_free. */
+ * values_free, and stores in *tables (when tables is not NULL) a list of
+ * Table the caller frees with g_ptr_array_unref (it frees the tables). */
 #ifndef GG_GUIDE_H
 #define GG_GUIDE_H
 
@@ -11,17 +17,9 @@
 #include "lang.h"
 #include "template.h"
 
+/* NULL with *error set (error may be NULL) when a language string the
+ * guide needs is missing. */
 Values *guide_values(const Recommendations *recs, const Lang *strings,
-                     GError **error);
-
-/* Formats v with the given decimals and the language's separators.
- * Caller frees. */
-char *guide_format_number(const Lang *s, double v, int decimals);
-
-/* v as whole currency units: "$2,199".  Caller frees. */
-char *guide_format_money(const Lang *s, double v);
-
-/* The use case's title in the language, or its id. */
-const char *guide_use_case_title(const Lang *s, const UseCase *u);
+                     GPtrArray **tables, GError **error);
 
 #endif

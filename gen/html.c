@@ -2,101 +2,219 @@
 #include "html.h"
 
 #include "markdown.h"
+#include "paths.h"
+#include "util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-/* Replaces an image-only paragraph by a <figure> with its caption (the
- * image's title). */
-static void make_figure(cmark_node *para)
+/* A <figure> for an image-only paragraph, its caption the image's
+ * title. */
+static char *figure_html(cmark_node *para)
 {
 	cmark_node *img = cmark_node_first_child(para);
 	char *alt = markdown_plain_text(img);
 	char *alt_e = g_markup_escape_text(alt, -1);
-	char *src_e = g_markup_escape_text(cmark_node_get_url(img), -1);
+	const char *url = cmark_node_get_url(img);
+	char *src_e = g_markup_escape_text(url, -1);
 	char *cap_e = g_markup_escape_text(cmark_node_get_title(img), -1);
-	/* Phones get the same chart laid out narrower: charts/x-narrow.svg */
-	char *narrow = g_str_has_suffix(src_e, ".svg")
-	                   ? g_strdup_printf("%.*s-narrow.svg",
-	                                     (int)strlen(src_e) - 4, src_e)
-	                   : g_strdup(src_e);
+	/* Phones get the same chart laid out narrower. */
+	char *name = paths_chart_name(url);
+	char *narrow = name ? paths_chart("", name, CHART_SVG_NARROW) : NULL;
+	char *narrow_e = g_markup_escape_text(narrow ? narrow : url, -1);
 	char *html = g_strdup_printf(
 	    "<figure>\n<picture>\n<source media=\"(max-width: 600px)\" "
 	    "srcset=\"%s\">\n<img src=\"%s\" alt=\"%s\" loading=\"lazy\">\n"
 	    "</picture>\n<figcaption>%s</figcaption>\n</figure>\n",
-	    narrow, src_e, alt_e, cap_e);
+	    narrow_e, src_e, alt_e, cap_e);
+	g_free(name);
 	g_free(narrow);
-	cmark_node *block = cmark_node_new(CMARK_NODE_HTML_BLOCK);
-	cmark_node_set_literal(block, html);
-	cmark_node_replace(para, block);
-	cmark_node_free(para);
-	g_free(html);
+	g_free(narrow_e);
 	g_free(alt);
 	g_free(alt_e);
 	g_free(src_e);
 	g_free(cap_e);
+	return html;
 }
 
-/* Gives a heading an id anchor and records level-2 headings in toc. */
-static void anchor_heading(cmark_node *h, GHashTable *used, GString *toc)
+/* A heading with an id anchor as its first child; level-2 headings are
+ * recorded in toc. */
+static char *heading_html(cmark_node *h, GHashTable *used, GString *toc)
 {
 	char *text = markdown_plain_text(h);
 	char *slug = markdown_slug(text, used);
-	char *a = g_strdup_printf("<a class=\"anchor\" id=\"%s\" "
-	                          "href=\"#%s\" aria-hidden=\"true\">#</a>",
-	                          slug, slug);
-	cmark_node *inline_html = cmark_node_new(CMARK_NODE_HTML_INLINE);
-	cmark_node_set_literal(inline_html, a);
-	cmark_node_prepend_child(h, inline_html);
+	char *inner = cmark_render_html(h, CMARK_OPT_UNSAFE,
+	                                markdown_extensions());
+	const char *open_end = strchr(inner, '>');
+	char *html = g_strdup_printf(
+	    "%.*s<a class=\"anchor\" id=\"%s\" href=\"#%s\" "
+	    "aria-hidden=\"true\">#</a>%s",
+	    (int)(open_end + 1 - inner), inner, slug, slug, open_end + 1);
 	if (cmark_node_get_heading_level(h) == 2) {
 		char *text_e = g_markup_escape_text(text, -1);
 		g_string_append_printf(toc, "<li><a href=\"#%s\">%s</a></li>\n",
 		                       slug, text_e);
 		g_free(text_e);
 	}
-	g_free(a);
+	free(inner);
 	g_free(slug);
 	g_free(text);
+	return html;
 }
 
-/* One pass over the top-level blocks: figures and anchors. */
-static char *decorate(cmark_node *doc)
+/* The page content, block by block, and its table of contents. */
+static char *content_html(cmark_node *doc, char **toc_out)
 {
 	GHashTable *used = g_hash_table_new_full(g_str_hash, g_str_equal,
 	                                         g_free, NULL);
 	GString *toc = g_string_new("<ol>\n");
-	cmark_node *next;
-	for (cmark_node *n = cmark_node_first_child(doc); n; n = next) {
-		next = cmark_node_next(n);
-		if (markdown_is_figure(n))
-			make_figure(n);
-		else if (cmark_node_get_type(n) == CMARK_NODE_HEADING)
-			anchor_heading(n, used, toc);
+	GString *out = g_string_new(NULL);
+	for (cmark_node *n = cmark_node_first_child(doc); n;
+	     n = cmark_node_next(n)) {
+		if (markdown_is_figure(n)) {
+			char *html = figure_html(n);
+			g_string_append(out, html);
+			g_free(html);
+		} else if (cmark_node_get_type(n) == CMARK_NODE_HEADING) {
+			char *html = heading_html(n, used, toc);
+			g_string_append(out, html);
+			g_free(html);
+		} else {
+			char *html = cmark_render_html(n, CMARK_OPT_UNSAFE,
+			                               markdown_extensions());
+			g_string_append(out, html);
+			free(html);
+		}
 	}
 	g_string_append(toc, "</ol>\n");
 	g_hash_table_destroy(used);
-	return g_string_free(toc, FALSE);
+	*toc_out = g_string_free(toc, FALSE);
+	return g_string_free(out, FALSE);
 }
 
-char *html_document_title(cmark_node *doc)
+char *html_render_page(cmark_node *doc, const char *layout_path,
+                       const char *layout, Values *page, GError **error)
 {
-	for (cmark_node *n = cmark_node_first_child(doc); n;
-	     n = cmark_node_next(n))
-		if (cmark_node_get_type(n) == CMARK_NODE_HEADING
-		    && cmark_node_get_heading_level(n) == 1)
-			return markdown_plain_text(n);
-	return NULL;
-}
-
-char *html_render_page(cmark_node *doc, HtmlPage *page, GError **error)
-{
-	char *title = html_document_title(doc);
-	values_set_scalar(page->values, "title",
+	char *title = markdown_document_title(doc);
+	values_set_scalar(page, "title",
 	                  g_markup_escape_text(title ? title : "", -1));
 	g_free(title);
-	values_set_scalar(page->values, "toc", decorate(doc));
-	values_set_scalar(page->values, "content",
-	                  cmark_render_html(doc, CMARK_OPT_UNSAFE,
-	                                    markdown_extensions()));
-	return template_expand(page->layout_path, page->layout, page->values,
-	                       error);
+	char *toc = NULL;
+	char *content = content_html(doc, &toc);
+	values_set_scalar(page, "toc", toc);
+	values_set_scalar(page, "content", content);
+	return template_expand(layout_path, layout, page, error);
+}
+
+static void add_string(const char *key, const char *value, void *page)
+{
+	char *name = g_strdup_printf("str.%s", key);
+	values_set_scalar(page, name, g_markup_escape_text(value, -1));
+	g_free(name);
+}
+
+Values *html_page_values(const char *lang, const Lang *strings)
+{
+	Values *page = values_new();
+	values_set_scalar(page, "lang", g_strdup(lang));
+	lang_foreach(strings, add_string, page);
+	return page;
+}
+
+/* An address for link previews: absolute under --base-url, else
+ * relative to the page. */
+static char *preview_url(const EditionResult *r, const char *path)
+{
+	const char *base = r->config->base_url;
+	if (!base)
+		return g_strdup(path);
+	return g_strdup_printf("%s%s%s%s", base,
+	                       g_str_has_suffix(base, "/") ? "" : "/",
+	                       r->prefix, path);
+}
+
+static Values *edition_page_values(const EditionResult *r, GError **error)
+{
+	const PublishConfig *cf = r->config;
+	Values *page = html_page_values(cf->lang, cf->strings);
+	values_set_scalar(page, "root", g_strdup(*r->prefix ? "../" : ""));
+	values_set_scalar(page, "editions", g_strdup(r->nav));
+	values_set_scalar(page, "description",
+	                  g_markup_escape_text(lang_need(cf->strings,
+	                                       "site.description", error), -1));
+	values_set_scalar(page, "edition",
+	                  g_markup_escape_text(r->edition->name, -1));
+	values_set_scalar(page, "data_date",
+	                  g_markup_escape_text(r->edition->data_date, -1));
+	const Chart *first = values_chart_at(r->values, 0);
+	char *png = paths_chart("", first->name, CHART_PNG);
+	values_set_scalar(page, "og_image", preview_url(r, png));
+	g_free(png);
+	return page;
+}
+
+bool html_write(const EditionResult *r, Site *site, GError **error)
+{
+	char *layout_path = g_build_filename(r->config->templates_dir,
+	                                     "layout.html", NULL);
+	char *layout = NULL;
+	GError *err = NULL;
+	bool ok = gg_read_file(layout_path, TEMPLATE_MAX_BYTES, &layout, NULL,
+	                       &err);
+	Values *page = ok ? edition_page_values(r, &err) : NULL;
+	char *html = ok && !err ? html_render_page(r->doc, layout_path, layout,
+	                                           page, &err)
+	                        : NULL;
+	char *path = paths_page(r->prefix, "index.html");
+	ok = html && site_write(site, path, html, strlen(html), &err);
+	g_free(path);
+	path = paths_page(r->prefix, "guide.md");
+	ok = ok && site_write(site, path, r->markdown, strlen(r->markdown),
+	                      &err);
+	g_free(path);
+	if (err)
+		g_propagate_error(error, err);
+	g_free(html);
+	values_free(page);
+	g_free(layout);
+	g_free(layout_path);
+	return ok;
+}
+
+bool html_write_404(const PublishConfig *config, Site *site, GError **error)
+{
+	char *path = g_build_filename(config->templates_dir, "404.html", NULL);
+	char *text = NULL;
+	char *html = NULL;
+	if (gg_read_file(path, TEMPLATE_MAX_BYTES, &text, NULL, error)) {
+		Values *page = html_page_values(config->lang, config->strings);
+		html = template_expand(path, text, page, error);
+		values_free(page);
+	}
+	bool ok = html && site_write(site, "404.html", html, strlen(html),
+	                             error);
+	g_free(html);
+	g_free(path);
+	g_free(text);
+	return ok;
+}
+
+char *html_editions_nav(const char *const *names, size_t n, size_t self)
+{
+	GString *s = g_string_new(NULL);
+	const char *up = self == 0 ? "" : "../";
+	for (size_t i = 0; i < n; i++) {
+		if (i == self)
+			continue;
+		char *prefix = i == 0 ? g_strdup(up)
+		                      : g_strdup_printf("%s%s/", up, names[i]);
+		char *href = paths_page(prefix, "index.html");
+		char *label = g_markup_escape_text(names[i], -1);
+		g_string_append_printf(s, "<a href=\"%s\">%s</a> ", href,
+		                       label);
+		g_free(prefix);
+		g_free(href);
+		g_free(label);
+	}
+	return g_string_free(s, FALSE);
 }

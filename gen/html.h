@@ -1,26 +1,35 @@
-/* HTML back-end: the cmark-gfm AST rendered as one page inside
- * templates/layout.html, with heading anchors, a table of contents and
- * figures with captions.
- * In: a parsed document (modified in place: anchors and figures are added)
- * and the page's layout values.  Out: HTML text.
+/* HTML back-end: the parsed guide rendered as one page inside
+ * templates/layout.html, with heading anchors, a table of contents,
+ * figures with captions (a narrower chart for phones), and the page
+ * values of the layout ({{str.KEY}} for every language string, root,
+ * editions, description, og_image...).  The tree is only read: each
+ * top-level block is rendered on its own and decorated as text.
+ * In: an EditionResult.  Out: PREFIX/index.html and PREFIX/guide.md.
  * Ownership: html_render_page returns a string the caller frees. */
 #ifndef GG_HTML_H
 #define GG_HTML_H
 
-#include "template.h"
+#include "backend.h"
 
-#include <cmark-gfm.h>
+/* The layout's values every page has: the language and every language
+ * string as {{str.KEY}}, HTML-escaped.  Caller frees with values_free. */
+Values *html_page_values(const char *lang, const Lang *strings);
 
-typedef struct {
-	const char *layout_path; /* for error messages */
-	const char *layout;      /* layout.html text */
-	Values *values;          /* page values; html adds toc, content, title */
-} HtmlPage;
+/* Renders doc (read only) into layout (read from layout_path); page
+ * gets title, toc and content. */
+char *html_render_page(cmark_node *doc, const char *layout_path,
+                       const char *layout, Values *page, GError **error);
 
-char *html_render_page(cmark_node *doc, HtmlPage *page, GError **error);
+/* The page GitHub Pages shows for a missing address (404.html):
+ * self-contained, as it is served at any depth. */
+bool html_write_404(const PublishConfig *config, Site *site,
+                    GError **error);
 
-/* The document's first level-1 heading as plain text (caller frees), or
- * NULL. */
-char *html_document_title(cmark_node *doc);
+/* Links to the other editions from edition self: names[0] is the
+ * current edition (at the top), others in folders of their name. */
+char *html_editions_nav(const char *const *names, size_t n, size_t self);
+
+/* The back-end: index.html and guide.md of the edition. */
+bool html_write(const EditionResult *r, Site *site, GError **error);
 
 #endif

@@ -96,3 +96,24 @@ void lang_foreach(const Lang *s,
 		fn(k->data, g_hash_table_lookup(s->map, k->data), data);
 	g_list_free(keys);
 }
+
+static gint compare_strings(gconstpointer a, gconstpointer b)
+{
+	return strcmp(a, b);
+}
+
+bool lang_check_keys(const Lang *s, const Lang *reference, GError **error)
+{
+	GList *keys = g_list_sort(g_hash_table_get_keys(reference->map),
+	                          compare_strings);
+	const char *missing = NULL;
+	for (GList *k = keys; k && !missing; k = k->next)
+		if (!g_hash_table_contains(s->map, k->data))
+			missing = k->data;
+	if (missing)
+		gg_set_input_error(error, s->path, 0, 0,
+		                   "missing string '%s' (every key of %s is "
+		                   "needed)", missing, reference->path);
+	g_list_free(keys);
+	return missing == NULL;
+}

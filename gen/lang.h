@@ -7,6 +7,7 @@
 #define GG_LANG_H
 
 #include <glib.h>
+#include <stdbool.h>
 
 typedef struct Lang Lang;
 
@@ -16,8 +17,15 @@ void lang_free(Lang *s);
 /* The string for key, or NULL. */
 const char *lang_get(const Lang *s, const char *key);
 
+/* Checks that s has every key of reference (templates/en/strings.csv,
+ * the source language): FALSE with *error naming the strings file and
+ * the first missing key (error may be NULL). */
+bool lang_check_keys(const Lang *s, const Lang *reference, GError **error);
+
 /* The string for key; when it is missing, sets *error (once) naming the
- * strings file and returns "". */
+ * strings file and returns "".  Keys the code uses are all in the
+ * reference language (tests/strings_keys.py checks), so after
+ * lang_check_keys this happens only for a broken reference. */
 const char *lang_need(const Lang *s, const char *key, GError **error);
 
 /* Calls fn for every key and value, in key order. */

@@ -1,21 +1,12 @@
-/* gpuguide: the command line.  Runs the stages for every edition of the
- * data folder (load, model, cost, guide values, template, charts, HTML,
- * PDF) and swaps the finished output folder in.  Exit status: 0 success,
- * 1 bad input, 2 usage or environment. */
-#include "chart.h"
-#include "cost.h"
+/* gpuguide: the command line.  Finds the editions of the data folder,
+ * has publish.c run each through the stages and back-ends, and swaps the
+ * finished output folder in.  Exit status: 0 success, 1 bad input,
+ * 2 usage or environment. */
 #include "data.h"
-#include "export.h"
-#include "guide.h"
 #include "html.h"
 #include "markdown.h"
-#include "model.h"
-#include "pdf.h"
-#include "recommend.h"
-#include "request.h"
-#include "site.h"
-#include "lang.h"
-#include "template.h"
+#include "paths.h"
+#include "publish.h"
 #include "text.h"
 #include "util.h"
 
@@ -110,11 +101,9 @@ static GPtrArray *find_editions(const char *data_dir, GError **error)
 	}
 	/* Editions after the first are published in a folder of their name,
 	 * which must not be one the site itself uses. */
-	static const char *const taken[] = {"assets", "charts", "data",
-	                                    "requests", NULL};
 	for (guint i = 1; i < list->len; i++) {
 		char *base = g_path_get_basename(list->pdata[i]);
-		bool clash = g_strv_contains(taken, base);
+		bool clash = g_strv_contains(PATHS_FOLDERS, base);
 		g_free(base);
 		if (clash) {
 			g_set_error(error, GG_ERROR, GG_ERR_INPUT,
@@ -128,310 +117,40 @@ static GPtrArray *find_editions(const char *data_dir, GError **error)
 	return list;
 }
 
-/* ---- one edition ---------------------------------------------------- */
+/* ---- the site ------------------------------------------------------- */
 
-typedef struct {
-	Edition *edition;
-	Performance *perf;
-	Costs *costs;
-	Recommendations *recs;
-	Values *values;
-	char *markdown;
-	cmark_node *doc;
-} EditionRun;
-
-static void edition_run_free(EditionRun *r)
+static void on_progress(const char *stage, const char *what, void *run)
 {
-	if (r->doc)
-		cmark_node_free(r->doc);
-	g_free(r->markdown);
-	values_free(r->values);
-	recommendations_free(r->recs);
-	costs_free(r->costs);
-	performance_free(r->perf);
-	edition_free(r->edition);
+	progress(run, stage, what);
 }
 
-static char *read_template(const Run *run, const char *name, GError **error)
+/* Every edition (the first at the top, others in a folder of their
+ * name), then the site-wide files. */
+static bool publish_all(Run *run, GPtrArray *editions, GError **error)
 {
-	char *path = g_build_filename(run->opt->templates_dir, name, NULL);
-	char *text = NULL;
-	gg_read_file(path, TEMPLATE_MAX_BYTES, &text, NULL, error);
-	g_free(path);
-	return text;
-}
-
-static bool compute(Run *run, const char *dir, EditionRun *r, GError **error)
-{
-	r->edition = edition_load(dir, error);
-	if (!r->edition)
-		return false;
-	progress(run, "load", dir);
-	r->perf = model_run(r->edition, error);
-	if (!r->perf)
-		return false;
-	r->costs = cost_run(r->perf, error);
-	if (!r->costs)
-		return false;
-	r->recs = recommend_run(r->costs);
-	progress(run, "model", r->edition->name);
-	r->values = guide_values(r->recs, run->strings, error);
-	return r->values != NULL;
-}
-
-static bool expand(Run *run, EditionRun *r, GError **error)
-{
-	char *name = g_build_filename(run->opt->lang, "guide.md", NULL);
-	char *text = read_template(run, name, error);
-	char *path = g_build_filename(run->opt->templates_dir, name, NULL);
-	g_free(name);
-	if (text)
-		r->markdown = template_expand(path, text, r->values, error);
-	g_free(text);
-	g_free(path);
-	if (!r->markdown)
-		return false;
-	r->doc = markdown_parse(r->markdown);
-	progress(run, "template", r->edition->name);
-	return true;
-}
-
-static bool write_bytes(Run *run, char *path, char *bytes, size_t n,
-                        GError **error)
-{
-	bool ok = site_write(run->site, path, bytes, n, error);
-	g_free(path);
-	g_free(bytes);
-	return ok;
-}
-
-/* Every chart as SVG for wide screens, a narrower SVG for phones, and a
- * PNG preview.  prefix is "" for the current edition, "2020-09/" for
- * others. */
-static bool write_charts(Run *run, EditionRun *r, const char *prefix,
-                         GError **error)
-{
-	for (size_t i = 0; i < values_chart_count(r->values); i++) {
-		const Chart *c = values_chart_at(r->values, i);
-		char *bytes = NULL;
-		size_t n = 0;
-		chart_render_svg(c, CHART_WIDTH, &bytes, &n);
-		if (!write_bytes(run, g_strdup_printf("%scharts/%s.svg", prefix,
-		                                      c->name), bytes, n, error))
-			return false;
-		chart_render_svg(c, CHART_NARROW_WIDTH, &bytes, &n);
-		if (!write_bytes(run, g_strdup_printf("%scharts/%s-narrow.svg",
-		                                      prefix, c->name),
-		                 bytes, n, error))
-			return false;
-		if (!chart_render_png(c, &bytes, &n, error)
-		    || !write_bytes(run, g_strdup_printf("%scharts/%s.png", prefix,
-		                                         c->name), bytes, n, error))
-			return false;
-	}
-	progress(run, "charts", r->edition->name);
-	return true;
-}
-
-static char *editions_nav(GPtrArray *editions, size_t self)
-{
-	GString *s = g_string_new(NULL);
-	for (guint i = 0; i < editions->len; i++) {
-		if (i == self)
-			continue;
-		char *base = g_path_get_basename(editions->pdata[i]);
-		const char *up = self == 0 ? "" : "../";
-		char *href = i == 0 ? g_strdup_printf("%sindex.html", up)
-		                    : g_strdup_printf("%s%s/index.html", up,
-		                                      base);
-		char *label = g_markup_escape_text(base, -1);
-		g_string_append_printf(s, "<a href=\"%s\">%s</a> ", href,
-		                       label);
-		g_free(href);
-		g_free(label);
-		g_free(base);
-	}
-	return g_string_free(s, FALSE);
-}
-
-static void add_string(const char *key, const char *value, void *page)
-{
-	char *name = g_strdup_printf("str.%s", key);
-	values_set_scalar(page, name, g_markup_escape_text(value, -1));
-	g_free(name);
-}
-
-/* Values every HTML page has: the language, and every language string as
- * {{str.KEY}}, HTML-escaped. */
-static Values *page_values(const Run *run)
-{
-	Values *page = values_new();
-	values_set_scalar(page, "lang", g_strdup(run->opt->lang));
-	lang_foreach(run->strings, add_string, page);
-	return page;
-}
-
-/* An address for link previews: absolute under --base-url, else
- * relative to the page. */
-static char *preview_url(const Run *run, const char *prefix,
-                         const char *path)
-{
-	const char *base = run->opt->base_url;
-	if (!base)
-		return g_strdup(path);
-	return g_strdup_printf("%s%s%s%s", base,
-	                       g_str_has_suffix(base, "/") ? "" : "/", prefix,
-	                       path);
-}
-
-static bool write_html(Run *run, EditionRun *r, const char *prefix,
-                       char *nav, GError **error)
-{
-	char *layout = read_template(run, "layout.html", error);
-	if (!layout) {
+	const Options *o = run->opt;
+	PublishConfig cf = {.templates_dir = o->templates_dir,
+	                    .lang = o->lang,
+	                    .base_url = o->base_url,
+	                    .paper = strcmp(o->paper, "letter") == 0
+	                                 ? PAPER_LETTER : PAPER_A4,
+	                    .strings = run->strings};
+	char **names = g_new0(char *, editions->len + 1);
+	for (guint i = 0; i < editions->len; i++)
+		names[i] = g_path_get_basename(editions->pdata[i]);
+	bool ok = true;
+	for (guint i = 0; ok && i < editions->len; i++) {
+		char *prefix = i == 0 ? g_strdup("")
+		                      : g_strdup_printf("%s/", names[i]);
+		char *nav = html_editions_nav((const char *const *)names,
+		                              editions->len, i);
+		ok = publish_edition(&cf, editions->pdata[i], prefix, nav,
+		                     run->site, on_progress, run, error);
 		g_free(nav);
-		return false;
+		g_free(prefix);
 	}
-	char *layout_path = g_build_filename(run->opt->templates_dir,
-	                                     "layout.html", NULL);
-	Values *page = page_values(run);
-	values_set_scalar(page, "root", g_strdup(*prefix ? "../" : ""));
-	values_set_scalar(page, "editions", nav);
-	values_set_scalar(page, "description",
-	                  g_markup_escape_text(lang_need(run->strings,
-	                                       "site.description", error), -1));
-	values_set_scalar(page, "edition",
-	                  g_markup_escape_text(r->edition->name, -1));
-	values_set_scalar(page, "data_date",
-	                  g_markup_escape_text(r->edition->data_date, -1));
-	const Chart *first = values_chart_at(r->values, 0);
-	char *png = g_strdup_printf("charts/%s.png", first->name);
-	values_set_scalar(page, "og_image", preview_url(run, prefix, png));
-	g_free(png);
-	HtmlPage hp = {layout_path, layout, page};
-	char *html = html_render_page(r->doc, &hp, error);
-	char *path = g_strdup_printf("%sindex.html", prefix);
-	bool ok = html && site_write(run->site, path, html, strlen(html), error);
-	g_free(path);
-	path = g_strdup_printf("%sguide.md", prefix);
-	ok = ok && site_write(run->site, path, r->markdown,
-	                      strlen(r->markdown), error);
-	g_free(path);
-	g_free(html);
-	values_free(page);
-	g_free(layout);
-	g_free(layout_path);
-	if (ok)
-		progress(run, "html", r->edition->name);
-	return ok;
-}
-
-/* The PDF creation date: SOURCE_DATE_EPOCH when set, else the data date,
- * so the same inputs always give the same bytes. */
-static char *creation_date(const Edition *e)
-{
-	const char *epoch = g_getenv("SOURCE_DATE_EPOCH");
-	if (epoch && *epoch) {
-		GDateTime *t = g_date_time_new_from_unix_utc(
-		    g_ascii_strtoll(epoch, NULL, 10));
-		if (t) {
-			char *s = g_date_time_format(t, "%Y-%m-%dT%H:%M:%SZ");
-			g_date_time_unref(t);
-			return s;
-		}
-	}
-	return g_strdup_printf("%sT00:00:00Z",
-	                       *e->data_date ? e->data_date : "1970-01-01");
-}
-
-static bool write_pdf(Run *run, EditionRun *r, const char *prefix,
-                      GError **error)
-{
-	/* The HTML stage decorated the tree; the PDF reads a fresh one. */
-	cmark_node *doc = markdown_parse(r->markdown);
-	char *title = html_document_title(doc);
-	char *date = creation_date(r->edition);
-	char *subtitle = gg_fill2(lang_need(run->strings, "pdf.subtitle",
-	                                       error),
-	                          r->edition->name, r->edition->data_date);
-	PdfOptions po = {
-	    .paper = strcmp(run->opt->paper, "letter") == 0 ? PAPER_LETTER
-	                                                    : PAPER_A4,
-	    .meta = {.title = title ? title : "gpuguide",
-	             .author = lang_need(run->strings, "pdf.author", error),
-	             .subject = lang_need(run->strings, "site.description",
-	                                     error),
-	             .keywords = lang_need(run->strings, "pdf.keywords",
-	                                      error),
-	             .create_date = date},
-	    .subtitle = subtitle,
-	    .values = r->values,
-	    .strings = run->strings};
-	char *bytes = NULL;
-	size_t n = 0;
-	bool ok = !*error && pdf_render(doc, &po, &bytes, &n, error);
-	char *path = g_strdup_printf("%sguide.pdf", prefix);
-	ok = ok && site_write(run->site, path, bytes, n, error)
-	     && request_write_all(r->recs, run->strings, po.paper, date,
-	                          run->site, prefix, error);
-	g_free(path);
-	g_free(bytes);
-	g_free(subtitle);
-	g_free(date);
-	g_free(title);
-	cmark_node_free(doc);
-	if (ok)
-		progress(run, "pdf", r->edition->name);
-	return ok;
-}
-
-static bool publish_edition(Run *run, GPtrArray *editions, guint i,
-                            GError **error)
-{
-	EditionRun r = {0};
-	char *base = g_path_get_basename(editions->pdata[i]);
-	char *prefix = i == 0 ? g_strdup("") : g_strdup_printf("%s/", base);
-	bool ok = compute(run, editions->pdata[i], &r, error)
-	          && expand(run, &r, error)
-	          && write_charts(run, &r, prefix, error)
-	          && export_write(r.recs, run->site, prefix, error)
-	          && write_html(run, &r, prefix, editions_nav(editions, i),
-	                        error)
-	          && write_pdf(run, &r, prefix, error);
-	edition_run_free(&r);
-	g_free(prefix);
-	g_free(base);
-	return ok;
-}
-
-/* The page GitHub Pages shows for a missing address: self-contained, as
- * it is served at any depth. */
-static bool write_404(Run *run, GError **error)
-{
-	char *text = read_template(run, "404.html", error);
-	if (!text)
-		return false;
-	char *path = g_build_filename(run->opt->templates_dir, "404.html",
-	                              NULL);
-	Values *page = page_values(run);
-	char *html = template_expand(path, text, page, error);
-	bool ok = html && site_write(run->site, "404.html", html, strlen(html),
-	                             error);
-	g_free(html);
-	values_free(page);
-	g_free(path);
-	g_free(text);
-	return ok;
-}
-
-static bool copy_asset(Run *run, const char *name, const char *dest,
-                       GError **error)
-{
-	char *text = read_template(run, name, error);
-	bool ok = text && site_write(run->site, dest, text, strlen(text),
-	                             error);
-	g_free(text);
-	return ok;
+	g_strfreev(names);
+	return ok && publish_site_files(&cf, run->site, error);
 }
 
 static bool generate(Run *run, GError **error)
@@ -441,15 +160,12 @@ static bool generate(Run *run, GError **error)
 		return false;
 	run->site = site_open(run->opt->out_dir, run->opt->data_dir,
 	                      run->opt->templates_dir, error);
-	bool ok = run->site != NULL;
-	for (guint i = 0; ok && i < editions->len; i++)
-		ok = publish_edition(run, editions, i, error);
-	ok = ok && copy_asset(run, "style.css", "assets/style.css", error)
-	     && write_404(run, error)
-	     && site_write(run->site, ".nojekyll", "", 0, error);
+	bool ok = run->site && publish_all(run, editions, error);
 	g_ptr_array_free(editions, TRUE);
 	if (!ok) {
-		site_abort(run->site);
+		if (run->site)
+			site_abort(run->site);
+		run->site = NULL;
 		return false;
 	}
 	ok = site_commit(run->site, error);
@@ -479,6 +195,25 @@ static bool check(Run *run, GError **error)
 		edition_free(e);
 	}
 	g_ptr_array_free(editions, TRUE);
+	return ok;
+}
+
+/* A language other than the reference (en) must have every key the
+ * reference has: a missing string is an error now, not a blank later. */
+static bool check_language(Run *run, GError **error)
+{
+	const char *ref_lang = "en"; /* the source language of the guide */
+	if (strcmp(run->opt->lang, ref_lang) == 0)
+		return true;
+	char *path = g_build_filename(run->opt->templates_dir, ref_lang,
+	                              "strings.csv", NULL);
+	bool ok = true;
+	if (g_file_test(path, G_FILE_TEST_IS_REGULAR)) {
+		Lang *ref = lang_load(path, error);
+		ok = ref && lang_check_keys(run->strings, ref, error);
+		lang_free(ref);
+	}
+	g_free(path);
 	return ok;
 }
 
@@ -601,6 +336,10 @@ int main(int argc, char **argv)
 		                                      "strings.csv", NULL);
 		run.strings = lang_load(strings_path, &error);
 		g_free(strings_path);
+		if (run.strings && !check_language(&run, &error)) {
+			lang_free(run.strings);
+			run.strings = NULL;
+		}
 		ok = run.strings && generate(&run, &error);
 		lang_free(run.strings);
 		teardown();

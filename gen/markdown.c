@@ -85,15 +85,29 @@ char *markdown_plain_text(cmark_node *node)
 	return g_string_free(s, FALSE);
 }
 
+char *markdown_document_title(cmark_node *doc)
+{
+	for (cmark_node *n = cmark_node_first_child(doc); n;
+	     n = cmark_node_next(n))
+		if (cmark_node_get_type(n) == CMARK_NODE_HEADING
+		    && cmark_node_get_heading_level(n) == 1)
+			return markdown_plain_text(n);
+	return NULL;
+}
+
 char *markdown_slug(const char *text, GHashTable *used)
 {
+	/* Letters and digits of every script, lower-cased; HTML ids and URL
+	 * fragments take UTF-8, so a Chinese heading keeps its words. */
 	GString *s = g_string_new(NULL);
 	bool dash = false;
-	for (const char *p = text; *p; p++) {
-		if (g_ascii_isalnum(*p)) {
+	const char *p = g_utf8_validate(text, -1, NULL) ? text : "";
+	for (; *p; p = g_utf8_next_char(p)) {
+		gunichar ch = g_utf8_get_char(p);
+		if (g_unichar_isalnum(ch)) {
 			if (dash && s->len)
 				g_string_append_c(s, '-');
-			g_string_append_c(s, g_ascii_tolower(*p));
+			g_string_append_unichar(s, g_unichar_tolower(ch));
 			dash = false;
 		} else {
 			dash = true;

@@ -1,5 +1,6 @@
-/* Markdown: parses the expanded guide into the one cmark-gfm AST that both
- * back-ends (html.c, pdf.c) render, and small helpers over that tree.
+/* Markdown: parses the expanded guide once into the cmark-gfm AST that
+ * the HTML and PDF back-ends (html.c, pdf.c) both read without changing
+ * it, and small helpers over that tree (plain text, title, anchors).
  * Ownership: markdown_parse returns a document the caller frees with
  * cmark_node_free; text helpers return g_malloc'd strings. */
 #ifndef GG_MARKDOWN_H
@@ -24,8 +25,13 @@ cmark_llist *markdown_extensions(void);
 /* Concatenated literal text below node (code and text leaves). */
 char *markdown_plain_text(cmark_node *node);
 
+/* The document's first level-1 heading as plain text, or NULL. */
+char *markdown_document_title(cmark_node *doc);
+
 /* A URL fragment for heading text, unique within used (a set of
- * strings the caller owns). */
+ * strings the caller owns): its letters and digits in any script,
+ * lower-cased, runs of anything else as one '-'; "section" only when the
+ * text has no letter or digit at all. */
 char *markdown_slug(const char *text, GHashTable *used);
 
 /* True for a paragraph whose only child is an image. */

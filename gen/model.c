@@ -6,7 +6,7 @@
  * See model.h. */
 #include "model.h"
 
-#include "model_fit.h"
+#include "model_internal.h"
 #include "util.h"
 
 #include <limits.h>

@@ -3,7 +3,7 @@
  * tensor TFLOPS, log L2), weights shared by all families and fitted with
  * the intercepts by least squares; a GPU whose family has no measured
  * member borrows the nearest family of its own segment.  See model_fit.h. */
-#include "model_fit.h"
+#include "model_internal.h"
 
 #include <stdint.h>
 #include <string.h>

@@ -3,7 +3,7 @@
  * architecture from SM count and memory bandwidth that an edition keeps
  * when the family fit is under-determined (the 2020-09 edition).
  * See model.h and model_fit.h. */
-#include "model_fit.h"
+#include "model_internal.h"
 
 #include <string.h>
 

@@ -2,7 +2,7 @@
  * edition's form, intervals of modelled figures from the held-out errors
  * of their basis family, the choice of form, and the fitted families kept
  * for the methodology.  See model.h and model_fit.h. */
-#include "model_fit.h"
+#include "model_internal.h"
 
 #include <stdint.h>
 #include <stdlib.h>

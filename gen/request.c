@@ -2,14 +2,15 @@
  * not fit on one page it is laid out again smaller.  See request.h. */
 #include "request.h"
 
-#include "guide.h"
-#include "markdown.h"
+#include "format.h"
+#include "page_style.h"
+#include "paths.h"
 #include "util.h"
 
 #include <math.h>
 #include <string.h>
 
-#define MARGIN 48.0
+#define ST PAGE_REQUEST
 
 typedef struct {
 	const Recommendations *recs;
@@ -30,36 +31,24 @@ static const char *S(const Req *r, const char *key)
 
 static char *num(const Req *r, double v, int decimals)
 {
-	return guide_format_number(r->s, v, decimals);
+	return format_number(r->s, v, decimals);
 }
 
 static char *money(const Req *r, double v)
 {
-	return guide_format_money(r->s, v);
-}
-
-char *request_file_stem(const Edition *e, const Build *b)
-{
-	char *name = g_strdup_printf("%dx %s", b->gpu_count,
-	                             e->gpus[b->gpu].name);
-	GHashTable *none = g_hash_table_new_full(g_str_hash, g_str_equal,
-	                                         g_free, NULL);
-	char *slug = markdown_slug(name, none);
-	g_hash_table_destroy(none);
-	g_free(name);
-	return slug;
+	return format_money(r->s, v);
 }
 
 /* ---- drawing helpers --------------------------------------------------- */
 
 static double text(Req *r, double size, bool bold, const char *t,
-                   double indent, double gray)
+                   double indent, PageColour colour)
 {
 	PdfCanvas *c = r->c;
 	PangoLayout *l = pdfkit_layout(c, NULL, size * r->scale, bold,
 	                               c->width - indent);
 	pango_layout_set_text(l, t, -1);
-	cairo_set_source_rgb(c->cr, gray, gray, gray);
+	page_set_colour(c->cr, colour);
 	double before = c->y;
 	pdfkit_draw_layout(c, l, c->x + indent, NULL, 0);
 	g_object_unref(l);
@@ -69,7 +58,7 @@ static double text(Req *r, double size, bool bold, const char *t,
 static void section(Req *r, const char *key)
 {
 	r->c->y += 9 * r->scale;
-	text(r, 11, true, S(r, key), 0, 0.1);
+	text(r, ST.section, true, S(r, key), 0, ST.ink);
 	r->c->y += 3 * r->scale;
 }
 
@@ -79,7 +68,7 @@ static void row(Req *r, const char *const *cells, const double *fractions,
                 const char *align, size_t n, bool bold, bool shade)
 {
 	PdfCanvas *c = r->c;
-	double size = 8.5 * r->scale, h = 0, x = c->x;
+	double size = ST.caption * r->scale, h = 0, x = c->x;
 	PangoLayout *ls[8];
 	for (size_t i = 0; i < n; i++) {
 		ls[i] = pdfkit_layout(c, NULL, size, bold,
@@ -90,11 +79,11 @@ static void row(Req *r, const char *const *cells, const double *fractions,
 		h = fmax(h, text_height(ls[i]));
 	}
 	if (shade) {
-		cairo_set_source_rgb(c->cr, 0.92, 0.94, 0.97);
+		page_set_colour(c->cr, ST.table_header);
 		cairo_rectangle(c->cr, c->x, c->y, c->width, h + 4);
 		cairo_fill(c->cr);
 	}
-	cairo_set_source_rgb(c->cr, 0.1, 0.1, 0.1);
+	page_set_colour(c->cr, ST.ink);
 	for (size_t i = 0; i < n; i++) {
 		cairo_move_to(c->cr, x + 3, c->y + 2);
 		pango_cairo_show_layout(c->cr, ls[i]);
@@ -102,8 +91,8 @@ static void row(Req *r, const char *const *cells, const double *fractions,
 		g_object_unref(ls[i]);
 	}
 	c->y += h + 4;
-	cairo_set_source_rgb(c->cr, 0.82, 0.82, 0.82);
-	cairo_set_line_width(c->cr, 0.4);
+	page_set_colour(c->cr, ST.table_rule);
+	cairo_set_line_width(c->cr, ST.table_rule_width);
 	cairo_move_to(c->cr, c->x, c->y);
 	cairo_line_to(c->cr, c->x + c->width, c->y);
 	cairo_stroke(c->cr);
@@ -128,23 +117,23 @@ static GString *use_cases_served(const Req *r)
 		if (x->best != r->b)
 			continue;
 		g_string_append_printf(s, "%s%s", s->len ? "; " : "",
-		                       guide_use_case_title(r->s, x->use_case));
+		                       format_use_case_title(r->s, x->use_case));
 	}
 	return s;
 }
 
 static void header(Req *r)
 {
-	char *name = cost_build_name(r->e, r->b);
+	char *name = format_build_name(r->s, r->e, r->b);
 	char *title = gg_fill2(S(r, "request.title"), name, "");
-	text(r, 18, true, title, 0, 0.1);
+	text(r, ST.title, true, title, 0, ST.ink);
 	char *sub = gg_fill2(S(r, "request.subtitle"), r->e->name,
 	                     r->e->data_date);
 	r->c->y += 2;
-	text(r, 9.5, false, sub, 0, 0.35);
+	text(r, ST.subtitle, false, sub, 0, ST.muted);
 	GString *uses = use_cases_served(r);
 	char *for_text = gg_fill2(S(r, "request.for"), uses->str, "");
-	text(r, 9.5, false, for_text, 0, 0.35);
+	text(r, ST.subtitle, false, for_text, 0, ST.muted);
 	g_string_free(uses, TRUE);
 	g_free(for_text);
 	g_free(sub);
@@ -156,7 +145,7 @@ static void configuration(Req *r)
 {
 	const Gpu *g = &r->e->gpus[r->b->gpu];
 	section(r, "request.configuration");
-	char *n = cost_build_name(r->e, r->b);
+	char *n = format_build_name(r->s, r->e, r->b);
 	pair(r, "request.gpus", n);
 	pair(r, "request.base_system", g_strdup(r->b->system->name));
 	char *mem = num(r, g->memory_gb, 0);
@@ -238,13 +227,12 @@ static void performance(Req *r)
 	pair(r, "request.rank", gg_fill2(S(r, "request.rank_value"), rank, of));
 	g_free(rank);
 	g_free(of);
-	char *w = num(r, b->draw_w, 0);
-	pair(r, "request.power", g_strdup_printf("%s W", w));
-	g_free(w);
-	char *kwh = num(r, b->kwh_year, 0);
+	pair(r, "request.power",
+	     format_with_unit(r->s, b->draw_w, 0, "unit.watt"));
+	char *kwh = format_with_unit(r->s, b->kwh_year, 0, "unit.kwh");
 	char *cost = money(r, b->electricity_year);
 	char *util = num(r, r->costs->utilization * 100, 0);
-	char *k = g_strdup_printf("%s kWh, %s", kwh, cost);
+	char *k = gg_fill2(S(r, "format.pair"), kwh, cost);
 	pair(r, "request.electricity", gg_fill2(S(r, "request.electricity_value"),
 	                                        k, util));
 	g_free(k);
@@ -291,7 +279,7 @@ static void alternatives(Req *r)
 		}
 	}
 	for (size_t i = 0; i < n; i++) {
-		char *name = cost_build_name(r->e, shown[i]);
+		char *name = format_build_name(r->s, r->e, shown[i]);
 		char *total = money(r, shown[i]->cost);
 		char *pd = num(r, shown[i]->per_dollar[WORKLOAD_CNN], 2);
 		char *rel = num(r, shown[i]->perf[WORKLOAD_CNN], 2);
@@ -304,39 +292,51 @@ static void alternatives(Req *r)
 	}
 }
 
+/* Appends sentence (taken over) to the text so far, joined as the
+ * language joins sentences (format.sentences). */
+static void add_sentence(Req *r, char **text, char *sentence)
+{
+	char *joined = *text ? gg_fill2(S(r, "format.sentences"), *text,
+	                                 sentence)
+	                     : g_strdup(sentence);
+	g_free(*text);
+	g_free(sentence);
+	*text = joined;
+}
+
+/* "Over the next N days, PROVIDER costs more": NULL when never. */
+static char *cloud_sentence(Req *r)
+{
+	const CloudOffer *o = cost_matching_cloud(r->costs, r->b);
+	double d = o ? cost_breakeven_days(r->costs, r->b, o,
+	                                   r->costs->utilization)
+	             : NAN;
+	if (!isfinite(d))
+		return NULL;
+	char *days = num(r, ceil(d), 0);
+	char *t = gg_fill2(S(r, "request.why_cloud"), days, o->provider);
+	g_free(days);
+	return t;
+}
+
 static void justification(Req *r)
 {
 	section(r, "request.why");
 	const Build *b = r->b;
-	char *name = cost_build_name(r->e, b);
+	char *name = format_build_name(r->s, r->e, b);
 	char *pd = num(r, b->per_dollar[WORKLOAD_CNN], 2);
-	GString *s = g_string_new(NULL);
-	char *t = gg_fill2(S(r, "request.why_value"), name, pd);
-	g_string_append(s, t);
-	g_free(t);
 	char *mem = num(r, r->e->gpus[b->gpu].memory_gb, 0);
-	t = gg_fill2(S(r, "request.why_memory"), mem,
-	             r->e->gpus[b->gpu].name);
-	g_string_append_printf(s, " %s", t);
-	g_free(t);
-	char *days = NULL;
-	const CloudOffer *o = cost_matching_cloud(r->costs, r->b);
-	if (o) {
-		double d = cost_breakeven_days(r->costs, b, o,
-		                               r->costs->utilization);
-		if (isfinite(d)) {
-			days = num(r, ceil(d), 0);
-			t = gg_fill2(S(r, "request.why_cloud"), days, o->provider);
-			g_string_append_printf(s, " %s", t);
-			g_free(t);
-		}
-	}
-	if (b->fit) {
-		g_string_append_printf(s, " %s", S(r, "request.why_fit"));
-	}
-	text(r, 9, false, s->str, 0, 0.1);
-	g_string_free(s, TRUE);
-	g_free(days);
+	char *why = NULL;
+	add_sentence(r, &why, gg_fill2(S(r, "request.why_value"), name, pd));
+	add_sentence(r, &why, gg_fill2(S(r, "request.why_memory"), mem,
+	                                r->e->gpus[b->gpu].name));
+	char *cloud = cloud_sentence(r);
+	if (cloud)
+		add_sentence(r, &why, cloud);
+	if (b->fit)
+		add_sentence(r, &why, g_strdup(S(r, "request.why_fit")));
+	text(r, ST.body, false, why, 0, ST.ink);
+	g_free(why);
 	g_free(mem);
 	g_free(pd);
 	g_free(name);
@@ -357,7 +357,7 @@ static void sources(Req *r)
 		                             p->from.source,
 		                             *p->from.url ? ", " : "",
 		                             p->from.url);
-		text(r, 7, false, line, 0, 0.3);
+		text(r, ST.footnote, false, line, 0, ST.faint);
 		g_free(line);
 		g_free(m);
 	}
@@ -365,19 +365,19 @@ static void sources(Req *r)
 	char *line = g_strdup_printf("%s: %s, %s%s%s", sys->date,
 	                             r->b->system->name, sys->source,
 	                             *sys->url ? ", " : "", sys->url);
-	text(r, 7, false, line, 0, 0.3);
+	text(r, ST.footnote, false, line, 0, ST.faint);
 	g_free(line);
 }
 
 /* Lays out the page at r->scale; returns the page count it took. */
 static int layout(Req *r, char **bytes, size_t *length, GError **error)
 {
-	char *name = cost_build_name(r->e, r->b);
+	char *name = format_build_name(r->s, r->e, r->b);
 	char *title = gg_fill2(S(r, "request.title"), name, "");
 	PdfMeta meta = {title, S(r, "pdf.author"), S(r, "request.subject"),
 	                S(r, "pdf.keywords"), r->create_date};
-	r->c = pdfkit_open(r->paper, MARGIN, &meta,
-	                   lang_get(r->s, "font.family"));
+	r->c = pdfkit_open(r->paper, ST.margin, &meta,
+	                   S(r, "font.sans"));
 	header(r);
 	configuration(r);
 	line_items(r);
@@ -406,8 +406,10 @@ static bool write_one(Req *r, Site *site, const char *prefix,
 		if (pages <= 1)
 			break;
 	}
-	char *stem = request_file_stem(r->e, r->b);
-	char *path = g_strdup_printf("%srequests/%s.pdf", prefix, stem);
+	char *stem = format_build_stem(r->e, r->b);
+	char *rel = paths_request(stem);
+	char *path = paths_page(prefix, rel);
+	g_free(rel);
 	bool ok = pages == 1 && site_write(site, path, bytes, n, error);
 	if (pages > 1)
 		g_set_error(error, GG_ERROR, GG_ERR_ENV,
@@ -418,19 +420,17 @@ static bool write_one(Req *r, Site *site, const char *prefix,
 	return ok;
 }
 
-bool request_write_all(const Recommendations *recs, const Lang *strings,
-                       Paper paper, const char *create_date, Site *site,
-                       const char *prefix, GError **error)
+bool request_write(const EditionResult *er, Site *site, GError **error)
 {
 	const Build **builds = NULL;
-	size_t n = recommend_best_builds(recs, &builds);
-	Req r = {.recs = recs, .costs = recs->costs,
-	         .e = recs->costs->perf->edition, .s = strings,
-	         .create_date = create_date, .paper = paper};
+	size_t n = recommend_best_builds(er->recs, &builds);
+	Req r = {.recs = er->recs, .costs = er->recs->costs,
+	         .e = er->edition, .s = er->config->strings,
+	         .create_date = er->create_date, .paper = er->config->paper};
 	bool ok = true;
 	for (size_t i = 0; ok && i < n; i++) {
 		r.b = builds[i];
-		ok = write_one(&r, site, prefix, error);
+		ok = write_one(&r, site, er->prefix, error);
 	}
 	g_free(builds);
 	return ok;

@@ -3,22 +3,16 @@
  * performance and rank, memory and the use cases served, power and
  * electricity, cloud break-even, the alternatives considered, the price
  * sources, and a justification written from those numbers.
- * In: const Recommendations, Lang.  Out: PDF files through the Site
- * writer under PREFIX/requests/, and a Markdown table linking them.
- * Ownership: request_table returns a string the caller frees. */
+ * In: an EditionResult (its Recommendations and Lang).  Out: PDF files
+ * through the Site writer at paths_request (PREFIX/requests/STEM.pdf);
+ * the guide links them from its requests table (guide_tables_buy.c).
+ * Ownership: nothing is kept; the Site owns what it writes. */
 #ifndef GG_REQUEST_H
 #define GG_REQUEST_H
 
-#include "pdfkit.h"
-#include "recommend.h"
-#include "site.h"
-#include "lang.h"
+#include "backend.h"
 
-bool request_write_all(const Recommendations *recs, const Lang *strings,
-                       Paper paper, const char *create_date, Site *site,
-                       const char *prefix, GError **error);
-
-/* File stem of a build's request: "4x-rtx-3090".  Caller frees. */
-char *request_file_stem(const Edition *e, const Build *b);
+/* The back-end: one request per recommended build. */
+bool request_write(const EditionResult *r, Site *site, GError **error);
 
 #endif

@@ -2,6 +2,7 @@
  * See template.h. */
 #include "template.h"
 
+#include "paths.h"
 #include "util.h"
 
 #include <string.h>
@@ -154,8 +155,10 @@ static char *placeholder(const char *body, const Values *v, const char **why)
 		char *alt = chart_alt_text(c);
 		char *alt_md = md_escape(alt);
 		char *caption = md_escape(c->caption ? c->caption : c->title);
-		char *md = g_strdup_printf("![%s](charts/%s.svg \"%s\")",
-		                           alt_md, c->name, caption);
+		char *src = paths_chart("", c->name, CHART_SVG);
+		char *md = g_strdup_printf("![%s](%s \"%s\")", alt_md, src,
+		                           caption);
+		g_free(src);
 		g_free(alt);
 		g_free(alt_md);
 		g_free(caption);

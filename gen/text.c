@@ -16,7 +16,7 @@ PangoLayout *text_layout_new(cairo_t *cr, const char *family, double size,
 	pango_context_set_round_glyph_positions(ctx, FALSE);
 	pango_layout_context_changed(l);
 	PangoFontDescription *fd = pango_font_description_from_string(
-	    family ? family : "DejaVu Sans");
+	    family ? family : "");
 	if (absolute)
 		pango_font_description_set_absolute_size(fd, size * PANGO_SCALE);
 	else

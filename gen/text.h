@@ -8,7 +8,8 @@
 #include <pango/pangocairo.h>
 #include <stdbool.h>
 
-/* A layout on cr in family (NULL: "DejaVu Sans") at size: pixels when
+/* A layout on cr in family (a Pango family list from the language's
+ * strings; NULL: Pango's default) at size: pixels when
  * absolute (charts), points otherwise (documents); hinting off and glyph
  * positions unrounded (PLATFORM-NOTES). */
 PangoLayout *text_layout_new(cairo_t *cr, const char *family, double size,

@@ -1,8 +1,21 @@
 /* Shared helpers: the error type every stage reports through, and small
  * string utilities.
  * In: nothing.  Out: GError values in the GG_ERROR domain.
- * Ownership: functions that return char * return a g_malloc'd string the
- * caller frees with g_free; out-of-memory aborts inside GLib. */
+ *
+ * The rules every module of gen/ follows (stated once, here):
+ * - Errors: a function that can fail takes GError **error last and
+ *   returns FALSE or NULL when it fails.  error may be NULL (the caller
+ *   does not want the message); a function never reads *error to decide
+ *   anything (it keeps its own GError *local and propagates it) and
+ *   never sets an error twice: the first failure wins and the function
+ *   returns.  Messages are "file:line:col: what" for bad input
+ *   (GG_ERR_INPUT), "gpuguide: what" for the environment (GG_ERR_ENV).
+ * - Ownership: arguments are borrowed (const where only read) unless a
+ *   header says a function takes them over; char * results are g_malloc'd
+ *   and the caller frees them with g_free; const char * results belong
+ *   to the object they came from.  Each header's "Ownership:" line names
+ *   only its exceptions and its own free functions.  Out-of-memory
+ *   aborts inside GLib. */
 #ifndef GG_UTIL_H
 #define GG_UTIL_H
 

@@ -18,6 +18,7 @@ int main(void)
 	test_cost();
 	test_changes();
 	test_llm();
+	test_table();
 	markdown_shutdown();
 	text_release_fonts();
 	printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);

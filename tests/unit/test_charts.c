@@ -1,6 +1,7 @@
 /* Every chart follows its results: the charts built for data/2020-09 are
  * compared with the Costs and Performance they were drawn from. */
 #include "unit.h"
+#include "chart_render.h"
 #include "guide.h"
 
 static void per_dollar_follows(const Values *v, const Costs *c, int n)
@@ -151,7 +152,7 @@ void test_charts(void)
 	Performance *p = e ? model_run(e, &error) : NULL;
 	Costs *c = p ? cost_run(p, &error) : NULL;
 	Recommendations *r = c ? recommend_run(c) : NULL;
-	Values *v = r && s ? guide_values(r, s, &error) : NULL;
+	Values *v = r && s ? guide_values(r, s, NULL, &error) : NULL;
 	if (error)
 		printf("FAIL charts: %s\n", error->message);
 	CHECK(v != NULL);

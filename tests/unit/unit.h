@@ -54,5 +54,6 @@ void test_charts(void);
 void test_cost(void);
 void test_changes(void);
 void test_llm(void);
+void test_table(void);
 
 #endif

@@ -4,8 +4,8 @@
  * workload.  Out: a FamilyModel (weights and one intercept per chip
  * family) the caller frees with family_model_free; its strings point into
  * the Edition. */
-#ifndef GG_MODEL_FIT_H
-#define GG_MODEL_FIT_H
+#ifndef GG_MODEL_INTERNAL_H
+#define GG_MODEL_INTERNAL_H
 
 #include "model.h"
 

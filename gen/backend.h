@@ -1,0 +1,50 @@
+/* Back-ends: the one contract every output of an edition follows
+ * (charts, data export, HTML, PDF, purchase requests).  A back-end reads
+ * the edition's results and writes its files through the Site writer at
+ * the paths of paths.h; publish.c runs one edition through the list.
+ * In: a const EditionResult.  Out: files in the Site.
+ * Ownership: an EditionResult only borrows; back-ends keep nothing. */
+#ifndef GG_BACKEND_H
+#define GG_BACKEND_H
+
+#include "lang.h"
+#include "pdfkit.h"
+#include "recommend.h"
+#include "site.h"
+#include "template.h"
+
+#include <cmark-gfm.h>
+
+/* What every edition of one run shares. */
+typedef struct {
+	const char *templates_dir; /* layout.html, LANG/guide.md */
+	const char *lang;          /* "en" */
+	const char *base_url;      /* for link previews, or NULL */
+	Paper paper;
+	const Lang *strings;
+} PublishConfig;
+
+/* One edition, computed and expanded, ready to write. */
+typedef struct {
+	const PublishConfig *config;
+	const Edition *edition;
+	const Recommendations *recs;
+	const Values *values;    /* scalars, Markdown tables, charts */
+	const GPtrArray *tables; /* Table: every table, for the export */
+	const char *markdown;    /* the expanded guide */
+	cmark_node *doc;         /* markdown parsed once; read only */
+	const char *prefix;      /* "" (current edition) or "2020-09/" */
+	const char *nav;         /* HTML links to the other editions */
+	const char *create_date; /* PDF dates: ISO 8601 */
+} EditionResult;
+
+/* Writes one output of r; FALSE with *error set (error may be NULL). */
+typedef bool (*BackendWrite)(const EditionResult *r, Site *site,
+                             GError **error);
+
+typedef struct {
+	const char *name; /* progress lines: "charts", "html", ... */
+	BackendWrite write;
+} Backend;
+
+#endif

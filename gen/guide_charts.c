@@ -1,0 +1,237 @@
+/* Guide charts: the figures of the guide as Chart values, their words
+ * from the language strings chart.NAME.*.  See guide_internal.h. */
+#include "guide_internal.h"
+
+#include "util.h"
+
+#include <math.h>
+#include <string.h>
+
+static char *key_of(const char *chart, const char *part)
+{
+	return g_strdup_printf("chart.%s.%s", chart, part);
+}
+
+/* A chart with its title, caption, axis labels and legend words from the
+ * language strings chart.NAME.*. */
+static Chart *new_chart(const Ctx *c, ChartKind kind, const char *name)
+{
+	Chart *ch = chart_new(kind, name);
+	const char *parts[] = {"title", "caption", "axis", "y_axis"};
+	char **fields[] = {&ch->title, &ch->caption, &ch->x_label,
+	                   &ch->y_label};
+	for (size_t i = 0; i < G_N_ELEMENTS(parts); i++) {
+		char *key = key_of(name, parts[i]);
+		const char *text = i < 3 ? S(c, key) : lang_get(c->s, key);
+		*fields[i] = text ? g_strdup(text) : NULL;
+		g_free(key);
+	}
+	ch->legend_measured = g_strdup(S(c, "chart.legend.measured"));
+	ch->legend_modelled = g_strdup(S(c, "chart.legend.modelled"));
+	ch->legend_reference = g_strdup(S(c, "chart.legend.reference"));
+	ch->legend_flagged = g_strdup(S(c, "chart.legend.flagged"));
+	ch->font_family = g_strdup(S(c, "font.sans"));
+	ch->source_line = gg_fill2(S(c, "chart.source"), c->e->name,
+	                          c->e->data_date);
+	return ch;
+}
+
+static Chart *per_dollar_chart(const Ctx *c, int n)
+{
+	char *name = g_strdup_printf("per_dollar_%dgpu", n);
+	Chart *ch = new_chart(c, CHART_BARS, name);
+	g_free(name);
+	const Build **list = g_new(const Build *, c->costs->n_builds + 1);
+	size_t m = guide_builds_of_size(c, n, WORKLOAD_CNN, list);
+	for (size_t i = 0; i < m; i++) {
+		const Build *b = list[i];
+		chart_add_bar(ch, (ChartBar){
+		    .label = format_build_name(c->s, c->e, b),
+		    .value = b->per_dollar[WORKLOAD_CNN],
+		    .value_text = num(c, b->per_dollar[WORKLOAD_CNN], 2),
+		    .reference = b->gpu == c->perf->reference,
+		    .modelled = c->perf->gpus[WORKLOAD_CNN][b->gpu].kind
+		                == PERF_MODELLED,
+		    .flagged = b->fit != 0});
+	}
+	g_free(list);
+	return ch;
+}
+
+static int by_value_desc(const void *a, const void *b)
+{
+	const ChartBar *x = a, *y = b;
+	if (x->value != y->value)
+		return x->value > y->value ? -1 : 1;
+	return strcmp(x->label, y->label);
+}
+
+/* CNN and transformer performance side by side, fastest first. */
+static Chart *performance_chart(const Ctx *c)
+{
+	Chart *ch = new_chart(c, CHART_GROUPED_BARS, "relative_performance");
+	ch->series_names[0] = g_strdup(S(c, "workload.cnn"));
+	ch->series_names[1] = g_strdup(S(c, "workload.transformer_title"));
+	for (size_t g = 0; g < c->e->n_gpus; g++) {
+		const GpuPerf *p = &c->perf->gpus[WORKLOAD_CNN][g];
+		const GpuPerf *t = &c->perf->gpus[WORKLOAD_TRANSFORMER][g];
+		if (!p->rated || !t->rated)
+			continue;
+		chart_add_bar(ch, (ChartBar){
+		    .label = g_strdup(c->e->gpus[g].name), .value = p->value,
+		    .value2 = t->value, .value_text = num(c, p->value, 2),
+		    .value2_text = num(c, t->value, 2),
+		    .reference = g == c->perf->reference,
+		    .modelled = p->kind == PERF_MODELLED});
+	}
+	qsort(ch->bars, ch->n_bars, sizeof *ch->bars, by_value_desc);
+	return ch;
+}
+
+/* Memory against one-GPU performance per dollar, with the use cases'
+ * memory minimums as vertical lines. */
+static Chart *memory_chart(const Ctx *c)
+{
+	Chart *ch = new_chart(c, CHART_XY, "memory");
+	ch->log2_x = true;
+	size_t s = chart_add_series(ch, g_strdup(S(c, "chart.memory.series")),
+	                            false);
+	const Build **list = g_new(const Build *, c->costs->n_builds + 1);
+	size_t m = guide_builds_of_size(c, 1, WORKLOAD_CNN, list);
+	for (size_t i = 0; i < m; i++)
+		if (!(list[i]->fit & FIT_MODULE))
+			chart_add_point(ch, s, c->e->gpus[list[i]->gpu].memory_gb,
+			                list[i]->per_dollar[WORKLOAD_CNN],
+			                i < 12 ? g_strdup(c->e->gpus[list[i]->gpu].name)
+			                       : NULL);
+	g_free(list);
+	for (size_t i = 0; i < c->e->n_use_cases; i++) {
+		double gb = c->e->use_cases[i].min_memory_gb;
+		bool seen = false;
+		for (size_t k = 0; k < ch->n_marks; k++)
+			seen |= ch->marks[k].at == gb;
+		if (seen)
+			continue;
+		GString *label = g_string_new(NULL);
+		char *n = num(c, gb, 0);
+		g_string_printf(label, "%s %s %s:", S(c, "chart.at_least"), n,
+		                S(c, "unit.gb"));
+		g_free(n);
+		const char *sep = " ";
+		for (size_t k = 0; k < c->e->n_use_cases; k++) {
+			if (c->e->use_cases[k].min_memory_gb != gb)
+				continue;
+			g_string_append_printf(
+			    label, "%s%s", sep,
+			    format_use_case_title(c->s, &c->e->use_cases[k]));
+			sep = ", ";
+		}
+		chart_add_mark(ch, gb, g_string_free(label, FALSE));
+	}
+	return ch;
+}
+
+/* Cumulative cost of the example desktop and cloud instance. */
+static Chart *cloud_chart(const Ctx *c)
+{
+	const Examples *x = &c->costs->examples;
+	Chart *ch = new_chart(c, CHART_XY, "cloud");
+	double end = fmax(x->breakeven_days * 2, x->example_days * 1.5);
+	if (!isfinite(end))
+		end = x->example_days * 2;
+	char *desk = gg_fill2(S(c, "format.aside"), S(c, "chart.cloud.desktop"),
+	                      x->breakeven_build
+	                          ? c->e->gpus[x->breakeven_build->gpu].name
+	                          : "");
+	size_t d = chart_add_series(ch, desk, true);
+	char *cl = g_strdup_printf("%s %s", x->breakeven_offer->provider,
+	                           x->breakeven_offer->instance);
+	size_t k = chart_add_series(ch, cl, true);
+	for (int i = 0; i <= 20; i++) {
+		double day = end * i / 20;
+		chart_add_point(ch, d, day, x->desktop_cost + x->electricity_day * day,
+		                NULL);
+		chart_add_point(ch, k, day, x->cloud_day * day, NULL);
+	}
+	if (isfinite(x->breakeven_days)) {
+		char *days = num(c, ceil(x->breakeven_days), 0);
+		chart_add_mark(ch, x->breakeven_days,
+		               g_strdup_printf("%s: %s %s",
+		                               S(c, "chart.cloud.breakeven"), days,
+		                               S(c, "unit.days")));
+		g_free(days);
+	}
+	return ch;
+}
+
+/* Each benchmarked GPU: its fitted value against the value modelled with
+ * its own benchmarks held out. */
+static Chart *validation_chart(const Ctx *c)
+{
+	Chart *ch = new_chart(c, CHART_XY, "validation");
+	ch->diagonal = true;
+	g_free(ch->legend_reference);
+	ch->legend_reference = g_strdup(S(c, "chart.validation.diagonal"));
+	for (int w = 0; w < WORKLOAD_COUNT; w++) {
+		size_t s = chart_add_series(
+		    ch, g_strdup(S(c, w == WORKLOAD_CNN ? "workload.cnn"
+		                                        : "workload.transformer_title")),
+		    false);
+		for (size_t g = 0; g < c->e->n_gpus; g++) {
+			const GpuPerf *p = &c->perf->gpus[w][g];
+			if (!isnan(p->loo_value))
+				chart_add_point(ch, s, p->value, p->loo_value,
+				                w == WORKLOAD_CNN
+				                    ? g_strdup(c->e->gpus[g].name)
+				                    : NULL);
+		}
+	}
+	return ch;
+}
+
+/* System power of each recommended build against its base system's
+ * supply. */
+static Chart *power_chart(const Ctx *c)
+{
+	Chart *ch = new_chart(c, CHART_BARS, "power");
+	GHashTable *done = g_hash_table_new(g_direct_hash, g_direct_equal);
+	for (size_t i = 0; i < c->recs->n; i++) {
+		const Recommendation *r = &c->recs->items[i];
+		const Build *picks[] = {r->best, r->runner_up, r->best_absolute};
+		for (size_t k = 0; k < 3; k++) {
+			const Build *b = picks[k];
+			if (!b || g_hash_table_contains(done, (gpointer)b))
+				continue;
+			g_hash_table_add(done, (gpointer)b);
+			chart_add_bar(ch, (ChartBar){
+			    .label = format_build_name(c->s, c->e, b),
+			    .value = b->draw_w,
+			    .value_text = format_with_unit(c->s, b->draw_w, 0,
+			                                   "unit.watt"),
+			    .flagged = (b->fit & FIT_POWER) != 0});
+		}
+	}
+	g_hash_table_destroy(done);
+	qsort(ch->bars, ch->n_bars, sizeof *ch->bars, by_value_desc);
+	char *w = format_with_unit(c->s, c->costs->psu_max_w, 0, "unit.watt");
+	chart_add_mark(ch, c->costs->psu_max_w,
+	               gg_fill2(S(c, "format.aside"), S(c, "chart.power.limit"),
+	                        w));
+	g_free(w);
+	g_free(ch->legend_flagged);
+	ch->legend_flagged = g_strdup(S(c, "chart.power.flagged"));
+	g_free(ch->legend_measured); /* power is not a benchmark */
+	ch->legend_measured = NULL;
+	return ch;
+}
+
+void guide_add_charts(const Ctx *c, Values *v)
+{
+	values_add_chart(v, performance_chart(c));
+	values_add_chart(v, memory_chart(c));
+	values_add_chart(v, cloud_chart(c));
+	values_add_chart(v, validation_chart(c));
+	values_add_chart(v, power_chart(c));
+	for (int k = 0; k < BUILD_SIZES; k++)
+		values_add_chart(v, per_dollar_chart(c, BUILD_GPU_COUNTS[k]));
+}

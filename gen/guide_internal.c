@@ -1,0 +1,110 @@
+/* Private to the guide stage: the Markdown cell helpers every builder
+ * shares.  See guide_internal.h. */
+#include "guide_internal.h"
+
+#include "util.h"
+
+static char *escaped(char *plain)
+{
+	char *md = md_escape(plain);
+	g_free(plain);
+	return md;
+}
+
+char *guide_md_money(const Ctx *c, double v)
+{
+	return escaped(format_money(c->s, v));
+}
+
+char *guide_md_price(const Ctx *c, double v)
+{
+	return escaped(format_price(c->s, v));
+}
+
+char *guide_md_percent(const Ctx *c, double fraction, int decimals)
+{
+	return escaped(format_percent(c->s, fraction, decimals));
+}
+
+char *guide_gpu_md(const Ctx *c, size_t g)
+{
+	return md_escape(c->e->gpus[g].name);
+}
+
+char *guide_build_md(const Ctx *c, const Build *b)
+{
+	if (!b)
+		return g_strdup("\xE2\x80\x94"); /* em dash */
+	return escaped(format_build_name(c->s, c->e, b));
+}
+
+size_t guide_builds_of_size(const Ctx *c, int n, Workload w,
+                            const Build **out)
+{
+	size_t m = 0;
+	for (size_t i = 0; i < c->costs->n_builds; i++)
+		if (c->costs->builds[i].gpu_count == n)
+			out[m++] = &c->costs->builds[i];
+	/* insertion sort by rank: small lists, stable, no globals */
+	for (size_t i = 1; i < m; i++)
+		for (size_t j = i; j > 0 && out[j]->rank[w] < out[j - 1]->rank[w];
+		     j--) {
+			const Build *t = out[j];
+			out[j] = out[j - 1];
+			out[j - 1] = t;
+		}
+	return m;
+}
+
+void guide_set_build(const Ctx *c, Table *t, const char *key,
+                     const Build *b)
+{
+	if (!b)
+		return;
+	char *id = format_build_id(c->e, b);
+	table_take_shown(t, key, id, format_build_name(c->s, c->e, b));
+	g_free(id);
+}
+
+void guide_set_workload(const Ctx *c, Table *t, const char *key,
+                        Workload w)
+{
+	table_set_shown(t, key, workload_name(w),
+	                S(c, w == WORKLOAD_CNN ? "workload.cnn"
+	                                       : "workload.transformer"));
+}
+
+void guide_set_fit(const Ctx *c, Table *t, const char *key, unsigned fit)
+{
+	static const struct {
+		unsigned flag;
+		const char *id, *text;
+	} flags[] = {{FIT_SLOTS, "slots", "fit.slots"},
+	             {FIT_NO_GAP, "no-gap", "fit.no_gap"},
+	             {FIT_POWER, "power", "fit.power"},
+	             {FIT_MODULE, "module", "fit.module"}};
+	GString *ids = g_string_new(NULL);
+	char *shown = NULL;
+	for (size_t i = 0; i < G_N_ELEMENTS(flags); i++) {
+		if (!(fit & flags[i].flag))
+			continue;
+		g_string_append_printf(ids, "%s%s", ids->len ? " " : "",
+		                       flags[i].id);
+		const char *words = S(c, flags[i].text);
+		char *joined = shown ? gg_fill2(S(c, "format.list"), shown, words)
+		                     : g_strdup(words);
+		g_free(shown);
+		shown = joined;
+	}
+	table_take_shown(t, key, ids->str,
+	                 shown ? shown : g_strdup(S(c, "fit.ok")));
+	g_string_free(ids, TRUE);
+}
+
+void guide_add_table(const Ctx *c, Values *v, GPtrArray *tables, Table *t)
+{
+	char *md = table_markdown(t, c->s, c->error);
+	if (md)
+		values_set_table(v, table_name(t), md);
+	g_ptr_array_add(tables, t);
+}

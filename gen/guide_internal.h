@@ -1,0 +1,70 @@
+/* Private to the guide stage (guide.c, guide_charts.c, guide_tables.c,
+ * guide_scalars.c): the context every builder reads, the Markdown cell
+ * helpers they share (guide_internal.c) and the builders themselves.
+ * Ownership: char * results are Markdown the caller frees; the context
+ * only borrows. */
+#ifndef GG_GUIDE_INTERNAL_H
+#define GG_GUIDE_INTERNAL_H
+
+#include "format.h"
+#include "recommend.h"
+#include "table.h"
+#include "template.h"
+
+typedef struct {
+	const Recommendations *recs;
+	const Costs *costs;
+	const Performance *perf;
+	const Edition *e;
+	const Lang *s;
+	GError **error; /* the first missing string; never NULL */
+} Ctx;
+
+/* The string for key; a missing key sets *c->error once. */
+static inline const char *S(const Ctx *c, const char *key)
+{
+	return lang_need(c->s, key, c->error);
+}
+
+/* Plain number in the language (format_number). */
+static inline char *num(const Ctx *c, double v, int decimals)
+{
+	return format_number(c->s, v, decimals);
+}
+
+/* Markdown-escaped: money "$2,199", price "$2.14", percentage "15.3%",
+ * a GPU's name, a build's name (an em dash for NULL). */
+char *guide_md_money(const Ctx *c, double v);
+char *guide_md_price(const Ctx *c, double v);
+char *guide_md_percent(const Ctx *c, double fraction, int decimals);
+char *guide_gpu_md(const Ctx *c, size_t g);
+char *guide_build_md(const Ctx *c, const Build *b);
+
+/* Table cells shared by several tables, in the last row of t: a build
+ * (its id in the data, its name in the guide; empty for NULL), a
+ * workload, and the reasons a build does not fit a standard machine
+ * (fit flags in the data, their words in the guide). */
+void guide_set_build(const Ctx *c, Table *t, const char *key,
+                     const Build *b);
+void guide_set_workload(const Ctx *c, Table *t, const char *key,
+                        Workload w);
+void guide_set_fit(const Ctx *c, Table *t, const char *key, unsigned fit);
+
+/* Appends t (taken over) to tables and, when the guide shows it, its
+ * Markdown to v under the table's name. */
+void guide_add_table(const Ctx *c, Values *v, GPtrArray *tables, Table *t);
+
+/* The builds of n GPUs in out (room for every build), best rank for
+ * workload w first; returns how many. */
+size_t guide_builds_of_size(const Ctx *c, int n, Workload w,
+                            const Build **out);
+
+/* The builders (guide_charts.c, guide_scalars.c, guide_tables.c,
+ * guide_tables_buy.c): each adds its values to v and its tables to
+ * tables. */
+void guide_add_charts(const Ctx *c, Values *v);
+void guide_add_scalars(const Ctx *c, Values *v);
+void guide_add_model_tables(const Ctx *c, Values *v, GPtrArray *tables);
+void guide_add_buying_tables(const Ctx *c, Values *v, GPtrArray *tables);
+
+#endif

@@ -1,0 +1,68 @@
+/* Private to the PDF back-end (pdf.c, pdf_inline.c, pdf_table.c): the
+ * layout state of one pass, inline markup and tables.
+ * Ownership: pdf_render returns bytes the caller frees with g_free;
+ * an Inline owns its markup and links until pdf_inline_free. */
+#ifndef GG_PDF_INTERNAL_H
+#define GG_PDF_INTERNAL_H
+
+#include "backend.h"
+#include "pdfkit.h"
+
+#include <cmark-gfm.h>
+#include <stdbool.h>
+
+#define ZWSP "\xE2\x80\x8B" /* zero-width space: a break opportunity */
+
+typedef struct {
+	Paper paper;
+	PdfMeta meta;          /* title, author, subject, keywords, date */
+	const char *subtitle;  /* title page: edition and data date */
+	const Values *values;  /* charts by name */
+	const Lang *strings;
+} PdfOptions;
+
+bool pdf_render(cmark_node *doc, const PdfOptions *opt, char **bytes,
+                size_t *length, GError **error);
+
+typedef struct {
+	char *text, *slug;
+	int level, page;
+} Heading;
+
+typedef struct {
+	PdfCanvas *c;
+	const PdfOptions *opt;
+	GArray *headings;      /* Heading: filled in pass 1, read in pass 2 */
+	bool final_pass;
+	GHashTable *slugs;     /* slugs given to headings so far */
+	GHashTable *known;     /* every heading slug (from pass 1) */
+	int outline_ids[7];
+	int total_pages;
+} Pdf;
+
+typedef struct {
+	GString *markup;
+	size_t plain; /* bytes of text (without markup) so far */
+	GArray *links;
+	const Pdf *pdf;
+	bool break_long; /* table cells: long words may break after _ . / - */
+} Inline;
+
+bool pdf_render(cmark_node *doc, const PdfOptions *opt, char **bytes,
+                size_t *length, GError **error);
+
+/* Inline content as Pango markup (pdf_inline.c). */
+Inline pdf_inline_new(const Pdf *p);
+void pdf_inline_free(Inline *in);
+void pdf_inline_markup(Inline *in, cmark_node *node);
+/* text with a ZWSP where a long word may break; caller frees. */
+char *pdf_breakable(const char *text);
+/* Lays out a node's inline content and draws it at x + indent. */
+void pdf_draw_inline(Pdf *p, cmark_node *n, const char *family,
+                     double size, bool bold, double indent, double spacing);
+
+/* A table that repeats its header and never splits a row
+ * (pdf_table.c). */
+void pdf_table(Pdf *p, cmark_node *t);
+
+#endif

@@ -1,0 +1,221 @@
+/* PDF back-end, tables: column widths from the cells' text, a smaller
+ * size for wide tables, a header repeated on every page, rows never
+ * split.  See pdf_internal.h. */
+#include "pdf_internal.h"
+
+#include "markdown.h"
+#include "page_style.h"
+
+#include <cmark-gfm-core-extensions.h>
+#include <math.h>
+#include <string.h>
+
+/* ---- tables ---------------------------------------------------------- */
+
+typedef struct {
+	size_t n_cols;
+	double *widths;
+	double size; /* text size: smaller for wide tables */
+} TableGeometry;
+
+static PangoLayout *cell_layout(Pdf *p, cmark_node *cell, double width,
+                                bool header, double size, Inline *in)
+{
+	in->break_long = true;
+	pdf_inline_markup(in, cell);
+	PangoLayout *l = pdfkit_layout(p->c, NULL, size, header, width);
+	pango_layout_set_markup(l, in->markup->str, -1);
+	return l;
+}
+
+/* Widest line of the cell's text at a wrap width (< 0: no wrapping). */
+static double cell_text_width(Pdf *p, cmark_node *cell, bool header,
+                              double size, double wrap_width)
+{
+	Inline in = pdf_inline_new(p);
+	PangoLayout *l = cell_layout(p, cell, -1, header, size, &in);
+	pango_layout_set_wrap(l, PANGO_WRAP_WORD);
+	pango_layout_set_width(l, wrap_width < 0
+	                              ? -1
+	                              : (int)(wrap_width * PANGO_SCALE));
+	double w = text_width(l) + 8;
+	g_object_unref(l);
+	pdf_inline_free(&in);
+	return w;
+}
+
+/* The least width a cell may wrap to: short cells (a GPU name, a price)
+ * stay on one line when the table allows it; others may wrap between
+ * words, so their longest word counts.  (A layout wrapped at a tiny
+ * width would break and hyphenate inside words instead.) */
+static double cell_least_width(Pdf *p, cmark_node *cell, bool header,
+                               double size, bool keep_short)
+{
+	char *text = markdown_plain_text(cell);
+	if (keep_short && g_utf8_strlen(text, -1) <= 16) {
+		g_free(text);
+		return cell_text_width(p, cell, header, size, -1);
+	}
+	double widest = 0;
+	char *broken = pdf_breakable(text);
+	char **words = g_strsplit(broken, ZWSP, -1);
+	g_free(broken);
+	char *joined = g_strjoinv(" ", words);
+	g_strfreev(words);
+	words = g_strsplit_set(joined, " \n", -1);
+	g_free(joined);
+	for (char **w = words; *w; w++) {
+		if (!**w)
+			continue;
+		PangoLayout *l = pdfkit_layout(p->c, NULL, size, header, -1);
+		pango_layout_set_text(l, *w, -1);
+		widest = fmax(widest, text_width(l) + 8);
+		g_object_unref(l);
+	}
+	g_strfreev(words);
+	g_free(text);
+	return widest;
+}
+
+/* Column widths: each column gets at least its least width (see above);
+ * the room left is shared in proportion to how much more each column
+ * would use unwrapped. */
+static TableGeometry table_geometry(Pdf *p, cmark_node *table)
+{
+	TableGeometry g = {0};
+	cmark_node *first = cmark_node_first_child(table);
+	for (cmark_node *c = cmark_node_first_child(first); c;
+	     c = cmark_node_next(c))
+		g.n_cols++;
+	g.size = g.n_cols >= 7 ? 7.5 : 8.5;
+	g.widths = g_new0(double, g.n_cols);
+	double *least = g_new0(double, g.n_cols);
+	double *word = g_new0(double, g.n_cols);
+	for (cmark_node *row = first; row; row = cmark_node_next(row)) {
+		size_t i = 0;
+		for (cmark_node *c = cmark_node_first_child(row);
+		     c && i < g.n_cols; c = cmark_node_next(c), i++) {
+			bool head = row == first;
+			g.widths[i] = fmax(g.widths[i],
+			                   cell_text_width(p, c, head, g.size, -1));
+			least[i] = fmax(least[i], cell_least_width(
+			                              p, c, head, g.size, !head));
+			word[i] = fmax(word[i], cell_least_width(p, c, head,
+			                                         g.size, false));
+		}
+	}
+	double total = 0, total_least = 0, width = p->c->width;
+	for (size_t i = 0; i < g.n_cols; i++) {
+		total += g.widths[i];
+		total_least += least[i];
+	}
+	if (total_least > width) { /* short cells must wrap after all */
+		total_least = 0;
+		for (size_t i = 0; i < g.n_cols; i++)
+			total_least += least[i] = word[i];
+	}
+	if (total_least > width) {
+		/* even single words do not fit.  Narrow columns keep their
+		 * width; the wide ones share the rest by what each needs at
+		 * least and at most, and their cells break inside words. */
+		double kept = 0, shared = 0;
+		for (size_t i = 0; i < g.n_cols; i++) {
+			if (least[i] <= width * 0.15)
+				kept += least[i];
+			else
+				shared += least[i] + g.widths[i];
+		}
+		for (size_t i = 0; i < g.n_cols; i++)
+			g.widths[i] = least[i] <= width * 0.15
+			                  ? least[i]
+			                  : (least[i] + g.widths[i])
+			                        * fmax(width - kept, 0) / shared;
+	} else if (total > width) {
+		double room = fmax(width - total_least, 0);
+		double want = total - total_least;
+		for (size_t i = 0; i < g.n_cols; i++)
+			g.widths[i] = least[i]
+			              + (want > 0 ? room * (g.widths[i] - least[i])
+			                                / want
+			                          : 0);
+	}
+	g_free(least);
+	g_free(word);
+	return g;
+}
+
+static double row_height(Pdf *p, cmark_node *row, const TableGeometry *g,
+                         bool header)
+{
+	double h = 0;
+	size_t i = 0;
+	for (cmark_node *c = cmark_node_first_child(row); c && i < g->n_cols;
+	     c = cmark_node_next(c), i++) {
+		Inline in = pdf_inline_new(p);
+		PangoLayout *l = cell_layout(p, c, g->widths[i] - 8, header,
+		                             g->size, &in);
+		h = fmax(h, text_height(l));
+		g_object_unref(l);
+		pdf_inline_free(&in);
+	}
+	return h + 6;
+}
+
+static void draw_row(Pdf *p, cmark_node *row, const TableGeometry *g,
+                     const uint8_t *align, bool header)
+{
+	PdfCanvas *c = p->c;
+	double h = row_height(p, row, g, header);
+	if (header) {
+		page_set_colour(c->cr, PAGE_GUIDE.table_header);
+		cairo_rectangle(c->cr, c->x, c->y, c->width, h);
+		cairo_fill(c->cr);
+	}
+	double x = c->x, top = c->y;
+	size_t i = 0;
+	for (cmark_node *cell = cmark_node_first_child(row);
+	     cell && i < g->n_cols; cell = cmark_node_next(cell), i++) {
+		Inline in = pdf_inline_new(p);
+		PangoLayout *l = cell_layout(p, cell, g->widths[i] - 8, header,
+		                             g->size, &in);
+		if (align && align[i] == 'r')
+			pango_layout_set_alignment(l, PANGO_ALIGN_RIGHT);
+		else if (align && align[i] == 'c')
+			pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
+		page_set_colour(c->cr, PAGE_GUIDE.ink);
+		c->y = top + 3;
+		pdfkit_draw_layout(c, l, x + 4, (PdfLink *)in.links->data,
+		                   in.links->len);
+		g_object_unref(l);
+		pdf_inline_free(&in);
+		x += g->widths[i];
+	}
+	c->y = top + h;
+	page_set_colour(c->cr, PAGE_GUIDE.table_rule);
+	cairo_set_line_width(c->cr, PAGE_GUIDE.table_rule_width);
+	cairo_move_to(c->cr, c->x, c->y);
+	cairo_line_to(c->cr, c->x + c->width, c->y);
+	cairo_stroke(c->cr);
+}
+
+void pdf_table(Pdf *p, cmark_node *t)
+{
+	PdfCanvas *c = p->c;
+	TableGeometry g = table_geometry(p, t);
+	const uint8_t *align = cmark_gfm_extensions_get_table_alignments(t);
+	cmark_node *header = cmark_node_first_child(t);
+	double hh = row_height(p, header, &g, true);
+	cmark_node *second = cmark_node_next(header);
+	pdfkit_need(c, hh + (second ? row_height(p, second, &g, false) : 0));
+	draw_row(p, header, &g, align, true);
+	for (cmark_node *row = second; row; row = cmark_node_next(row)) {
+		double h = row_height(p, row, &g, false);
+		if (c->y + h > c->bottom) { /* repeat the header */
+			pdfkit_new_page(c);
+			draw_row(p, header, &g, align, true);
+		}
+		draw_row(p, row, &g, align, false);
+	}
+	c->y += 10;
+	g_free(g.widths);
+}

@@ -1,0 +1,363 @@
+/* Tables: one type, three renderers (Markdown, CSV, JSON).  See table.h. */
+#include "table.h"
+
+#include "format.h"
+#include "template.h"
+#include "util.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef struct {
+	bool set;    /* false: empty (em dash / nothing) */
+	double v;    /* numeric columns */
+	char *text;  /* text columns: the data text */
+	char *shown; /* text the guide shows instead, or NULL */
+	char *url;   /* a link's target, or NULL */
+} Cell;
+
+struct Table {
+	char *name;
+	const Column *cols;
+	size_t n_cols;
+	GArray *view;   /* size_t column indices of the guide's view */
+	GPtrArray *rows; /* Cell[n_cols] */
+};
+
+static long column_index(const Table *t, const char *key)
+{
+	for (size_t i = 0; i < t->n_cols; i++)
+		if (strcmp(t->cols[i].key, key) == 0)
+			return (long)i;
+	return -1;
+}
+
+Table *table_new(const char *name, const Column *columns, size_t n,
+                 const char *view)
+{
+	Table *t = g_new0(Table, 1);
+	t->name = g_strdup(name);
+	t->cols = columns;
+	t->n_cols = n;
+	t->view = g_array_new(FALSE, FALSE, sizeof(size_t));
+	t->rows = g_ptr_array_new();
+	if (!view) {
+		for (size_t i = 0; i < n; i++)
+			if (columns[i].header)
+				g_array_append_val(t->view, i);
+		return t;
+	}
+	char **keys = g_strsplit(view, " ", -1);
+	for (char **k = keys; *k; k++) {
+		long i = column_index(t, *k);
+		g_assert(i >= 0 && columns[i].header);
+		size_t u = (size_t)i;
+		g_array_append_val(t->view, u);
+	}
+	g_strfreev(keys);
+	return t;
+}
+
+static void free_row(Table *t, Cell *row)
+{
+	for (size_t i = 0; i < t->n_cols; i++) {
+		g_free(row[i].text);
+		g_free(row[i].shown);
+		g_free(row[i].url);
+	}
+	g_free(row);
+}
+
+void table_free(Table *t)
+{
+	if (!t)
+		return;
+	for (guint i = 0; i < t->rows->len; i++)
+		free_row(t, t->rows->pdata[i]);
+	g_ptr_array_free(t->rows, TRUE);
+	g_array_free(t->view, TRUE);
+	g_free(t->name);
+	g_free(t);
+}
+
+const char *table_name(const Table *t)
+{
+	return t->name;
+}
+
+size_t table_rows(const Table *t)
+{
+	return t->rows->len;
+}
+
+void table_add_row(Table *t)
+{
+	g_ptr_array_add(t->rows, g_new0(Cell, t->n_cols));
+}
+
+/* The cell of the last row for key, emptied for a new value. */
+static Cell *cell(Table *t, const char *key)
+{
+	long i = column_index(t, key);
+	g_assert(i >= 0 && t->rows->len > 0);
+	Cell *c = &((Cell *)t->rows->pdata[t->rows->len - 1])[i];
+	g_free(c->text);
+	g_free(c->shown);
+	g_free(c->url);
+	*c = (Cell){.set = true};
+	return c;
+}
+
+void table_set_number(Table *t, const char *key, double v)
+{
+	cell(t, key)->v = v;
+}
+
+void table_set_text(Table *t, const char *key, const char *text)
+{
+	cell(t, key)->text = g_strdup(text);
+}
+
+void table_take_shown(Table *t, const char *key, const char *data,
+                      char *shown)
+{
+	Cell *c = cell(t, key);
+	c->text = g_strdup(data);
+	c->shown = shown;
+}
+
+void table_set_shown(Table *t, const char *key, const char *data,
+                     const char *shown)
+{
+	table_take_shown(t, key, data, g_strdup(shown));
+}
+
+void table_set_number_shown(Table *t, const char *key, double v,
+                            const char *shown)
+{
+	Cell *c = cell(t, key);
+	c->v = v;
+	c->shown = g_strdup(shown);
+}
+
+void table_set_link(Table *t, const char *key, const char *text,
+                    const char *shown, const char *url)
+{
+	Cell *c = cell(t, key);
+	c->text = g_strdup(text);
+	c->shown = shown ? g_strdup(shown) : NULL;
+	c->url = g_strdup(url);
+}
+
+void table_append(Table *t, const Table *from)
+{
+	g_assert(t->cols == from->cols);
+	for (guint r = 0; r < from->rows->len; r++) {
+		const Cell *src = from->rows->pdata[r];
+		Cell *row = g_new0(Cell, t->n_cols);
+		for (size_t i = 0; i < t->n_cols; i++)
+			row[i] = (Cell){src[i].set, src[i].v, g_strdup(src[i].text),
+			                g_strdup(src[i].shown),
+			                g_strdup(src[i].url)};
+		g_ptr_array_add(t->rows, row);
+	}
+}
+
+/* ---- Markdown: the guide's view in the language ------------------------ */
+
+static char *escaped(char *plain)
+{
+	char *md = md_escape(plain);
+	g_free(plain);
+	return md;
+}
+
+static char *md_number(const Column *col, double v, const Lang *s)
+{
+	switch (col->type) {
+	case COL_MONEY:
+		return escaped(format_money(s, v));
+	case COL_PRICE:
+		return escaped(format_price(s, v));
+	case COL_PERCENT:
+		return escaped(format_percent(s, v, col->decimals));
+	default:
+		return col->unit ? format_with_unit(s, v, col->decimals, col->unit)
+		                 : format_number(s, v, col->decimals);
+	}
+}
+
+static char *md_cell(const Column *col, const Cell *c, const Lang *s)
+{
+	if (!c->set)
+		return g_strdup("\xE2\x80\x94"); /* em dash */
+	if (c->url) {
+		char *label = md_escape(c->shown ? c->shown : c->text);
+		char *url = md_escape(c->url);
+		char *md = g_strdup_printf("[%s](%s)", label, url);
+		g_free(label);
+		g_free(url);
+		return md;
+	}
+	if (c->shown)
+		return md_escape(c->shown);
+	if (col->type == COL_TEXT)
+		return md_escape(c->text ? c->text : "");
+	return md_number(col, c->v, s);
+}
+
+/* A header: the language string is Markdown already. */
+static char *md_header(const Column *col, const Lang *s, GError **error)
+{
+	const char *text = lang_need(s, col->header, error);
+	if (col->arg <= 0)
+		return g_strdup(text);
+	char *pct = format_percent(s, col->arg, 0);
+	char *filled = gg_fill2(text, pct, "");
+	g_free(pct);
+	return filled;
+}
+
+char *table_markdown(const Table *t, const Lang *s, GError **error)
+{
+	size_t n = t->view->len;
+	if (!n)
+		return NULL;
+	char **header = g_new0(char *, n + 1);
+	char *align = g_new0(char, n + 1);
+	char ***rows = g_new0(char **, t->rows->len + 1);
+	for (size_t k = 0; k < n; k++) {
+		const Column *col = &t->cols[g_array_index(t->view, size_t, k)];
+		header[k] = md_header(col, s, error);
+		align[k] = col->align;
+	}
+	for (guint r = 0; r < t->rows->len; r++) {
+		const Cell *row = t->rows->pdata[r];
+		rows[r] = g_new0(char *, n + 1);
+		for (size_t k = 0; k < n; k++) {
+			size_t i = g_array_index(t->view, size_t, k);
+			rows[r][k] = md_cell(&t->cols[i], &row[i], s);
+		}
+	}
+	char *md = md_table((const char *const *)header, align, rows,
+	                    t->rows->len);
+	for (guint r = 0; r < t->rows->len; r++)
+		g_strfreev(rows[r]);
+	g_free(rows);
+	g_strfreev(header);
+	g_free(align);
+	return md;
+}
+
+/* ---- data: CSV and JSON ------------------------------------------------ */
+
+/* The data text of a cell: "" when empty or NaN, "inf" when infinite,
+ * numbers with data_decimals in the C locale. */
+static char *data_text(const Column *col, const Cell *c)
+{
+	if (!c->set)
+		return g_strdup("");
+	if (col->type == COL_TEXT)
+		return g_strdup(c->text ? c->text : "");
+	if (isnan(c->v))
+		return g_strdup("");
+	if (isinf(c->v))
+		return g_strdup("inf");
+	char buf[G_ASCII_DTOSTR_BUF_SIZE];
+	char format[16];
+	g_snprintf(format, sizeof format, "%%.%df",
+	           col->type == COL_INT ? 0 : col->data_decimals);
+	return g_strdup(g_ascii_formatd(buf, sizeof buf, format, c->v));
+}
+
+static void csv_field(GString *out, const char *text)
+{
+	if (!strpbrk(text, ",\"\r\n")) {
+		g_string_append(out, text);
+		return;
+	}
+	g_string_append_c(out, '"');
+	for (const char *p = text; *p; p++) {
+		if (*p == '"')
+			g_string_append_c(out, '"');
+		g_string_append_c(out, *p);
+	}
+	g_string_append_c(out, '"');
+}
+
+char *table_csv(const Table *t)
+{
+	GString *out = g_string_new(NULL);
+	for (size_t k = 0; k < t->n_cols; k++) {
+		if (k)
+			g_string_append_c(out, ',');
+		csv_field(out, t->cols[k].key);
+	}
+	g_string_append_c(out, '\n');
+	for (guint r = 0; r < t->rows->len; r++) {
+		const Cell *row = t->rows->pdata[r];
+		for (size_t k = 0; k < t->n_cols; k++) {
+			char *text = data_text(&t->cols[k], &row[k]);
+			if (k)
+				g_string_append_c(out, ',');
+			csv_field(out, text);
+			g_free(text);
+		}
+		g_string_append_c(out, '\n');
+	}
+	return g_string_free(out, FALSE);
+}
+
+void table_json_string(GString *out, const char *text)
+{
+	g_string_append_c(out, '"');
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+		switch (*p) {
+		case '"': g_string_append(out, "\\\""); break;
+		case '\\': g_string_append(out, "\\\\"); break;
+		case '\n': g_string_append(out, "\\n"); break;
+		case '\r': g_string_append(out, "\\r"); break;
+		case '\t': g_string_append(out, "\\t"); break;
+		case '<': g_string_append(out, "\\u003c"); break; /* safe in HTML */
+		case '>': g_string_append(out, "\\u003e"); break;
+		case '&': g_string_append(out, "\\u0026"); break;
+		default:
+			if (*p < 0x20)
+				g_string_append_printf(out, "\\u%04x", *p);
+			else
+				g_string_append_c(out, (char)*p);
+		}
+	}
+	g_string_append_c(out, '"');
+}
+
+static void json_value(GString *out, const Column *col, const Cell *c)
+{
+	char *text = data_text(col, c);
+	if (col->type == COL_TEXT)
+		table_json_string(out, text);
+	else if (!*text || strcmp(text, "inf") == 0)
+		g_string_append(out, "null");
+	else
+		g_string_append(out, text);
+	g_free(text);
+}
+
+void table_json(const Table *t, GString *out)
+{
+	table_json_string(out, t->name);
+	g_string_append(out, ": [");
+	for (guint r = 0; r < t->rows->len; r++) {
+		const Cell *row = t->rows->pdata[r];
+		g_string_append(out, r ? ",\n    {" : "\n    {");
+		for (size_t k = 0; k < t->n_cols; k++) {
+			if (k)
+				g_string_append(out, ", ");
+			table_json_string(out, t->cols[k].key);
+			g_string_append(out, ": ");
+			json_value(out, &t->cols[k], &row[k]);
+		}
+		g_string_append(out, "}");
+	}
+	g_string_append(out, "\n  ]");
+}

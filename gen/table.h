@@ -1,0 +1,96 @@
+/* Tables: the one table type of the guide.  Columns are described once
+ * (key, header string key, type, decimals, alignment, unit); cells carry
+ * the data value (a number or a data text) and, where the reader sees
+ * something else (a translated label, a build's display name), the text
+ * shown.  One table renders as a Markdown table in the language (the
+ * guide), a CSV file and a JSON array (the data export), so a reader can
+ * download every table with the same numbers.
+ * In: Column specs, cells, a Lang for Markdown.  Out: text.
+ * Ownership: a Table owns its cells (the setters copy or take over, as
+ * each says) but only borrows its Column specs, which are static;
+ * table_free releases it.  Renderers return strings the caller frees. */
+#ifndef GG_TABLE_H
+#define GG_TABLE_H
+
+#include "lang.h"
+
+#include <glib.h>
+#include <stdbool.h>
+
+typedef enum {
+	COL_TEXT,    /* data text, Markdown-escaped in the guide */
+	COL_INT,     /* a count or rank */
+	COL_NUMBER,  /* decimals in the guide, data_decimals in the data */
+	COL_MONEY,   /* whole currency units in the guide: "$2,199" */
+	COL_PRICE,   /* currency with cents in the guide: "$2.14" */
+	COL_PERCENT  /* a fraction; shown as a percentage */
+} ColumnType;
+
+typedef struct {
+	const char *key;    /* CSV header and JSON key: "system_cost_usd" */
+	const char *header; /* strings key of the guide's header; NULL:
+	                       data only (not in the guide's view) */
+	ColumnType type;
+	int decimals;       /* in the guide */
+	int data_decimals;  /* in CSV and JSON */
+	char align;         /* 'l', 'r' or 'c' in the guide */
+	const char *unit;   /* strings key of a unit after the guide's number
+	                       ("unit.gb"), or NULL */
+	double arg;         /* when > 0, a fraction filled into the header's
+	                       {1} as a percentage ("Days at {1}") */
+} Column;
+
+typedef struct Table Table;
+
+/* A new table named name (template name {{table:NAME}}, data file
+ * data/NAME.csv, JSON key) over n static columns.  view lists the keys
+ * of the guide's columns in order, separated by spaces; NULL: every
+ * column with a header, in column order. */
+Table *table_new(const char *name, const Column *columns, size_t n,
+                 const char *view);
+void table_free(Table *t);
+
+const char *table_name(const Table *t);
+size_t table_rows(const Table *t);
+
+/* Starts a new row; its cells are empty until set. */
+void table_add_row(Table *t);
+
+/* Sets a cell of the last row by column key (a programming error when
+ * the key is unknown).  An empty cell shows as an em dash in the guide
+ * and as nothing (null in JSON) in the data. */
+void table_set_number(Table *t, const char *key, double v);
+void table_set_text(Table *t, const char *key, const char *text);
+/* A data value with a different text shown in the guide (copied). */
+void table_set_shown(Table *t, const char *key, const char *data,
+                     const char *shown);
+/* The same, taking over shown (g_malloc'd). */
+void table_take_shown(Table *t, const char *key, const char *data,
+                      char *shown);
+/* A number shown as text (a label such as "no limit") in the guide. */
+void table_set_number_shown(Table *t, const char *key, double v,
+                            const char *shown);
+/* A link: the data holds text; the guide shows [shown or text](url). */
+void table_set_link(Table *t, const char *key, const char *text,
+                    const char *shown, const char *url);
+
+/* Appends copies of every row of from, which has the same columns. */
+void table_append(Table *t, const Table *from);
+
+/* The guide's view as a GFM table in the language s: header strings,
+ * numbers and units formatted as s writes them; NULL for a data-only
+ * table (no column has a header).  A missing string sets *error once
+ * (error may be NULL) and shows "". */
+char *table_markdown(const Table *t, const Lang *s, GError **error);
+
+/* Every column: a header line of keys, then one line per row. */
+char *table_csv(const Table *t);
+
+/* "NAME": [ {key: value, ...}, ... ] appended to out (numbers unquoted,
+ * null for empty, NaN or infinite). */
+void table_json(const Table *t, GString *out);
+
+/* A JSON string literal of text, safe inside HTML. */
+void table_json_string(GString *out, const char *text);
+
+#endif
