@@ -109,6 +109,8 @@ typedef struct {
 	UseCase *use_cases;        size_t n_use_cases;
 	CloudOffer *cloud;         size_t n_cloud;
 	char *data_date; /* the latest price date: "data as of" */
+	GHashTable *gpu_index;  /* name -> GPU index + 1 (edition_find_gpu) */
+	GHashTable *gpu_stems;  /* while loading: file stem -> GpuStem */
 } Edition;
 
 /* Loads and validates every file of the edition in dir.  Returns NULL with

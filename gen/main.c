@@ -6,6 +6,7 @@
 #include "cost.h"
 #include "data.h"
 #include "export.h"
+#include "fonts.h"
 #include "guide.h"
 #include "html.h"
 #include "markdown.h"
@@ -18,6 +19,7 @@
 #include "template.h"
 #include "text.h"
 #include "util.h"
+#include "validate.h"
 
 #include <pango/pangocairo.h>
 #include <stdio.h>
@@ -108,19 +110,16 @@ static GPtrArray *find_editions(const char *data_dir, GError **error)
 		g_ptr_array_free(list, TRUE);
 		return NULL;
 	}
-	/* Editions after the first are published in a folder of their name,
-	 * which must not be one the site itself uses. */
-	static const char *const taken[] = {"assets", "charts", "data",
-	                                    "requests", NULL};
-	for (guint i = 1; i < list->len; i++) {
+	/* Editions are published in a folder of their name: checked up
+	 * front against the pattern of validate.h. */
+	for (guint i = 0; i < list->len; i++) {
 		char *base = g_path_get_basename(list->pdata[i]);
-		bool clash = g_strv_contains(taken, base);
+		const char *why = NULL;
+		bool ok = gg_edition_name_ok(base, &why);
 		g_free(base);
-		if (clash) {
-			g_set_error(error, GG_ERROR, GG_ERR_INPUT,
-			            "%s: an edition cannot be called assets, "
-			            "charts, data or requests (the site uses "
-			            "those folders)", (char *)list->pdata[i]);
+		if (!ok) {
+			gg_set_input_error(error, list->pdata[i], 0, 0, "%s",
+			                   why);
 			g_ptr_array_free(list, TRUE);
 			return NULL;
 		}
@@ -155,8 +154,7 @@ static void edition_run_free(EditionRun *r)
 static char *read_template(const Run *run, const char *name, GError **error)
 {
 	char *path = g_build_filename(run->opt->templates_dir, name, NULL);
-	char *text = NULL;
-	gg_read_file(path, TEMPLATE_MAX_BYTES, &text, NULL, error);
+	char *text = template_load(path, error);
 	g_free(path);
 	return text;
 }
@@ -241,9 +239,12 @@ static char *editions_nav(GPtrArray *editions, size_t self)
 			continue;
 		char *base = g_path_get_basename(editions->pdata[i]);
 		const char *up = self == 0 ? "" : "../";
-		char *href = i == 0 ? g_strdup_printf("%sindex.html", up)
-		                    : g_strdup_printf("%s%s/index.html", up,
-		                                      base);
+		char *seg = gg_url_segment(base);
+		char *url = i == 0 ? g_strdup_printf("%sindex.html", up)
+		                   : g_strdup_printf("%s%s/index.html", up, seg);
+		char *href = gg_attr_escape(url);
+		g_free(url);
+		g_free(seg);
 		char *label = g_markup_escape_text(base, -1);
 		g_string_append_printf(s, "<a href=\"%s\">%s</a> ", href,
 		                       label);
@@ -306,7 +307,9 @@ static bool write_html(Run *run, EditionRun *r, const char *prefix,
 	                  g_markup_escape_text(r->edition->data_date, -1));
 	const Chart *first = values_chart_at(r->values, 0);
 	char *png = g_strdup_printf("charts/%s.png", first->name);
-	values_set_scalar(page, "og_image", preview_url(run, prefix, png));
+	char *og = preview_url(run, prefix, png);
+	values_set_scalar(page, "og_image", gg_attr_escape(og));
+	g_free(og);
 	g_free(png);
 	HtmlPage hp = {layout_path, layout, page};
 	char *html = html_render_page(r->doc, &hp, error);
@@ -459,6 +462,20 @@ static bool generate(Run *run, GError **error)
 	return ok;
 }
 
+/* The stages after loading that need no rendering, as generation runs
+ * them, so --check refuses what generation refuses. */
+static bool check_stages(const Edition *e, GError **error)
+{
+	Performance *perf = model_run(e, error);
+	Costs *costs = perf ? cost_run(perf, error) : NULL;
+	Recommendations *recs = costs ? recommend_run(costs) : NULL;
+	bool ok = recs != NULL;
+	recommendations_free(recs);
+	costs_free(costs);
+	performance_free(perf);
+	return ok;
+}
+
 static bool check(Run *run, GError **error)
 {
 	GPtrArray *editions = find_editions(run->opt->data_dir, error);
@@ -467,7 +484,7 @@ static bool check(Run *run, GError **error)
 	bool ok = true;
 	for (guint i = 0; ok && i < editions->len; i++) {
 		Edition *e = edition_load(editions->pdata[i], error);
-		ok = e != NULL;
+		ok = e != NULL && check_stages(e, error);
 		if (ok)
 			printf("%s: %zu GPUs, %zu prices, %zu benchmarks, "
 			       "%zu cloud offers, %zu use cases, %zu sources; "
@@ -525,6 +542,7 @@ static int parse_options(int *argc, char ***argv, Options *o)
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	GError *err = NULL;
 	int status = 0;
+	const char *why = NULL;
 	if (!g_option_context_parse(ctx, argc, argv, &err)) {
 		status = usage_error(ctx, err->message);
 		g_error_free(err);
@@ -536,9 +554,8 @@ static int parse_options(int *argc, char ***argv, Options *o)
 	} else if (o->paper && strcmp(o->paper, "a4") != 0
 	           && strcmp(o->paper, "letter") != 0) {
 		status = usage_error(ctx, "--paper takes a4 or letter");
-	} else if (o->base_url && !g_str_has_prefix(o->base_url, "https://")
-	           && !g_str_has_prefix(o->base_url, "http://")) {
-		status = usage_error(ctx, "--base-url takes an http(s) address");
+	} else if (o->base_url && !gg_base_url_ok(o->base_url, &why)) {
+		status = usage_error(ctx, why);
 	} else if (o->lang && (!*o->lang || strchr(o->lang, '/')
 	                       || strcmp(o->lang, "..") == 0)) {
 		status = usage_error(ctx, "--lang takes a folder name such as "
@@ -593,7 +610,9 @@ int main(int argc, char **argv)
 	Run run = {.opt = &o, .stage_start = g_get_monotonic_time()};
 	GError *error = NULL;
 	bool ok;
-	if (o.check) {
+	if (!gg_check_source_date_epoch(&error)) {
+		ok = false;
+	} else if (o.check) {
 		ok = check(&run, &error);
 	} else {
 		markdown_init();
@@ -601,7 +620,9 @@ int main(int argc, char **argv)
 		                                      "strings.csv", NULL);
 		run.strings = lang_load(strings_path, &error);
 		g_free(strings_path);
-		ok = run.strings && generate(&run, &error);
+		ok = run.strings
+		     && fonts_check(lang_get(run.strings, "font.family"), &error)
+		     && generate(&run, &error);
 		lang_free(run.strings);
 		teardown();
 	}
@@ -609,8 +630,9 @@ int main(int argc, char **argv)
 		/* Input errors start with their file:line:col; others say
 		 * who is speaking. */
 		bool input = error && error->code == GG_ERR_INPUT;
-		fprintf(stderr, "%s%s\n", input ? "" : "gpuguide: ",
-		        error ? error->message : "failed");
+		char *shown = gg_visible(error ? error->message : "failed");
+		fprintf(stderr, "%s%s\n", input ? "" : "gpuguide: ", shown);
+		g_free(shown);
 		status = error ? error->code : 1;
 		g_clear_error(&error);
 	}

@@ -129,6 +129,20 @@ static bool name_char(char c)
 	return g_ascii_isalnum(c) || c == '_' || c == '-' || c == '.';
 }
 
+/* The chart's caption, Markdown-escaped, saying when only the top
+ * CHART_MAX_BARS bars are drawn. */
+static char *bars_caption(const Chart *c)
+{
+	const char *text = c->caption ? c->caption : c->title;
+	char *full = c->kind != CHART_XY && c->n_bars > CHART_MAX_BARS
+	                 ? g_strdup_printf("%s (top %d of %zu shown)", text,
+	                                   CHART_MAX_BARS, c->n_bars)
+	                 : g_strdup(text);
+	char *md = md_escape(full);
+	g_free(full);
+	return md;
+}
+
 /* Returns the Markdown for the placeholder body (between the braces), or
  * NULL when it names nothing known. */
 static char *placeholder(const char *body, const Values *v, const char **why)
@@ -153,7 +167,7 @@ static char *placeholder(const char *body, const Values *v, const char **why)
 			return NULL;
 		char *alt = chart_alt_text(c);
 		char *alt_md = md_escape(alt);
-		char *caption = md_escape(c->caption ? c->caption : c->title);
+		char *caption = bars_caption(c);
 		char *md = g_strdup_printf("![%s](charts/%s.svg \"%s\")",
 		                           alt_md, c->name, caption);
 		g_free(alt);
@@ -229,10 +243,60 @@ char *template_expand(const char *path, const char *text, const Values *v,
 			return NULL;
 		}
 		g_string_append(out, value);
+		if (out->len > TEMPLATE_MAX_OUTPUT) {
+			gg_set_input_error(error, path, line, col,
+			                   "the expanded text passes %u bytes "
+			                   "here (the limit)", TEMPLATE_MAX_OUTPUT);
+			g_free(value);
+			g_free(body);
+			g_string_free(out, TRUE);
+			return NULL;
+		}
 		col += (int)g_utf8_strlen(p, close + 2 - p);
 		p = close + 2;
 		g_free(value);
 		g_free(body);
 	}
 	return g_string_free(out, FALSE);
+}
+
+bool template_check(const char *path, const char *text, size_t length,
+                    GError **error)
+{
+	if (!gg_check_text(path, text, length, error))
+		return false;
+	const char *p = text;
+	if (length >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
+		p += 3;
+	while (*p && g_ascii_isspace(*p))
+		p++;
+	if (!*p) {
+		gg_set_input_error(error, path, 1, 1,
+		                   "empty template: it would publish an empty "
+		                   "page");
+		return false;
+	}
+	char *base = g_path_get_basename(path);
+	bool layout = strcmp(base, "layout.html") == 0;
+	g_free(base);
+	if (layout && !strstr(text, "{{content}}")) {
+		gg_set_input_error(error, path, 1, 1,
+		                   "the layout has no {{content}} placeholder, "
+		                   "so the guide would not appear on the page");
+		return false;
+	}
+	return true;
+}
+
+char *template_load(const char *path, GError **error)
+{
+	char *text = NULL;
+	size_t length = 0;
+	if (!gg_read_file(path, TEMPLATE_MAX_BYTES, &text, &length, error))
+		return NULL;
+	if (!template_check(path, text, length, error)) {
+		g_free(text);
+		return NULL;
+	}
+	return text;
 }
