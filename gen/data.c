@@ -132,7 +132,8 @@ static void check_text(Cursor *c, const CsvField *f, const char *column)
 	if (!in_list(column, NAME_COLUMNS))
 		return;
 	if (strpbrk(f->text, "\t\r\n"))
-		fail(c, f, "%s must be one line without tabs", column);
+		fail(c, f, "%s must be one line, without tabs or line breaks",
+		     column);
 	else if (g_utf8_strlen(f->text, -1) > NAME_MAX_CHARS)
 		fail(c, f, "%s has %ld characters; the limit is %d", column,
 		     g_utf8_strlen(f->text, -1), NAME_MAX_CHARS);
@@ -244,8 +245,8 @@ static char *date(Cursor *c, const char *column)
 		fail(c, f, "%s '%s' is not a valid date YYYY-MM-DD", column,
 		     text);
 	else if (!c->failed && strcmp(text, gg_today()) > 0)
-		fail(c, f, "%s %s is after today (%s): a row cannot be dated "
-		     "in the future", column, text, gg_today());
+		fail(c, f, "%s %s is in the future (after the run's date, "
+		     "SOURCE_DATE_EPOCH or the clock)", column, text);
 	return g_strdup(text);
 }
 
@@ -340,11 +341,17 @@ static void check_stem(Cursor *c, Edition *e, const char *name)
 		                                     g_free, gpu_stem_free);
 	char *stem = gg_name_stem(name);
 	const GpuStem *first = g_hash_table_lookup(e->gpu_stems, stem);
-	if (first && strcmp(first->name, name) != 0) {
+	if (first && !*stem && strcmp(first->name, name) != 0) {
+		fail(c, cell(c, "name"),
+		     "GPU '%s' and GPU '%s' on line %d have no Latin letter or "
+		     "digit, so they would share one file name (their purchase "
+		     "requests would overwrite each other); rename one", name,
+		     first->name, first->line);
+	} else if (first && strcmp(first->name, name) != 0) {
 		fail(c, cell(c, "name"),
 		     "GPU '%s' gives the same file name '%s' as GPU '%s' on "
 		     "line %d (their purchase requests would overwrite each "
-		     "other); rename one", name, *stem ? stem : "(none)",
+		     "other); rename one", name, stem,
 		     first->name, first->line);
 	} else if (!first) {
 		GpuStem *s = g_new(GpuStem, 1);
@@ -727,9 +734,50 @@ static bool index_gpus(Edition *e)
 #define LOAD(spec, field)                                                   \
 	(e->field = load_file(dir, &(spec), e, &e->n_##field, error)) != NULL
 
+/* Assumptions that name a GPU or a use case must name one that exists. */
+static const char *const GPU_ASSUMPTIONS[] = {
+    "reference_gpu", "breakeven_example_gpu", "theory_example_gpu",
+    "theory_example_reference", "power_example_gpu", "power_example_alt_gpu",
+    "perf_claim_gpu", "perf_claim_reference", NULL};
+
+static bool check_references(Edition *e, GError **error)
+{
+	for (size_t i = 0; i < e->n_assumptions; i++) {
+		const Assumption *a = &e->assumptions[i];
+		const char *what = NULL;
+		if (in_list(a->key, GPU_ASSUMPTIONS)
+		    && edition_find_gpu(e, a->value) < 0)
+			what = "a GPU of gpus.csv";
+		bool use_case = strcmp(a->key, "headline_use_case") == 0;
+		for (size_t k = 0; use_case && k < e->n_use_cases; k++)
+			if (strcmp(e->use_cases[k].id, a->value) == 0)
+				use_case = false;
+		if (use_case)
+			what = "a use case id of use_cases.csv";
+		if (!what)
+			continue;
+		char *path = g_build_filename(e->dir, "assumptions.csv", NULL);
+		gg_set_input_error(error, path, a->from.line, a->value_col,
+		                   "%s '%s' is not %s", a->key, a->value, what);
+		g_free(path);
+		return false;
+	}
+	return true;
+}
+
 /* Whole-edition rules that no single row can break. */
 static bool check_edition(Edition *e, GError **error)
 {
+	if (e->n_use_cases == 0) {
+		char *path = g_build_filename(e->dir, "use_cases.csv", NULL);
+		gg_set_input_error(error, path, 2, 1,
+		                   "no use cases: the guide recommends GPUs "
+		                   "for at least one");
+		g_free(path);
+		return false;
+	}
+	if (!check_references(e, error))
+		return false;
 	static const int counts[] = {1, 2, 4, 8};
 	for (size_t i = 0; i < G_N_ELEMENTS(counts); i++)
 		if (!edition_system(e, counts[i])) {
