@@ -14,6 +14,7 @@ int main(void)
 	test_model();
 	test_editions();
 	test_charts();
+	test_validate();
 	markdown_shutdown();
 	text_release_fonts();
 	printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);

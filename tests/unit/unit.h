@@ -50,5 +50,6 @@ void test_util(void);
 void test_model(void);
 void test_editions(void);
 void test_charts(void);
+void test_validate(void);
 
 #endif
