@@ -538,7 +538,11 @@ static int parse_options(int *argc, char ***argv, Options *o)
 	         "PDF, charts, data)\nfrom the CSV files of each edition.");
 	g_option_context_set_description(
 	    ctx, "Exit status: 0 success, 1 bad input (file:line:col: "
-	         "message), 2 usage or environment.\n");
+	         "message), 2 usage or environment.\n"
+	         "Limits (data/README.md): CSV files 50 MiB and 200000 rows, "
+	         "fields 4000\ncharacters, names 160; templates 1 MiB, "
+	         "expanded 16 MiB; 60 bars per chart;\nno date after the "
+	         "run's date (SOURCE_DATE_EPOCH or the clock).\n");
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	GError *err = NULL;
 	int status = 0;

@@ -265,12 +265,12 @@ bool template_check(const char *path, const char *text, size_t length,
 {
 	if (!gg_check_text(path, text, length, error))
 		return false;
-	const char *p = text;
+	const char *p = text, *end = text + length;
 	if (length >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
 		p += 3;
-	while (*p && g_ascii_isspace(*p))
+	while (p < end && g_ascii_isspace(*p))
 		p++;
-	if (!*p) {
+	if (p == end) {
 		gg_set_input_error(error, path, 1, 1,
 		                   "empty template: it would publish an empty "
 		                   "page");
@@ -279,7 +279,8 @@ bool template_check(const char *path, const char *text, size_t length,
 	char *base = g_path_get_basename(path);
 	bool layout = strcmp(base, "layout.html") == 0;
 	g_free(base);
-	if (layout && !strstr(text, "{{content}}")) {
+	/* gg_check_text refused NUL bytes: the text ends at length */
+	if (layout && !g_strstr_len(text, (gssize)length, "{{content}}")) {
 		gg_set_input_error(error, path, 1, 1,
 		                   "the layout has no {{content}} placeholder, "
 		                   "so the guide would not appear on the page");
