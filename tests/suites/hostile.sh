@@ -116,3 +116,9 @@ awk -v t="$ho_table" 'BEGIN { print "# Big"; for (i = 0; i < 35000; i++) print t
 ho_expect "a template expanding past 16 MiB is refused with its place" 1 \
 	"the expanded text passes 16777216 bytes here" \
 	"$bin" -q --data "$ho_mini" --templates "$tmp/ho-expand" --out "$ho_out"
+
+# ---- class 8: bars per chart ---------------------------------------------
+sh "$top/tests/make-big-edition.sh" 80 "$tmp/ho-80gpus"
+check "80 GPUs: generation succeeds" "$bin" -q --data "$tmp/ho-80gpus" --out "$tmp/ho-80-out"
+check "80 GPUs: the bar charts say only the top 60 are drawn" \
+	grep -qF 'top 60 of 80 shown' "$tmp/ho-80-out/index.html"

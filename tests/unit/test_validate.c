@@ -2,6 +2,7 @@
  * template.c (issue 16). */
 #include "unit.h"
 
+#include "chart.h"
 #include "template.h"
 #include "util.h"
 #include "validate.h"
@@ -111,8 +112,35 @@ static void test_text(void)
 	CHECK(!gg_double_to_int(NAN, 0, 100, &v));
 }
 
+static Chart *bars_chart(size_t n)
+{
+	Chart *c = chart_new(CHART_BARS, "cap");
+	c->title = g_strdup("Cap");
+	for (size_t i = 0; i < n; i++)
+		chart_add_bar(c, (ChartBar){
+		    .label = g_strdup_printf("GPU %zu", i),
+		    .value = (double)(n - i),
+		    .value_text = g_strdup_printf("%zu", n - i)});
+	return c;
+}
+
+/* A bar chart draws at most CHART_MAX_BARS bars (issue 16, class 8). */
+static void test_bar_cap(void)
+{
+	Chart *cap = bars_chart(CHART_MAX_BARS);
+	Chart *more = bars_chart(CHART_MAX_BARS + 40);
+	Chart *fewer = bars_chart(CHART_MAX_BARS - 10);
+	double h_cap = chart_height(cap, CHART_WIDTH);
+	CHECK(chart_height(more, CHART_WIDTH) == h_cap);
+	CHECK(chart_height(fewer, CHART_WIDTH) < h_cap);
+	chart_free(cap);
+	chart_free(more);
+	chart_free(fewer);
+}
+
 void test_validate(void)
 {
+	test_bar_cap();
 	test_names_and_urls();
 	test_text();
 }
