@@ -62,10 +62,12 @@ test: all $(TEST_BIN) tests/.deps-ok
 	@GPUGUIDE_FLAGS='$(GPUGUIDE_FLAGS)' sh tests/run.sh
 
 # ---- sanitizers and leak checks ------------------------------------------
-# `make asan` builds everything with AddressSanitizer and UBSan into
+# `make asan` builds everything with AddressSanitizer and UBSan (with
+# float-cast-overflow, which -fsanitize=undefined leaves out in GCC) into
 # gen/asan/ and runs the whole test suite and a full generation with it.
-ASAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
-             -fno-sanitize-recover=undefined
+ASAN_FLAGS = -O1 -g -fno-omit-frame-pointer \
+             -fsanitize=address,undefined,float-cast-overflow \
+             -fno-sanitize-recover=undefined,float-cast-overflow
 ASAN_OBJ = $(patsubst gen/%.c,gen/asan/%.o,$(SRC))
 ASAN_ENV = ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0:abort_on_error=0 \
            LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \

@@ -61,6 +61,7 @@ typedef struct {
 
 #define CHART_WIDTH 720.0 /* CSS pixels / PDF points of the web figure */
 #define CHART_NARROW_WIDTH 380.0 /* the same figure laid out for phones */
+#define CHART_MAX_BARS 60 /* bars drawn: the first (top) ones, sorted */
 
 /* A new empty chart of the given kind; strings are copied. */
 Chart *chart_new(ChartKind kind, const char *name);

@@ -65,7 +65,7 @@ static BarGeometry geometry(cairo_t *cr, const Chart *c, double width)
 {
 	BarGeometry g = {0};
 	double inner = width - 2 * CHART_PAD;
-	for (size_t i = 0; i < c->n_bars; i++) {
+	for (size_t i = 0; i < c->n_bars && i < CHART_MAX_BARS; i++) {
 		const ChartBar *b = &c->bars[i];
 		PangoLayout *l = chart_text(cr, c, CHART_STYLE.label, b->reference, b->label);
 		g.label_w = fmax(g.label_w, text_width(l));
@@ -185,7 +185,7 @@ double chart_layout_bars(cairo_t *cr, const Chart *c, double width,
 	y += chart_legend(cr, c, draw, y, width, items, n_items) + 10;
 	BarGeometry g = geometry(cr, c, width);
 	double top = y;
-	for (size_t i = 0; i < c->n_bars; i++)
+	for (size_t i = 0; i < c->n_bars && i < CHART_MAX_BARS; i++)
 		y += bar_row(cr, c, &g, &c->bars[i], y, draw) + ROW_GAP;
 	double bottom = y - ROW_GAP;
 	if (draw) {

@@ -94,39 +94,30 @@ static bool feed(Reader *r, struct csv_parser *p, const char *path,
 	return true;
 }
 
-/* Line and column (in characters) of byte offset in text. */
-static void position(const char *text, size_t offset, int *line, int *col)
+/* rows (header included) within CSV_MAX_ROWS and CSV_MAX_FIELD_CHARS. */
+static bool within_limits(const char *path, GArray *rows, GError **error)
 {
-	*line = 1;
-	*col = 1;
-	for (size_t i = 0; i < offset; i++) {
-		if (text[i] == '\n') {
-			(*line)++;
-			*col = 1;
-		} else if (((unsigned char)text[i] & 0xC0) != 0x80) {
-			(*col)++;
+	if (rows->len > CSV_MAX_ROWS + 1) {
+		const CsvRow *row = &g_array_index(rows, CsvRow, CSV_MAX_ROWS + 1);
+		gg_set_input_error(error, path, row->line, 1,
+		                   "more than %d data rows; the limit is %d",
+		                   CSV_MAX_ROWS, CSV_MAX_ROWS);
+		return false;
+	}
+	for (guint i = 0; i < rows->len; i++) {
+		const CsvRow *row = &g_array_index(rows, CsvRow, i);
+		for (size_t k = 0; k < row->n_fields; k++) {
+			const CsvField *f = &row->fields[k];
+			if (strlen(f->text) <= CSV_MAX_FIELD_CHARS)
+				continue; /* bytes >= characters */
+			glong n = g_utf8_strlen(f->text, -1);
+			if (n <= CSV_MAX_FIELD_CHARS)
+				continue;
+			gg_set_input_error(error, path, f->line, f->col,
+			                   "field of %ld characters; the limit "
+			                   "is %d", n, CSV_MAX_FIELD_CHARS);
+			return false;
 		}
-	}
-}
-
-/* A CSV is text: no NUL byte, valid UTF-8. */
-static bool text_is_valid(const char *path, const char *text, size_t length,
-                          GError **error)
-{
-	int line, col;
-	const char *nul = memchr(text, '\0', length);
-	if (nul) {
-		position(text, (size_t)(nul - text), &line, &col);
-		gg_set_input_error(error, path, line, col,
-		                   "NUL byte: this is not a text file");
-		return false;
-	}
-	const char *end = NULL;
-	if (!g_utf8_validate(text, (gssize)length, &end)) {
-		position(text, (size_t)(end - text), &line, &col);
-		gg_set_input_error(error, path, line, col,
-		                   "not valid UTF-8 text");
-		return false;
 	}
 	return true;
 }
@@ -134,7 +125,7 @@ static bool text_is_valid(const char *path, const char *text, size_t length,
 CsvTable *csv_table_parse(const char *path, const char *text, size_t length,
                           GError **error)
 {
-	if (!text_is_valid(path, text, length, error))
+	if (!gg_check_text(path, text, length, error))
 		return NULL;
 	const char bom[] = "\xEF\xBB\xBF";
 	if (length >= 3 && memcmp(text, bom, 3) == 0) {
@@ -166,6 +157,7 @@ CsvTable *csv_table_parse(const char *path, const char *text, size_t length,
 		                   "empty file: expected a header row");
 		ok = false;
 	}
+	ok = ok && within_limits(path, r.rows, error);
 	if (!ok) {
 		free_rows(r.rows);
 		return NULL;

@@ -12,6 +12,8 @@
 #include <stddef.h>
 
 #define CSV_MAX_BYTES (50u * 1024u * 1024u)
+#define CSV_MAX_ROWS 200000     /* data rows per file */
+#define CSV_MAX_FIELD_CHARS 4000 /* characters per field */
 
 typedef struct {
 	char *text;
@@ -33,8 +35,9 @@ typedef struct {
 
 /* Parses path strictly (CSV_STRICT | CSV_STRICT_FINI).  Accepts a UTF-8 BOM
  * and CRLF line ends; skips blank lines.  Refuses files above
- * CSV_MAX_BYTES, malformed or unterminated quotes, invalid UTF-8 and empty
- * files, with a GG_ERR_INPUT error "path:line:col: message".
+ * CSV_MAX_BYTES, more than CSV_MAX_ROWS data rows, fields longer than
+ * CSV_MAX_FIELD_CHARS, malformed or unterminated quotes, NUL bytes,
+ * invalid UTF-8, control characters (gg_check_text) and empty files, with a GG_ERR_INPUT error "path:line:col: message".
  * Returns NULL on error. */
 CsvTable *csv_table_load(const char *path, GError **error);
 

@@ -5,6 +5,7 @@
 
 #include "csvload.h"
 #include "util.h"
+#include "validate.h"
 
 #include <math.h>
 #include <string.h>
@@ -124,11 +125,31 @@ static void fail(Cursor *c, const CsvField *f, const char *fmt, ...)
 	c->failed = true;
 }
 
+/* Columns that name things (file names, chart labels, headings): one
+ * line of at most NAME_MAX_CHARS characters (data/README.md, Limits). */
+#define NAME_MAX_CHARS 160
+static const char *const NAME_COLUMNS[] = {
+    "name", "vendor", "architecture", "gpu", "id", "key", "provider",
+    "instance", "network", "channel", "unit", NULL};
+
+static void check_text(Cursor *c, const CsvField *f, const char *column)
+{
+	if (!in_list(column, NAME_COLUMNS))
+		return;
+	if (strpbrk(f->text, "\t\r\n"))
+		fail(c, f, "%s must be one line, without tabs or line breaks",
+		     column);
+	else if (g_utf8_strlen(f->text, -1) > NAME_MAX_CHARS)
+		fail(c, f, "%s has %ld characters; the limit is %d", column,
+		     g_utf8_strlen(f->text, -1), NAME_MAX_CHARS);
+}
+
 static const char *text_required(Cursor *c, const char *column)
 {
 	const CsvField *f = cell(c, column);
 	if (!f->text[0])
 		fail(c, f, "empty required field '%s'", column);
+	check_text(c, f, column);
 	return f->text;
 }
 
@@ -147,10 +168,36 @@ static char *text_or_empty(Cursor *c, const char *column)
 
 static char *dup_optional(Cursor *c, const char *column)
 {
+	check_text(c, cell(c, column), column);
 	return g_strdup(cell(c, column)->text);
 }
 
 typedef enum { POSITIVE, NON_NEGATIVE, ANY_SIGN } Range;
+
+/* Largest valid value of each numeric column (data/README.md, "Limits and
+ * valid ranges"); a column not listed is limited to DEFAULT_MAX in size. */
+#define DEFAULT_MAX 1e9
+static const struct {
+	const char *column;
+	double max;
+} MAXIMA[] = {
+    {"memory_gb", 4096},     {"bandwidth_gbs", 100000},
+    {"sm_count", 10000},     {"smem_per_sm_kb", 10000},
+    {"l2_mb", 10000},        {"fp16_tflops", 100000},
+    {"tdp_w", 5000},         {"slot_width", 8},
+    {"price", 10000000},     {"cost", 10000000},
+    {"psu_w", 100000},       {"batch_size", 1000000},
+    {"throughput", 1e12},    {"min_memory_gb", 4096},
+    {"budget", 100000000},   {"price_per_hour", 10000},
+};
+
+static double column_max(const char *column)
+{
+	for (size_t i = 0; i < G_N_ELEMENTS(MAXIMA); i++)
+		if (strcmp(MAXIMA[i].column, column) == 0)
+			return MAXIMA[i].max;
+	return DEFAULT_MAX;
+}
 
 static double number(Cursor *c, const char *column, Range range)
 {
@@ -168,6 +215,9 @@ static double number(Cursor *c, const char *column, Range range)
 		     text);
 	else if (range == NON_NEGATIVE && v < 0)
 		fail(c, f, "%s must not be negative, got %s", column, text);
+	else if (fabs(v) > column_max(column))
+		fail(c, f, "%s must be at most %g, got %s", column,
+		     column_max(column), text);
 	return v;
 }
 
@@ -177,7 +227,7 @@ static int integer(Cursor *c, const char *column, int min, int max)
 	double v = number(c, column, ANY_SIGN);
 	if (c->failed)
 		return 0;
-	if (v != floor(v) || v < min || v > max) {
+	if (v != floor(v) || v < min || v > max) { /* then (int)v is safe */
 		fail(c, f, "%s must be a whole number from %d to %d, got %s",
 		     column, min, max, f->text);
 		return 0;
@@ -207,6 +257,9 @@ static char *date(Cursor *c, const char *column)
 	if (!c->failed && !gg_is_iso_date(text))
 		fail(c, f, "%s '%s' is not a valid date YYYY-MM-DD", column,
 		     text);
+	else if (!c->failed && strcmp(text, gg_today()) > 0)
+		fail(c, f, "%s %s is in the future (after the run's date, "
+		     "SOURCE_DATE_EPOCH or the clock)", column, text);
 	return g_strdup(text);
 }
 
@@ -285,10 +338,55 @@ static const char *const LIFE_STATUSES[] = {"in-production", "discontinued",
 static const char *const PART_KINDS[] = {"psu", "riser", "chassis-pcie8",
                                          NULL};
 
+typedef struct {
+	char *name;
+	int line;
+} GpuStem;
+
+static void gpu_stem_free(gpointer p)
+{
+	GpuStem *s = p;
+	g_free(s->name);
+	g_free(s);
+}
+
+/* Two GPU names with one file stem would share a purchase request file;
+ * an exact duplicate is left to the duplicate-name check. */
+static void check_stem(Cursor *c, Edition *e, const char *name)
+{
+	if (c->failed)
+		return;
+	if (!e->gpu_stems)
+		e->gpu_stems = g_hash_table_new_full(g_str_hash, g_str_equal,
+		                                     g_free, gpu_stem_free);
+	char *stem = gg_name_stem(name);
+	const GpuStem *first = g_hash_table_lookup(e->gpu_stems, stem);
+	if (first && !*stem && strcmp(first->name, name) != 0) {
+		fail(c, cell(c, "name"),
+		     "GPU '%s' and GPU '%s' on line %d have no Latin letter or "
+		     "digit, so they would share one file name (their purchase "
+		     "requests would overwrite each other); rename one", name,
+		     first->name, first->line);
+	} else if (first && strcmp(first->name, name) != 0) {
+		fail(c, cell(c, "name"),
+		     "GPU '%s' gives the same file name '%s' as GPU '%s' on "
+		     "line %d (their purchase requests would overwrite each "
+		     "other); rename one", name, stem,
+		     first->name, first->line);
+	} else if (!first) {
+		GpuStem *s = g_new(GpuStem, 1);
+		s->name = g_strdup(name);
+		s->line = c->row->line;
+		g_hash_table_insert(e->gpu_stems, stem, s);
+		return;
+	}
+	g_free(stem);
+}
+
 static void read_gpu(Cursor *c, Edition *e, Gpu *g)
 {
-	(void)e;
 	g->name = dup_required(c, "name");
+	check_stem(c, e, g->name);
 	g->vendor = dup_required(c, "vendor");
 	g->architecture = dup_required(c, "architecture");
 	g->launch_date = date(c, "launch_date");
@@ -395,6 +493,61 @@ static void free_benchmark(Benchmark *b)
 	provenance_free(&b->from);
 }
 
+/* Valid range of every numeric assumption (data/README.md, "Limits and
+ * valid ranges"); a key ending in '.' covers its whole family. */
+static const struct {
+	const char *key;
+	double min, max;
+	bool whole;
+} ASSUMPTION_RANGES[] = {
+    {"smem_bonus_low.", 0, 1, false},   {"smem_bonus_high.", 0, 1, false},
+    {"tc_bonus_low.", 0, 1, false},     {"tc_bonus_high.", 0, 1, false},
+    {"batch_gain_per_doubling.", 0, 1, false},
+    {"speedup_8gpu.", 1, 8, false},
+    {"article.debiased.", 0.01, 100, false},
+    {"article.relative.", 0.01, 100, false},
+    {"pcie_x4_penalty_4gpu_low", 0, 1, false},
+    {"pcie_x4_penalty_4gpu_high", 0, 1, false},
+    {"pcie4_gain_4gpu_low", 0, 1, false},
+    {"pcie4_gain_4gpu_high", 0, 1, false},
+    {"cpu_w", 0, 5000, false},          {"system_rest_w", 0, 5000, false},
+    {"psu_headroom", 0, 1, false},      {"psu_step_w", 1, 5000, false},
+    {"standard_psu_max_w", 100, 100000, false},
+    {"utilization", 0.001, 1, false},
+    {"utilization_shared_cluster", 0.001, 1, false},
+    {"utilization_company_cluster", 0.001, 1, false},
+    {"cycles_global", 1, 100000, true}, {"cycles_shared", 1, 100000, true},
+    {"cycles_ffma", 1, 100000, true},   {"cycles_tensor", 1, 100000, true},
+    {"cycle_example_ops_per_sm", 1, 100000, true},
+    {"cycle_example_sms", 1, 100000, true},
+    {"electricity_usd_per_kwh", 0, 100, false},
+    {"grid_kg_co2_per_kwh", 0, 10, false},
+    {"cloud_example_days", 1, 36500, true},
+    {"breakeven_example_system_gpus", 1, 8, true},
+    {"power_example_gpus", 1, 8, true},
+};
+
+static void check_assumption(Cursor *c, const Assumption *a)
+{
+	for (size_t i = 0; i < G_N_ELEMENTS(ASSUMPTION_RANGES); i++) {
+		const char *k = ASSUMPTION_RANGES[i].key;
+		bool family = g_str_has_suffix(k, ".");
+		if (family ? !g_str_has_prefix(a->key, k)
+		           : strcmp(a->key, k) != 0)
+			continue;
+		double min = ASSUMPTION_RANGES[i].min,
+		       max = ASSUMPTION_RANGES[i].max;
+		bool whole = ASSUMPTION_RANGES[i].whole;
+		if (!a->is_number || a->number < min || a->number > max
+		    || (whole && a->number != floor(a->number)))
+			fail(c, cell(c, "value"),
+			     "%s must be a %s from %g to %g, got '%s'", a->key,
+			     whole ? "whole number" : "number", min, max,
+			     a->value);
+		return;
+	}
+}
+
 static void read_assumption(Cursor *c, Edition *e, Assumption *a)
 {
 	(void)e;
@@ -402,6 +555,8 @@ static void read_assumption(Cursor *c, Edition *e, Assumption *a)
 	a->value = dup_required(c, "value");
 	a->value_col = cell(c, "value")->col;
 	a->is_number = gg_parse_number(a->value, &a->number);
+	if (!c->failed)
+		check_assumption(c, a);
 	a->unit = dup_optional(c, "unit");
 	a->meaning = dup_required(c, "meaning");
 	a->from = provenance(c);
@@ -757,12 +912,67 @@ static bool load_optional(const char *dir, const FileSpec *spec, Edition *e,
 	load_optional(dir, &(spec), e, (void **)&e->field, &e->n_##field,   \
 	              error)
 
+/* Name -> index for edition_find_gpu: references cost O(1), not a scan
+ * of the GPU list. */
+static bool index_gpus(Edition *e)
+{
+	if (e->gpu_stems)
+		g_hash_table_destroy(e->gpu_stems);
+	e->gpu_stems = NULL;
+	e->gpu_index = g_hash_table_new(g_str_hash, g_str_equal);
+	for (size_t i = 0; i < e->n_gpus; i++)
+		g_hash_table_insert(e->gpu_index, e->gpus[i].name,
+		                    GSIZE_TO_POINTER(i + 1));
+	return true;
+}
+
 #define LOAD(spec, field)                                                   \
 	(e->field = load_file(dir, &(spec), e, &e->n_##field, error)) != NULL
+
+/* Assumptions that name a GPU or a use case must name one that exists. */
+static const char *const GPU_ASSUMPTIONS[] = {
+    "reference_gpu", "breakeven_example_gpu", "theory_example_gpu",
+    "theory_example_reference", "power_example_gpu", "power_example_alt_gpu",
+    "perf_claim_gpu", "perf_claim_reference", NULL};
+
+static bool check_references(Edition *e, GError **error)
+{
+	for (size_t i = 0; i < e->n_assumptions; i++) {
+		const Assumption *a = &e->assumptions[i];
+		const char *what = NULL;
+		if (in_list(a->key, GPU_ASSUMPTIONS)
+		    && edition_find_gpu(e, a->value) < 0)
+			what = "a GPU of gpus.csv";
+		bool use_case = strcmp(a->key, "headline_use_case") == 0;
+		for (size_t k = 0; use_case && k < e->n_use_cases; k++)
+			if (strcmp(e->use_cases[k].id, a->value) == 0)
+				use_case = false;
+		if (use_case)
+			what = "a use case id of use_cases.csv";
+		if (!what)
+			continue;
+		char *path = g_build_filename(e->dir, "assumptions.csv", NULL);
+		gg_set_input_error(error, path, a->from.line, a->value_col,
+		                   "%s '%s' is not %s", a->key, a->value, what);
+		g_free(path);
+		return false;
+	}
+	return true;
+}
 
 /* Whole-edition rules that no single row can break. */
 static bool check_edition(Edition *e, GError **error)
 {
+	if (e->n_use_cases == 0) {
+		char *path = g_build_filename(e->dir, "use_cases.csv", NULL);
+		gg_set_input_error(error, path, 2, 1,
+		                   "no use cases: the guide recommends GPUs "
+		                   "for at least one");
+		g_free(path);
+		return false;
+	}
+	if (!check_references(e, error))
+		return false;
 	static const int counts[] = {1, 2, 4, 8};
 	for (size_t i = 0; i < G_N_ELEMENTS(counts); i++)
 		if (!edition_system(e, counts[i])) {
@@ -790,7 +1000,8 @@ Edition *edition_load(const char *dir, GError **error)
 	e->dir = g_strdup(dir);
 	char *base = g_path_get_basename(dir);
 	e->name = base;
-	bool ok = LOAD(GPUS_FILE, gpus) && LOAD(PRICES_FILE, prices)
+	bool ok = LOAD(GPUS_FILE, gpus) && index_gpus(e)
+	          && LOAD(PRICES_FILE, prices)
 	          && LOAD(SYSTEMS_FILE, systems)
 	          && LOAD(BENCHMARKS_FILE, benchmarks)
 	          && LOAD(ASSUMPTIONS_FILE, assumptions)
@@ -836,6 +1047,10 @@ void edition_free(Edition *e)
 	FREE_ALL(llm_models, free_llm_model);
 	FREE_ALL(llm_measurements, free_llm_measurement);
 	g_free(e->data_date);
+	if (e->gpu_index)
+		g_hash_table_destroy(e->gpu_index);
+	if (e->gpu_stems)
+		g_hash_table_destroy(e->gpu_stems);
 	g_free(e->dir);
 	g_free(e->name);
 	g_free(e);
@@ -843,6 +1058,10 @@ void edition_free(Edition *e)
 
 long edition_find_gpu(const Edition *e, const char *name)
 {
+	if (e->gpu_index) {
+		gpointer i = g_hash_table_lookup(e->gpu_index, name);
+		return i ? (long)GPOINTER_TO_SIZE(i) - 1 : -1;
+	}
 	for (size_t i = 0; e->gpus && i < e->n_gpus; i++)
 		if (strcmp(e->gpus[i].name, name) == 0)
 			return (long)i;

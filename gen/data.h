@@ -180,6 +180,8 @@ typedef struct {
 	LlmModel *llm_models;             size_t n_llm_models;
 	LlmMeasurement *llm_measurements; size_t n_llm_measurements;
 	char *data_date; /* the latest price date: "data as of" */
+	GHashTable *gpu_index;  /* name -> GPU index + 1 (edition_find_gpu) */
+	GHashTable *gpu_stems;  /* while loading: file stem -> GpuStem */
 } Edition;
 
 /* Loads and validates every file of the edition in dir.  Returns NULL with

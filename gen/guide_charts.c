@@ -225,13 +225,33 @@ static Chart *power_chart(const Ctx *c)
 	return ch;
 }
 
+/* A bar chart draws its first CHART_MAX_BARS bars only: its caption says
+ * so, in the language. */
+static Chart *capped(const Ctx *c, Chart *ch)
+{
+	if (ch->kind == CHART_XY || ch->n_bars <= CHART_MAX_BARS)
+		return ch;
+	const char *text = ch->caption ? ch->caption : ch->title;
+	char *shown = g_strdup_printf("%d", CHART_MAX_BARS);
+	char *all = g_strdup_printf("%zu", ch->n_bars);
+	char *note = gg_fill2(S(c, "chart.top_shown"), shown, all);
+	char *caption = gg_fill2(S(c, "format.aside"), text, note);
+	g_free(ch->caption);
+	ch->caption = caption;
+	g_free(note);
+	g_free(all);
+	g_free(shown);
+	return ch;
+}
+
 void guide_add_charts(const Ctx *c, Values *v)
 {
-	values_add_chart(v, performance_chart(c));
+	values_add_chart(v, capped(c, performance_chart(c)));
 	values_add_chart(v, memory_chart(c));
 	values_add_chart(v, cloud_chart(c));
 	values_add_chart(v, validation_chart(c));
-	values_add_chart(v, power_chart(c));
+	values_add_chart(v, capped(c, power_chart(c)));
 	for (int k = 0; k < BUILD_SIZES; k++)
-		values_add_chart(v, per_dollar_chart(c, BUILD_GPU_COUNTS[k]));
+		values_add_chart(v, capped(c, per_dollar_chart(
+		                               c, BUILD_GPU_COUNTS[k])));
 }

@@ -3,7 +3,9 @@
 
 #include "markdown.h"
 #include "paths.h"
+#include "template.h"
 #include "util.h"
+#include "validate.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -148,7 +150,9 @@ static Values *edition_page_values(const EditionResult *r, GError **error)
 	                  g_markup_escape_text(r->edition->data_date, -1));
 	const Chart *first = values_chart_at(r->values, 0);
 	char *png = paths_chart("", first->name, CHART_PNG);
-	values_set_scalar(page, "og_image", preview_url(r, png));
+	char *og = preview_url(r, png);
+	values_set_scalar(page, "og_image", gg_attr_escape(og));
+	g_free(og);
 	g_free(png);
 	return page;
 }
@@ -157,10 +161,9 @@ bool html_write(const EditionResult *r, Site *site, GError **error)
 {
 	char *layout_path = g_build_filename(r->config->templates_dir,
 	                                     "layout.html", NULL);
-	char *layout = NULL;
 	GError *err = NULL;
-	bool ok = gg_read_file(layout_path, TEMPLATE_MAX_BYTES, &layout, NULL,
-	                       &err);
+	char *layout = template_load(layout_path, &err);
+	bool ok = layout != NULL;
 	Values *page = ok ? edition_page_values(r, &err) : NULL;
 	char *html = ok && !err ? html_render_page(r->doc, layout_path, layout,
 	                                           page, &err)
@@ -184,9 +187,9 @@ bool html_write(const EditionResult *r, Site *site, GError **error)
 bool html_write_404(const PublishConfig *config, Site *site, GError **error)
 {
 	char *path = g_build_filename(config->templates_dir, "404.html", NULL);
-	char *text = NULL;
+	char *text = template_load(path, error);
 	char *html = NULL;
-	if (gg_read_file(path, TEMPLATE_MAX_BYTES, &text, NULL, error)) {
+	if (text) {
 		Values *page = html_page_values(config->lang, config->strings);
 		html = template_expand(path, text, page, error);
 		values_free(page);
@@ -206,9 +209,13 @@ char *html_editions_nav(const char *const *names, size_t n, size_t self)
 	for (size_t i = 0; i < n; i++) {
 		if (i == self)
 			continue;
+		char *seg = gg_url_segment(names[i]);
 		char *prefix = i == 0 ? g_strdup(up)
-		                      : g_strdup_printf("%s%s/", up, names[i]);
-		char *href = paths_page(prefix, "index.html");
+		                      : g_strdup_printf("%s%s/", up, seg);
+		char *url = paths_page(prefix, "index.html");
+		char *href = gg_attr_escape(url);
+		g_free(url);
+		g_free(seg);
 		char *label = g_markup_escape_text(names[i], -1);
 		g_string_append_printf(s, "<a href=\"%s\">%s</a> ", href,
 		                       label);

@@ -3,12 +3,16 @@
  * finished output folder in.  Exit status: 0 success, 1 bad input,
  * 2 usage or environment. */
 #include "data.h"
+#include "fonts.h"
 #include "html.h"
 #include "markdown.h"
 #include "paths.h"
+#include "model.h"
 #include "publish.h"
+#include "recommend.h"
 #include "text.h"
 #include "util.h"
+#include "validate.h"
 
 #include <pango/pangocairo.h>
 #include <stdio.h>
@@ -99,17 +103,16 @@ static GPtrArray *find_editions(const char *data_dir, GError **error)
 		g_ptr_array_free(list, TRUE);
 		return NULL;
 	}
-	/* Editions after the first are published in a folder of their name,
-	 * which must not be one the site itself uses. */
-	for (guint i = 1; i < list->len; i++) {
+	/* Editions are published in a folder of their name: checked up
+	 * front against the pattern of validate.h. */
+	for (guint i = 0; i < list->len; i++) {
 		char *base = g_path_get_basename(list->pdata[i]);
-		bool clash = g_strv_contains(PATHS_FOLDERS, base);
+		const char *why = NULL;
+		bool ok = gg_edition_name_ok(base, &why);
 		g_free(base);
-		if (clash) {
-			g_set_error(error, GG_ERROR, GG_ERR_INPUT,
-			            "%s: an edition cannot be called assets, "
-			            "charts, data or requests (the site uses "
-			            "those folders)", (char *)list->pdata[i]);
+		if (!ok) {
+			gg_set_input_error(error, list->pdata[i], 0, 0, "%s",
+			                   why);
 			g_ptr_array_free(list, TRUE);
 			return NULL;
 		}
@@ -175,6 +178,20 @@ static bool generate(Run *run, GError **error)
 	return ok;
 }
 
+/* The stages after loading that need no rendering, as generation runs
+ * them, so --check refuses what generation refuses. */
+static bool check_stages(const Edition *e, GError **error)
+{
+	Performance *perf = model_run(e, error);
+	Costs *costs = perf ? cost_run(perf, error) : NULL;
+	Recommendations *recs = costs ? recommend_run(costs) : NULL;
+	bool ok = recs != NULL;
+	recommendations_free(recs);
+	costs_free(costs);
+	performance_free(perf);
+	return ok;
+}
+
 static bool check(Run *run, GError **error)
 {
 	GPtrArray *editions = find_editions(run->opt->data_dir, error);
@@ -183,7 +200,7 @@ static bool check(Run *run, GError **error)
 	bool ok = true;
 	for (guint i = 0; ok && i < editions->len; i++) {
 		Edition *e = edition_load(editions->pdata[i], error);
-		ok = e != NULL;
+		ok = e != NULL && check_stages(e, error);
 		if (ok)
 			printf("%s: %zu GPUs, %zu prices, %zu benchmarks, "
 			       "%zu cloud offers, %zu use cases, %zu sources; "
@@ -256,10 +273,15 @@ static int parse_options(int *argc, char ***argv, Options *o)
 	         "PDF, charts, data)\nfrom the CSV files of each edition.");
 	g_option_context_set_description(
 	    ctx, "Exit status: 0 success, 1 bad input (file:line:col: "
-	         "message), 2 usage or environment.\n");
+	         "message), 2 usage or environment.\n"
+	         "Limits (data/README.md): CSV files 50 MiB and 200000 rows, "
+	         "fields 4000\ncharacters, names 160; templates 1 MiB, "
+	         "expanded 16 MiB; 60 bars per chart;\nno date after the "
+	         "run's date (SOURCE_DATE_EPOCH or the clock).\n");
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	GError *err = NULL;
 	int status = 0;
+	const char *why = NULL;
 	if (!g_option_context_parse(ctx, argc, argv, &err)) {
 		status = usage_error(ctx, err->message);
 		g_error_free(err);
@@ -271,9 +293,8 @@ static int parse_options(int *argc, char ***argv, Options *o)
 	} else if (o->paper && strcmp(o->paper, "a4") != 0
 	           && strcmp(o->paper, "letter") != 0) {
 		status = usage_error(ctx, "--paper takes a4 or letter");
-	} else if (o->base_url && !g_str_has_prefix(o->base_url, "https://")
-	           && !g_str_has_prefix(o->base_url, "http://")) {
-		status = usage_error(ctx, "--base-url takes an http(s) address");
+	} else if (o->base_url && !gg_base_url_ok(o->base_url, &why)) {
+		status = usage_error(ctx, why);
 	} else if (o->lang && (!*o->lang || strchr(o->lang, '/')
 	                       || strcmp(o->lang, "..") == 0)) {
 		status = usage_error(ctx, "--lang takes a folder name such as "
@@ -328,7 +349,9 @@ int main(int argc, char **argv)
 	Run run = {.opt = &o, .stage_start = g_get_monotonic_time()};
 	GError *error = NULL;
 	bool ok;
-	if (o.check) {
+	if (!gg_check_source_date_epoch(&error)) {
+		ok = false;
+	} else if (o.check) {
 		ok = check(&run, &error);
 	} else {
 		markdown_init();
@@ -340,7 +363,10 @@ int main(int argc, char **argv)
 			lang_free(run.strings);
 			run.strings = NULL;
 		}
-		ok = run.strings && generate(&run, &error);
+		ok = run.strings
+		     && fonts_check(lang_get(run.strings, "font.sans"),
+		                    lang_get(run.strings, "font.mono"), &error)
+		     && generate(&run, &error);
 		lang_free(run.strings);
 		teardown();
 	}
@@ -348,8 +374,9 @@ int main(int argc, char **argv)
 		/* Input errors start with their file:line:col; others say
 		 * who is speaking. */
 		bool input = error && error->code == GG_ERR_INPUT;
-		fprintf(stderr, "%s%s\n", input ? "" : "gpuguide: ",
-		        error ? error->message : "failed");
+		char *shown = gg_visible(error ? error->message : "failed");
+		fprintf(stderr, "%s%s\n", input ? "" : "gpuguide: ", shown);
+		g_free(shown);
 		status = error ? error->code : 1;
 		g_clear_error(&error);
 	}

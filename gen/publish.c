@@ -12,6 +12,7 @@
 #include "pdf.h"
 #include "recommend.h"
 #include "request.h"
+#include "template.h"
 #include "util.h"
 
 #include <string.h>
@@ -75,8 +76,8 @@ static bool expand(const PublishConfig *cf, Stages *s,
 {
 	char *path = g_build_filename(cf->templates_dir, cf->lang, "guide.md",
 	                              NULL);
-	char *text = NULL;
-	if (gg_read_file(path, TEMPLATE_MAX_BYTES, &text, NULL, error))
+	char *text = template_load(path, error);
+	if (text)
 		s->markdown = template_expand(path, text, s->values, error);
 	g_free(text);
 	g_free(path);
@@ -137,9 +138,8 @@ static bool copy_file(const PublishConfig *cf, const char *name,
                       const char *dest, Site *site, GError **error)
 {
 	char *path = g_build_filename(cf->templates_dir, name, NULL);
-	char *text = NULL;
-	bool ok = gg_read_file(path, TEMPLATE_MAX_BYTES, &text, NULL, error)
-	          && site_write(site, dest, text, strlen(text), error);
+	char *text = template_load(path, error);
+	bool ok = text && site_write(site, dest, text, strlen(text), error);
 	g_free(text);
 	g_free(path);
 	return ok;

@@ -9,11 +9,75 @@
 #include <ftw.h>
 #include <glib/gstdio.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+static int remove_entry(const char *path, const struct stat *st, int flag,
+                        struct FTW *ftw)
+{
+	(void)st, (void)flag, (void)ftw;
+	return remove(path);
+}
+
+static void remove_tree(const char *path)
+{
+	nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* ---- cleanup on SIGINT, SIGTERM and SIGHUP ----------------------------
+ * While a temporary folder exists its path is kept here; the handler
+ * removes the folder, then lets the signal end the process as it would
+ * have.  (nftw is not on the async-signal-safe list; the process is
+ * ending anyway, and the next run removes what a failed cleanup left.) */
+static char g_tmp_path[PATH_MAX];
+static const int CLEANUP_SIGNALS[] = {SIGINT, SIGTERM, SIGHUP};
+
+static void on_signal(int sig)
+{
+	if (g_tmp_path[0])
+		remove_tree(g_tmp_path);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void guard_tmp(const char *tmp)
+{
+	g_strlcpy(g_tmp_path, tmp ? tmp : "", sizeof g_tmp_path);
+	struct sigaction sa = {0};
+	sa.sa_handler = tmp ? on_signal : SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < G_N_ELEMENTS(CLEANUP_SIGNALS); i++)
+		sigaction(CLEANUP_SIGNALS[i], &sa, NULL);
+}
+
+/* Removes temporary folders of earlier runs for this target
+ * (".BASE.tmp-PID-XXXXXX" holding our marker) whose process is gone. */
+static void remove_stale(const char *parent, const char *base)
+{
+	char *prefix = g_strdup_printf(".%s.tmp-", base);
+	GDir *d = g_dir_open(parent, 0, NULL);
+	for (const char *name; d && (name = g_dir_read_name(d));) {
+		if (!g_str_has_prefix(name, prefix))
+			continue;
+		char *end = NULL;
+		long long pid = g_ascii_strtoll(name + strlen(prefix), &end, 10);
+		bool alive = end && *end == '-' && pid > 0
+		             && (kill((pid_t)pid, 0) == 0 || errno == EPERM);
+		char *path = g_build_filename(parent, name, NULL);
+		char *marker = g_build_filename(path, SITE_MARKER, NULL);
+		if (!alive && g_file_test(marker, G_FILE_TEST_IS_REGULAR))
+			remove_tree(path);
+		g_free(marker);
+		g_free(path);
+	}
+	if (d)
+		g_dir_close(d);
+	g_free(prefix);
+}
 
 struct Site {
 	char *target; /* absolute output folder */
@@ -131,7 +195,9 @@ Site *site_open(const char *out_dir, const char *data_dir,
 	s->target = absolute(out_dir);
 	char *parent = g_path_get_dirname(s->target);
 	char *base = g_path_get_basename(s->target);
-	char *pattern = g_strdup_printf(".%s.tmp-XXXXXX", base);
+	remove_stale(parent, base);
+	char *pattern = g_strdup_printf(".%s.tmp-%ld-XXXXXX", base,
+	                                (long)getpid());
 	s->tmp = g_build_filename(parent, pattern, NULL);
 	g_free(parent);
 	g_free(base);
@@ -144,6 +210,7 @@ Site *site_open(const char *out_dir, const char *data_dir,
 		g_free(s);
 		return NULL;
 	}
+	guard_tmp(s->tmp);
 	if (!site_write(s, SITE_MARKER, MARKER_TEXT, strlen(MARKER_TEXT),
 	                error)
 	    || !site_write(s, ".gitignore", GITIGNORE_TEXT,
@@ -204,17 +271,6 @@ bool site_write(Site *s, const char *relpath, const void *bytes,
 	return ok;
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag,
-                        struct FTW *ftw)
-{
-	(void)st, (void)flag, (void)ftw;
-	return remove(path);
-}
-
-static void remove_tree(const char *path)
-{
-	nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
 
 bool site_commit(Site *s, GError **error)
 {
@@ -234,6 +290,7 @@ bool site_commit(Site *s, GError **error)
 		ok = false;
 	}
 	remove_tree(s->tmp); /* the old output, or the failed new one */
+	guard_tmp(NULL);
 	g_free(s->tmp);
 	g_free(s->target);
 	g_free(s);
@@ -245,6 +302,7 @@ void site_abort(Site *s)
 	if (!s)
 		return;
 	remove_tree(s->tmp);
+	guard_tmp(NULL);
 	g_free(s->tmp);
 	g_free(s->target);
 	g_free(s);

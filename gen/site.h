@@ -16,7 +16,11 @@ typedef struct Site Site;
 
 /* Checks out_dir may be written (not /, not the home folder, not inside
  * the data or templates folders, not an existing folder gpuguide did not
- * make) and creates the temporary folder.  Errors are GG_ERR_ENV. */
+ * make) and creates the temporary folder ".BASE.tmp-PID-XXXXXX" beside it.
+ * First removes such folders of earlier runs whose process is gone (they
+ * must hold the SITE_MARKER file).  Until site_commit or site_abort,
+ * SIGINT, SIGTERM and SIGHUP remove the temporary folder before the
+ * process ends.  Errors are GG_ERR_ENV. */
 Site *site_open(const char *out_dir, const char *data_dir,
                 const char *templates_dir, GError **error);
 

@@ -130,6 +130,11 @@ static bool name_char(char c)
 	return g_ascii_isalnum(c) || c == '_' || c == '-' || c == '.';
 }
 
+static char *bars_caption(const Chart *c)
+{
+	return md_escape(c->caption ? c->caption : c->title);
+}
+
 /* Returns the Markdown for the placeholder body (between the braces), or
  * NULL when it names nothing known. */
 static char *placeholder(const char *body, const Values *v, const char **why)
@@ -154,7 +159,7 @@ static char *placeholder(const char *body, const Values *v, const char **why)
 			return NULL;
 		char *alt = chart_alt_text(c);
 		char *alt_md = md_escape(alt);
-		char *caption = md_escape(c->caption ? c->caption : c->title);
+		char *caption = bars_caption(c);
 		char *src = paths_chart("", c->name, CHART_SVG);
 		char *md = g_strdup_printf("![%s](%s \"%s\")", alt_md, src,
 		                           caption);
@@ -232,10 +237,61 @@ char *template_expand(const char *path, const char *text, const Values *v,
 			return NULL;
 		}
 		g_string_append(out, value);
+		if (out->len > TEMPLATE_MAX_OUTPUT) {
+			gg_set_input_error(error, path, line, col,
+			                   "the expanded text passes %u bytes "
+			                   "here (the limit)", TEMPLATE_MAX_OUTPUT);
+			g_free(value);
+			g_free(body);
+			g_string_free(out, TRUE);
+			return NULL;
+		}
 		col += (int)g_utf8_strlen(p, close + 2 - p);
 		p = close + 2;
 		g_free(value);
 		g_free(body);
 	}
 	return g_string_free(out, FALSE);
+}
+
+bool template_check(const char *path, const char *text, size_t length,
+                    GError **error)
+{
+	if (!gg_check_text(path, text, length, error))
+		return false;
+	const char *p = text, *end = text + length;
+	if (length >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
+		p += 3;
+	while (p < end && g_ascii_isspace(*p))
+		p++;
+	if (p == end) {
+		gg_set_input_error(error, path, 1, 1,
+		                   "empty template: it would publish an empty "
+		                   "page");
+		return false;
+	}
+	char *base = g_path_get_basename(path);
+	bool layout = strcmp(base, "layout.html") == 0;
+	g_free(base);
+	/* gg_check_text refused NUL bytes: the text ends at length */
+	if (layout && !g_strstr_len(text, (gssize)length, "{{content}}")) {
+		gg_set_input_error(error, path, 1, 1,
+		                   "the layout has no {{content}} placeholder, "
+		                   "so the guide would not appear on the page");
+		return false;
+	}
+	return true;
+}
+
+char *template_load(const char *path, GError **error)
+{
+	char *text = NULL;
+	size_t length = 0;
+	if (!gg_read_file(path, TEMPLATE_MAX_BYTES, &text, &length, error))
+		return NULL;
+	if (!template_check(path, text, length, error)) {
+		g_free(text);
+		return NULL;
+	}
+	return text;
 }

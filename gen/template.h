@@ -13,6 +13,9 @@
 #include <stdbool.h>
 
 #define TEMPLATE_MAX_BYTES (1024u * 1024u)
+/* Largest expansion of one template (a placeholder repeated thousands of
+ * times would otherwise grow the page without bound). */
+#define TEMPLATE_MAX_OUTPUT (16u * 1024u * 1024u)
 
 typedef struct Values Values;
 
@@ -30,9 +33,21 @@ const Chart *values_chart(const Values *v, const char *name);
 const Chart *values_chart_at(const Values *v, size_t i);
 size_t values_chart_count(const Values *v);
 
+/* Reads the template at path (at most TEMPLATE_MAX_BYTES) and checks it
+ * as input: no NUL byte, valid UTF-8, no control character
+ * (gg_check_text), not empty or blank, and a layout.html holds
+ * {{content}}.  Returns the text (caller frees) or NULL with a GG_ERR_INPUT
+ * error "path:line:col: message". */
+char *template_load(const char *path, GError **error);
+
+/* The checks of template_load on text already in memory. */
+bool template_check(const char *path, const char *text, size_t length,
+                    GError **error);
+
 /* Expands every placeholder of text.  An unknown name, an unclosed "{{"
- * or a malformed placeholder is a GG_ERR_INPUT error "path:line:col: ...".
- * Returns NULL on error. */
+ * a malformed placeholder, or an expansion above TEMPLATE_MAX_OUTPUT bytes
+ * is a GG_ERR_INPUT error "path:line:col: ...".  Returns NULL on
+ * error. */
 char *template_expand(const char *path, const char *text, const Values *v,
                       GError **error);
 

@@ -45,6 +45,14 @@ double text_height(PangoLayout *l)
 void text_release_fonts(void)
 {
 	PangoFontMap *map = pango_cairo_font_map_get_default();
+	/* Pango starts fontconfig in a thread of its own; listing the
+	 * families waits for it, so FcFini below never runs beside it (a
+	 * run that stops early otherwise aborts now and then in
+	 * FcCacheFini). */
+	PangoFontFamily **families = NULL;
+	int n_families = 0;
+	pango_font_map_list_families(map, &families, &n_families);
+	g_free(families);
 	gpointer alive = map;
 	g_object_add_weak_pointer(G_OBJECT(map), &alive);
 	pango_cairo_font_map_set_default(NULL);

@@ -22,15 +22,18 @@ void gg_set_input_error(GError **error, const char *path, int line, int col,
 	va_start(ap, fmt);
 	char *message = g_strdup_vprintf(fmt, ap);
 	va_end(ap);
+	char *raw;
 	if (line > 0 && col > 0)
-		g_set_error(error, GG_ERROR, GG_ERR_INPUT, "%s:%d:%d: %s", path,
-		            line, col, message);
+		raw = g_strdup_printf("%s:%d:%d: %s", path, line, col, message);
 	else if (line > 0)
-		g_set_error(error, GG_ERROR, GG_ERR_INPUT, "%s:%d: %s", path,
-		            line, message);
+		raw = g_strdup_printf("%s:%d: %s", path, line, message);
 	else
-		g_set_error(error, GG_ERROR, GG_ERR_INPUT, "%s: %s", path,
-		            message);
+		raw = g_strdup_printf("%s: %s", path, message);
+	/* quoted data text may hold anything: never echo it raw */
+	char *shown = gg_visible(raw);
+	g_set_error_literal(error, GG_ERROR, GG_ERR_INPUT, shown);
+	g_free(shown);
+	g_free(raw);
 	g_free(message);
 }
 
@@ -117,4 +120,142 @@ char *gg_fill2(const char *pattern, const char *one, const char *two)
 		}
 	}
 	return g_string_free(s, FALSE);
+}
+
+/* Line and column (in characters) of byte offset in text. */
+static void text_position(const char *text, size_t offset, int *line,
+                          int *col)
+{
+	*line = 1;
+	*col = 1;
+	for (size_t i = 0; i < offset; i++) {
+		if (text[i] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else if (((unsigned char)text[i] & 0xC0) != 0x80) {
+			(*col)++;
+		}
+	}
+}
+
+/* Invisible characters a reader cannot see in a message or a page. */
+static bool is_invisible(gunichar c)
+{
+	return (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F
+	       || (c >= 0x80 && c <= 0x9F) || c == 0xFEFF
+	       || c == 0x2028 || c == 0x2029;
+}
+
+bool gg_check_text(const char *path, const char *text, size_t length,
+                   GError **error)
+{
+	int line, col;
+	const char *nul = memchr(text, '\0', length);
+	if (nul) {
+		text_position(text, (size_t)(nul - text), &line, &col);
+		gg_set_input_error(error, path, line, col,
+		                   "NUL byte: this is not a text file");
+		return false;
+	}
+	const char *end = NULL;
+	if (!g_utf8_validate(text, (gssize)length, &end)) {
+		text_position(text, (size_t)(end - text), &line, &col);
+		gg_set_input_error(error, path, line, col,
+		                   "not valid UTF-8 text");
+		return false;
+	}
+	for (const char *p = text; p < text + length; p = g_utf8_next_char(p)) {
+		gunichar c = g_utf8_get_char(p);
+		if (!is_invisible(c) || (c == 0xFEFF && p == text))
+			continue;
+		text_position(text, (size_t)(p - text), &line, &col);
+		gg_set_input_error(error, path, line, col,
+		                   c == 0xFEFF ? "byte order mark (U+FEFF) "
+		                                 "inside the text"
+		                               : "control character U+%04X in "
+		                                 "the text",
+		                   c);
+		return false;
+	}
+	return true;
+}
+
+char *gg_visible(const char *text)
+{
+	GString *s = g_string_new(NULL);
+	const char *p = text;
+	while (*p) {
+		gunichar c = g_utf8_get_char_validated(p, -1);
+		if (c == (gunichar)-1 || c == (gunichar)-2) {
+			g_string_append_printf(s, "\\x%02X", (unsigned char)*p);
+			p++;
+			continue;
+		}
+		const char *next = g_utf8_next_char(p);
+		if (c < 0x80 && is_invisible(c))
+			g_string_append_printf(s, "\\x%02X", c);
+		else if (c == '\t' || c == '\r')
+			g_string_append(s, c == '\t' ? "\\t" : "\\r");
+		else if (is_invisible(c))
+			g_string_append_printf(s, "\\u{%04X}", c);
+		else
+			g_string_append_len(s, p, next - p);
+		p = next;
+	}
+	return g_string_free(s, FALSE);
+}
+
+#define EPOCH_MAX 253402300799LL /* 9999-12-31T23:59:59Z */
+
+/* The value of SOURCE_DATE_EPOCH when set and valid, else -1 (unset) or
+ * -2 (invalid). */
+static long long source_date_epoch(void)
+{
+	const char *text = g_getenv("SOURCE_DATE_EPOCH");
+	if (!text || !*text)
+		return -1;
+	if (strlen(text) > 12)
+		return -2;
+	long long v = 0;
+	for (const char *p = text; *p; p++) {
+		if (!g_ascii_isdigit(*p))
+			return -2;
+		v = v * 10 + (*p - '0');
+	}
+	return v <= EPOCH_MAX ? v : -2;
+}
+
+bool gg_check_source_date_epoch(GError **error)
+{
+	if (source_date_epoch() != -2)
+		return true;
+	char *shown = gg_visible(g_getenv("SOURCE_DATE_EPOCH"));
+	g_set_error(error, GG_ERROR, GG_ERR_ENV,
+	            "SOURCE_DATE_EPOCH '%s' is not a whole number of seconds "
+	            "since 1970 (0 to %lld)", shown, EPOCH_MAX);
+	g_free(shown);
+	return false;
+}
+
+const char *gg_today(void)
+{
+	static char today[16];
+	if (today[0])
+		return today;
+	long long epoch = source_date_epoch();
+	GDateTime *t = epoch >= 0 ? g_date_time_new_from_unix_utc(epoch)
+	                          : g_date_time_new_now_utc();
+	char *s = g_date_time_format(t, "%Y-%m-%d");
+	g_strlcpy(today, s, sizeof today);
+	g_free(s);
+	g_date_time_unref(t);
+	return today;
+}
+
+bool gg_double_to_int(double v, int min, int max, int *out)
+{
+	if (!isfinite(v) || v < (double)min || v > (double)max)
+		return false;
+	*out = (int)v;
+	return true;
 }

@@ -53,4 +53,31 @@ char *gg_fill2(const char *pattern, const char *one, const char *two);
 /* True when text is a real calendar date written YYYY-MM-DD. */
 bool gg_is_iso_date(const char *text);
 
+/* Input text rules shared by CSV files and templates: no NUL byte, valid
+ * UTF-8, no control character other than tab, CR and LF (C0, DEL, C1), no
+ * byte order mark except at the very start.  FALSE with a GG_ERR_INPUT
+ * error "path:line:col: ..." (col in characters) on the first offence. */
+bool gg_check_text(const char *path, const char *text, size_t length,
+                   GError **error);
+
+/* text with every non-printable character made visible for a message:
+ * control characters and invalid bytes as \xNN, the byte order mark and
+ * other invisible format characters as \u{XXXX}.  Caller frees. */
+char *gg_visible(const char *text);
+
+/* The run's date, YYYY-MM-DD in UTC: SOURCE_DATE_EPOCH when set (and
+ * valid), else the clock.  Static storage, computed once. */
+const char *gg_today(void);
+
+/* Checks SOURCE_DATE_EPOCH: unset or empty is fine; otherwise a whole
+ * number of seconds from 0 to 253402300799 (the end of year 9999).  FALSE
+ * with a GG_ERR_ENV error naming the variable. */
+bool gg_check_source_date_epoch(GError **error);
+
+/* v converted to int when it is a finite whole-or-fractional number
+ * within [min, max] (truncated toward zero); FALSE otherwise, *out
+ * untouched.  Every float-to-int conversion of data goes through this or
+ * a prior range check. */
+bool gg_double_to_int(double v, int min, int max, int *out);
+
 #endif

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds the libFuzzer targets of tests/fuzz with clang (ASan + UBSan).
 # Usage: sh tests/fuzz/build.sh [TARGET...]   (from anywhere; default: all)
-# Targets: fuzz_csv fuzz_edition fuzz_template -> tests/fuzz/fuzz_X
+# Targets: fuzz_csv fuzz_edition fuzz_template fuzz_names -> tests/fuzz/fuzz_X
 set -eu
 cd "$(dirname "$0")/../.."
 
@@ -28,7 +28,8 @@ CFLAGS="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefin
 sources() {
 	case $1 in
 	fuzz_csv) echo gen/csvload.c gen/util.c ;;
-	fuzz_edition) echo gen/data.c gen/csvload.c gen/util.c ;;
+	fuzz_edition) echo gen/data.c gen/csvload.c gen/util.c gen/validate.c ;;
+	fuzz_names) echo gen/validate.c gen/util.c ;;
 	# template.c calls chart_free and chart_alt_text; the chart module
 	# may be split over several gen/chart*.c files.
 	fuzz_template) echo gen/template.c gen/chart*.c gen/text.c gen/util.c ;;
@@ -36,7 +37,7 @@ sources() {
 	esac
 }
 
-targets=${*:-fuzz_csv fuzz_edition fuzz_template}
+targets=${*:-fuzz_csv fuzz_edition fuzz_template fuzz_names}
 for t in $targets; do
 	src=$(sources "$t")
 	echo "build.sh: $t"

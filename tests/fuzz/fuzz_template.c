@@ -5,7 +5,11 @@
  *   - template_expand returns text or an error "fuzz.md:...", never both;
  *     text without "{{" comes back unchanged;
  *   - md_escape leaves no ASCII punctuation character without a backslash
- *     before it, and no line break or tab (template.h).
+ *     before it, and no line break or tab (template.h);
+ *   - template_check on the raw bytes (NUL and invalid UTF-8 included)
+ *     refuses every input holding a NUL byte, invalid UTF-8 or a control
+ *     character, with an error "fuzz.md:L:C: ..."; a layout.html without
+ *     "{{content}}" is refused too.
  * Build and run: tests/fuzz/build.sh, tests/fuzz/run.sh SECONDS. */
 #include "template.h"
 
@@ -84,8 +88,37 @@ static void check_escape(const char *in, const char *out)
 	}
 }
 
+/* template_check's verdict against an independent reading of the rules. */
+static void check_template_rules(const char *raw, size_t size)
+{
+	bool bad = memchr(raw, '\0', size) != NULL
+	           || !g_utf8_validate(raw, (gssize)size, NULL);
+	for (size_t i = 0; !bad && i < size; i++) {
+		unsigned char c = (unsigned char)raw[i];
+		if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+		    || c == 0x7F)
+			bad = true;
+	}
+	GError *error = NULL;
+	bool ok = template_check("fuzz.md", raw, size, &error);
+	if (ok == !!error)
+		abort();
+	if (bad && ok) {
+		fprintf(stderr, "template_check accepted a bad text\n");
+		abort();
+	}
+	if (!ok && strncmp(error->message, "fuzz.md:", 8) != 0)
+		abort();
+	g_clear_error(&error);
+	ok = template_check("layout.html", raw, size, &error);
+	if (ok && !g_strstr_len(raw, (gssize)size, "{{content}}"))
+		abort();
+	g_clear_error(&error);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	check_template_rules((const char *)data, size);
 	char *text = g_malloc(size + 1);
 	if (size)
 		memcpy(text, data, size);

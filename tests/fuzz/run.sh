@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds the libFuzzer targets and fuzzes each for SECONDS seconds.
 # Usage: sh tests/fuzz/run.sh SECONDS [TARGET...]   (from anywhere)
-#   TARGET: fuzz_csv fuzz_edition fuzz_template (default: all three)
+#   TARGET: fuzz_csv fuzz_edition fuzz_template fuzz_names (default: all)
 #   FUZZ_PARALLEL=N  run up to N targets at once (default 1: one by one)
 #   FUZZ_TIMEOUT=S   a single input running longer than S seconds is a
 #                    finding (default 10)
@@ -22,7 +22,7 @@ if [ $# -lt 1 ] || ! [ "$1" -gt 0 ] 2>/dev/null; then
 fi
 secs=$1
 shift
-targets=${*:-fuzz_csv fuzz_edition fuzz_template}
+targets=${*:-fuzz_csv fuzz_edition fuzz_template fuzz_names}
 parallel=${FUZZ_PARALLEL:-1}
 timeout=${FUZZ_TIMEOUT:-10}
 

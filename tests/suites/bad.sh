@@ -71,6 +71,15 @@ head -c 52428801 /dev/zero | tr '\0' ' ' >"$tmp/huge/gpus.csv"
 mkdir -p "$tmp/edclash"
 cp -r "$top/tests/data/mini" "$tmp/edclash/current"
 cp -r "$top/tests/data/mini" "$tmp/edclash/charts"
+# Edition folder names outside the pattern (issue 16, class 2).
+for bad_pair in 'edhidden:.old' 'edindex:index.html' \
+    'edquote:x" onmouseover="alert(1)' 'edspace:a b#c?d' \
+    "edlong:$(printf 'e%.0s' $(seq 65))" "edcontrol:$(printf 'x\033[31my')"; do
+	bad_dir="$tmp/${bad_pair%%:*}"
+	mkdir -p "$bad_dir"
+	cp -r "$top/tests/data/mini" "$bad_dir/current"
+	cp -r "$top/tests/data/mini" "$bad_dir/${bad_pair#*:}"
+done
 cp -r "$top/templates" "$tmp/huge-template"
 head -c 1048577 /dev/zero | tr '\0' ' ' >"$tmp/huge-template/en/guide.md"
 
