@@ -22,6 +22,12 @@ typedef struct {
 	const char *base_url;      /* for link previews, or NULL */
 	Paper paper;
 	const Lang *strings;
+	const char *out_dir;       /* the output folder about to be replaced */
+	const char *previous;      /* --previous: the current edition's
+	                              previous guide.json, or NULL for
+	                              OUT/PREFIX/data/guide.json */
+	GPtrArray *summary;        /* char *: what changed, lines for stderr
+	                              after the run; may be NULL */
 } PublishConfig;
 
 /* One edition, computed and expanded, ready to write. */

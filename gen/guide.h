@@ -13,6 +13,7 @@
 #ifndef GG_GUIDE_H
 #define GG_GUIDE_H
 
+#include "changes.h"
 #include "recommend.h"
 #include "lang.h"
 #include "template.h"
@@ -21,5 +22,13 @@
  * guide needs is missing. */
 Values *guide_values(const Recommendations *recs, const Lang *strings,
                      GPtrArray **tables, GError **error);
+
+/* Adds what changed since the previous run to v and tables: the scalars
+ * changes_since and changes_note and the table "changes" (guide section,
+ * data/changes.csv).  changes NULL: there is no previous run.  FALSE
+ * with *error set when a string is missing. */
+bool guide_add_changes(const Recommendations *recs, const Changes *changes,
+                       const Lang *strings, Values *v, GPtrArray *tables,
+                       GError **error);
 
 #endif

@@ -14,6 +14,7 @@
 #include "request.h"
 #include "util.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* The outputs of an edition, in the order they are written. */
@@ -69,6 +70,38 @@ static bool compute(const PublishConfig *cf, const char *dir, Stages *s,
 	return s->values != NULL;
 }
 
+/* What changed since the previous run of this edition (changes.h): its
+ * section and table, and a few lines for the maintainer's terminal.  A
+ * missing or unreadable previous run is no error: the section says so. */
+static bool compare(const PublishConfig *cf, const char *prefix,
+                    Stages *s, GError **error)
+{
+	char *path = cf->previous && !*prefix
+	                 ? g_strdup(cf->previous)
+	                 : g_build_filename(cf->out_dir ? cf->out_dir : ".",
+	                                    prefix, "data", "guide.json", NULL);
+	GError *io = NULL;
+	Changes *ch = changes_compare(path, s->recs, &io);
+	if (!ch && !g_error_matches(io, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+		fprintf(stderr, "gpuguide: %s: %s; no changes shown\n", path,
+		        io ? io->message : "unreadable");
+	g_clear_error(&io);
+	g_free(path);
+	if (ch && cf->summary) {
+		char **lines = changes_summary(ch, 8);
+		for (char **l = lines; *l; l++)
+			g_ptr_array_add(cf->summary,
+			                g_strdup_printf("%s: %s", s->edition->name,
+			                                *l));
+		g_strfreev(lines);
+	}
+	bool ok = guide_add_changes(s->recs, ch, cf->strings, s->values,
+	                            s->tables, error);
+	if (ch)
+		changes_free(ch);
+	return ok;
+}
+
 /* LANG/guide.md expanded with the values, then parsed once. */
 static bool expand(const PublishConfig *cf, Stages *s,
                    PublishProgress progress, void *data, GError **error)
@@ -111,6 +144,7 @@ bool publish_edition(const PublishConfig *config, const char *dir,
 {
 	Stages s = {0};
 	bool ok = compute(config, dir, &s, progress, data, error)
+	          && compare(config, prefix, &s, error)
 	          && expand(config, &s, progress, data, error);
 	if (ok)
 		s.create_date = creation_date(s.edition);
