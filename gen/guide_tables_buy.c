@@ -559,6 +559,75 @@ static void cloud_example_scalar(const Ctx *c, Values *v)
 	                  md_escape_take(breakeven_text(c, days)));
 }
 
+/* pattern escaped as Markdown, with Markdown md in place of its {1}. */
+static char *fill_markdown(const char *pattern, const char *md)
+{
+	const char *at = strstr(pattern, "{1}");
+	if (!at)
+		return md_escape(pattern);
+	char *head = g_strndup(pattern, (size_t)(at - pattern));
+	char *a = md_escape(head), *b = md_escape(at + 3);
+	char *out = g_strconcat(a, md, b, NULL);
+	g_free(head);
+	g_free(a);
+	g_free(b);
+	return out;
+}
+
+/* "[source](url)" of a row, Markdown. */
+static char *source_link(const Provenance *from)
+{
+	char *name = md_escape(from->source);
+	if (!from->url || !*from->url)
+		return name;
+	char *link = g_strdup_printf("[%s](%s)", name, from->url);
+	g_free(name);
+	return link;
+}
+
+/* The power section's notes on its example build: what the largest
+ * standard supply leaves (never a negative wattage), the household
+ * circuits per region, and the driver licence for consumer cards in
+ * servers. */
+static void power_scalars(const Ctx *c, Values *v)
+{
+	const Build *pb = c->costs->examples.power_build;
+	if (!pb)
+		return;
+	double spare = c->costs->psu_max_w - pb->gpu_w;
+	char *w = num(c, fabs(spare), 0);
+	values_set_scalar(v, "power_standard_note", md_escape_take(gg_fill2(
+	    S(c, spare >= 0 ? "power.spare" : "power.short"), w, "")));
+	g_free(w);
+	char *list = NULL;
+	for (size_t i = 0; i < c->costs->n_circuits; i++) {
+		const Circuit *k = &c->costs->circuits[i];
+		char *key = g_strdup_printf("circuit.%s", k->region);
+		char *n = num(c, pb->circuits[i], 0);
+		char *item = gg_fill2(S(c, "power.circuit_item"), S(c, key), n);
+		char *joined = list ? gg_fill2(S(c, "format.list"), list, item)
+		                    : g_strdup(item);
+		g_free(list);
+		list = joined;
+		g_free(item);
+		g_free(n);
+		g_free(key);
+	}
+	char *draw = num(c, pb->draw_w, 0);
+	values_set_scalar(v, "power_circuit_note",
+	                  pb->over_circuit && list
+	                      ? md_escape_take(gg_fill2(S(c, "power.circuit"),
+	                                                draw, list))
+	                      : g_strdup(""));
+	g_free(draw);
+	g_free(list);
+	char *src = c->costs->licence ? source_link(&c->costs->licence->from)
+	                              : g_strdup("");
+	values_set_scalar(v, "licence_note",
+	                  fill_markdown(S(c, "power.licence"), src));
+	g_free(src);
+}
+
 void guide_add_buying_tables(const Ctx *c, Values *v, GPtrArray *tables)
 {
 	Table *all = NULL;
@@ -578,4 +647,5 @@ void guide_add_buying_tables(const Ctx *c, Values *v, GPtrArray *tables)
 	guide_add_table(c, v, tables, budgets_table(c));
 	guide_add_table(c, v, tables, upgrade_table(c));
 	cloud_example_scalar(c, v);
+	power_scalars(c, v);
 }
