@@ -42,6 +42,10 @@ typedef struct {
 	const char *prefix;      /* "" (current edition) or "2020-09/" */
 	const char *nav;         /* HTML links to the other editions */
 	const char *create_date; /* PDF dates: ISO 8601 */
+	const char *previous_json; /* the previous run's guide.json the
+	                              changes were computed against, or NULL;
+	                              kept as data/previous.json */
+	size_t previous_length;
 } EditionResult;
 
 /* Writes one output of r; FALSE with *error set (error may be NULL). */

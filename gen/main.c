@@ -178,8 +178,8 @@ static bool generate(Run *run, GError **error)
 	run->site = NULL;
 	if (ok)
 		progress(run, "done", run->opt->out_dir);
-	for (guint i = 0; ok && i < run->summary->len; i++)
-		fprintf(stderr, "gpuguide: changed: %s\n",
+	for (guint i = 0; ok && !run->opt->quiet && i < run->summary->len; i++)
+		fprintf(stderr, "gpuguide: %s\n",
 		        (char *)run->summary->pdata[i]);
 	return ok;
 }
