@@ -78,7 +78,11 @@ bool guide_add_changes(const Recommendations *recs, const Changes *changes,
 	Ctx c = {recs, costs, costs->perf, costs->perf->edition, strings,
 	         &missing};
 	changes_scalars(&c, changes, v);
-	guide_add_table(&c, v, tables, changes_table(&c, changes));
+	Table *t = changes_table(&c, changes);
+	bool empty = table_rows(t) == 0;
+	guide_add_table(&c, v, tables, t);
+	if (empty) /* the sentence says so; no table of dashes */
+		values_set_table(v, "changes", g_strdup(""));
 	if (missing) {
 		g_propagate_error(error, missing);
 		return false;
