@@ -5,8 +5,9 @@
  * Edition), Lang.  Out: Values and Tables.
  * Where things are made: scalars in guide_scalars.c, charts in
  * guide_charts.c, tables about the model and data in guide_tables.c,
- * tables about buying (per dollar, builds, recommendations, break-even,
- * requests) in guide_tables_buy.c.
+ * tables about buying (per dollar, builds, recommendations, cloud,
+ * requests, budgets, upgrade) in guide_tables_buy.c, what changed since
+ * the previous run in guide_changes.c.
  * Ownership: guide_values returns Values the caller frees with
  * values_free, and stores in *tables (when tables is not NULL) a list of
  * Table the caller frees with g_ptr_array_unref (it frees the tables). */
