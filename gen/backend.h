@@ -22,6 +22,12 @@ typedef struct {
 	const char *base_url;      /* for link previews, or NULL */
 	Paper paper;
 	const Lang *strings;
+	const char *out_dir;       /* the output folder about to be replaced */
+	const char *previous;      /* --previous: the current edition's
+	                              previous guide.json, or NULL for
+	                              OUT/PREFIX/data/guide.json */
+	GPtrArray *summary;        /* char *: what changed, lines for stderr
+	                              after the run; may be NULL */
 } PublishConfig;
 
 /* One edition, computed and expanded, ready to write. */
@@ -36,6 +42,10 @@ typedef struct {
 	const char *prefix;      /* "" (current edition) or "2020-09/" */
 	const char *nav;         /* HTML links to the other editions */
 	const char *create_date; /* PDF dates: ISO 8601 */
+	const char *previous_json; /* the previous run's guide.json the
+	                              changes were computed against, or NULL;
+	                              kept as data/previous.json */
+	size_t previous_length;
 } EditionResult;
 
 /* Writes one output of r; FALSE with *error set (error may be NULL). */

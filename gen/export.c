@@ -39,6 +39,18 @@ bool export_write(const EditionResult *r, Site *site, GError **error)
 	char *path = paths_data_json(prefix);
 	ok = ok && site_write(site, path, json->str, json->len, error);
 	g_free(path);
+	/* what data/changes.csv was computed against, so that a run with
+	 * --previous OUT/data/previous.json gives the same bytes */
+	if (ok && r->previous_json) {
+		char *json_path = paths_data_json(prefix);
+		char *dir = g_path_get_dirname(json_path);
+		path = g_build_filename(dir, "previous.json", NULL);
+		g_free(dir);
+		g_free(json_path);
+		ok = site_write(site, path, r->previous_json,
+		                r->previous_length, error);
+		g_free(path);
+	}
 	g_string_free(json, TRUE);
 	return ok;
 }

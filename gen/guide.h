@@ -5,14 +5,16 @@
  * Edition), Lang.  Out: Values and Tables.
  * Where things are made: scalars in guide_scalars.c, charts in
  * guide_charts.c, tables about the model and data in guide_tables.c,
- * tables about buying (per dollar, builds, recommendations, break-even,
- * requests) in guide_tables_buy.c.
+ * tables about buying (per dollar, builds, recommendations, cloud,
+ * requests, budgets, upgrade) in guide_tables_buy.c, what changed since
+ * the previous run in guide_changes.c.
  * Ownership: guide_values returns Values the caller frees with
  * values_free, and stores in *tables (when tables is not NULL) a list of
  * Table the caller frees with g_ptr_array_unref (it frees the tables). */
 #ifndef GG_GUIDE_H
 #define GG_GUIDE_H
 
+#include "changes.h"
 #include "recommend.h"
 #include "lang.h"
 #include "template.h"
@@ -21,5 +23,13 @@
  * guide needs is missing. */
 Values *guide_values(const Recommendations *recs, const Lang *strings,
                      GPtrArray **tables, GError **error);
+
+/* Adds what changed since the previous run to v and tables: the scalars
+ * changes_since and changes_note and the table "changes" (guide section,
+ * data/changes.csv).  changes NULL: there is no previous run.  FALSE
+ * with *error set when a string is missing. */
+bool guide_add_changes(const Recommendations *recs, const Changes *changes,
+                       const Lang *strings, Values *v, GPtrArray *tables,
+                       GError **error);
 
 #endif

@@ -50,6 +50,13 @@ void guide_set_workload(const Ctx *c, Table *t, const char *key,
                         Workload w);
 void guide_set_fit(const Ctx *c, Table *t, const char *key, unsigned fit);
 
+/* The price columns of the last row of a table with the columns of
+ * guide_tables_buy.c's PER_DOLLAR price block (gpu_price_usd,
+ * price_condition, price_rows, price_min_usd, price_max_usd,
+ * price_latest_date, list_price): the median with its range, count and
+ * newest date in the guide. */
+void guide_set_gpu_price(const Ctx *c, Table *t, const GpuPrice *pr);
+
 /* Appends t (taken over) to tables and, when the guide shows it, its
  * Markdown to v under the table's name. */
 void guide_add_table(const Ctx *c, Values *v, GPtrArray *tables, Table *t);
@@ -66,5 +73,7 @@ void guide_add_charts(const Ctx *c, Values *v);
 void guide_add_scalars(const Ctx *c, Values *v);
 void guide_add_model_tables(const Ctx *c, Values *v, GPtrArray *tables);
 void guide_add_buying_tables(const Ctx *c, Values *v, GPtrArray *tables);
+void guide_add_short_answer_tables(const Ctx *c, Values *v,
+                                   GPtrArray *tables);
 
 #endif

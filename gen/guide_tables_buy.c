@@ -1,14 +1,27 @@
 /* Guide tables about buying: performance per dollar (one table per
- * build size, and all sizes together), every build, the recommendations,
- * the cloud break-even and the purchase requests.  Each table is
- * described once (its Columns) and is both a Markdown table of the guide
- * and a file of the data export.  See guide_internal.h. */
+ * build size, and all sizes together; each GPU price with its range,
+ * count and newest date), every build, the recommendations with their
+ * price sensitivity, the speed-adjusted cloud comparison with verdicts,
+ * the purchase requests (the budgets and "upgrade the PC I have" tables
+ * are in guide_tables_short.c); and the scalars of the power and cloud sections
+ * (power notes, circuits, driver licence, the worked example's verdict).
+ * Each table is described once (its Columns) and is both a Markdown table
+ * of the guide and a file of the data export.  See guide_internal.h. */
 #include "guide_internal.h"
 
+#include "cloud.h"
 #include "paths.h"
 #include "util.h"
 
 #include <math.h>
+
+/* md_escape of text, which it frees. */
+static char *md_escape_take(char *text)
+{
+	char *md = md_escape(text);
+	g_free(text);
+	return md;
+}
 #include <string.h>
 
 static const Column PER_DOLLAR[] = {
@@ -21,22 +34,78 @@ static const Column PER_DOLLAR[] = {
     {"per_dollar_transformer", "table.per_dollar_transformer", COL_NUMBER,
      2, 4, 'r', NULL, 0},
     {"system_cost_usd", "table.system_cost", COL_MONEY, 0, 2, 'r', NULL, 0},
-    {"gpu_price_usd", NULL, COL_MONEY, 0, 2, 'r', NULL, 0},
+    {"gpu_price_usd", "table.gpu_price", COL_MONEY, 0, 2, 'r', NULL, 0},
     {"price_condition", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"price_rows", NULL, COL_INT, 0, 0, 'r', NULL, 0},
+    {"price_min_usd", NULL, COL_MONEY, 0, 2, 'r', NULL, 0},
+    {"price_max_usd", NULL, COL_MONEY, 0, 2, 'r', NULL, 0},
+    {"price_latest_date", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"list_price", NULL, COL_INT, 0, 0, 'r', NULL, 0},
     {"fit_problems", "table.fit", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"build", "table.build", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"memory_gb", "table.memory", COL_NUMBER, 0, 0, 'l', "unit.gb", 0},
 };
+
+/* "$749 ($700–$799; 3 prices, newest 2026-11-20)", or "$999 (list
+ * price, 2025-01-30)": a price with its range, count and date. */
+static char *price_shown(const Ctx *c, const GpuPrice *pr)
+{
+	char *money = format_money(c->s, pr->price);
+	char *date = g_strdup(pr->latest_date ? pr->latest_date : "");
+	char *detail;
+	if (pr->list_price) {
+		detail = gg_fill2(S(c, "price.list"), date, "");
+	} else if (pr->n_prices > 1 && pr->max > pr->min) {
+		char *lo = format_money(c->s, pr->min);
+		char *hi = format_money(c->s, pr->max);
+		char *range = gg_fill2(S(c, "price.range"), lo, hi);
+		char *n = format_number(c->s, (double)pr->n_prices, 0);
+		char *seen = gg_fill2(S(c, "price.observed"), n, date);
+		detail = gg_fill2(S(c, "price.detail"), range, seen);
+		g_free(lo);
+		g_free(hi);
+		g_free(range);
+		g_free(n);
+		g_free(seen);
+	} else if (pr->n_prices == 1) {
+		detail = gg_fill2(S(c, "price.single"), date, "");
+	} else {
+		char *n = format_number(c->s, (double)pr->n_prices, 0);
+		detail = gg_fill2(S(c, "price.observed"), n, date);
+		g_free(n);
+	}
+	char *shown = gg_fill2(S(c, "format.aside"), money, detail);
+	g_free(money);
+	g_free(date);
+	g_free(detail);
+	return shown;
+}
+
+/* The price columns of a row: median, condition, count, range, newest
+ * date and list-price flag in the data; price_shown in the guide. */
+void guide_set_gpu_price(const Ctx *c, Table *t, const GpuPrice *pr)
+{
+	char *shown = price_shown(c, pr);
+	table_set_number_shown(t, "gpu_price_usd", pr->price, shown);
+	g_free(shown);
+	table_set_text(t, "price_condition",
+	               format_condition_id((int)pr->condition));
+	table_set_number(t, "price_rows", (double)pr->n_prices);
+	table_set_number(t, "price_min_usd", pr->min);
+	table_set_number(t, "price_max_usd", pr->max);
+	table_set_text(t, "price_latest_date",
+	               pr->latest_date ? pr->latest_date : "");
+	table_set_number(t, "list_price", pr->list_price ? 1 : 0);
+}
 
 /* The builds of n GPUs, best performance per dollar (CNN) first. */
 static Table *per_dollar_table(const Ctx *c, int n)
 {
 	char *name = g_strdup_printf("per_dollar_%dgpu", n);
 	Table *t = table_new(name, PER_DOLLAR, G_N_ELEMENTS(PER_DOLLAR),
-	                     "rank_cnn build memory_gb system_cost_usd "
-	                     "per_dollar_cnn per_dollar_transformer "
-	                     "fit_problems");
+	                     "rank_cnn build memory_gb gpu_price_usd "
+	                     "system_cost_usd per_dollar_cnn "
+	                     "per_dollar_transformer fit_problems");
 	g_free(name);
 	const Build **list = g_new(const Build *, c->costs->n_builds + 1);
 	size_t m = guide_builds_of_size(c, n, WORKLOAD_CNN, list);
@@ -54,10 +123,7 @@ static Table *per_dollar_table(const Ctx *c, int n)
 		table_set_number(t, "per_dollar_transformer",
 		                 b->per_dollar[WORKLOAD_TRANSFORMER]);
 		table_set_number(t, "system_cost_usd", b->cost);
-		table_set_number(t, "gpu_price_usd", pr->price);
-		table_set_text(t, "price_condition",
-		               format_condition_id((int)pr->condition));
-		table_set_number(t, "price_rows", (double)pr->n_prices);
+		guide_set_gpu_price(c, t, pr);
 		guide_set_fit(c, t, "fit_problems", b->fit);
 		guide_set_build(c, t, "build", b);
 		table_set_number(t, "memory_gb", c->e->gpus[b->gpu].memory_gb);
@@ -123,7 +189,51 @@ static const Column RECOMMENDATIONS[] = {
     {"fastest_within_budget", "table.best_absolute", COL_TEXT, 0, 0, 'l',
      NULL, 0},
     {"candidates", NULL, COL_INT, 0, 0, 'r', NULL, 0},
+    {"stays_unless", "table.stays_unless", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"pick_max_gpu_price_usd", NULL, COL_MONEY, 0, 2, 'r', NULL, 0},
+    {"pick_rise", NULL, COL_PERCENT, 0, 4, 'r', NULL, 0},
+    {"runner_min_gpu_price_usd", NULL, COL_MONEY, 0, 2, 'r', NULL, 0},
+    {"runner_fall", NULL, COL_PERCENT, 0, 4, 'r', NULL, 0},
 };
+
+/* "its price rises 12% or the RTX 4090 falls below $1,900": computed by
+ * recommend.c (Sensitivity), per GPU of the build. */
+static char *sensitivity_text(const Ctx *c, const Recommendation *r)
+{
+	const Sensitivity *k = &r->sensitivity;
+	char *pct = format_percent(c->s, k->pick_rise, 0);
+	char *rise = gg_fill2(S(c, k->pick_budget_bound
+	                              ? "sensitivity.rise_budget"
+	                              : "sensitivity.rise"), pct, "");
+	g_free(pct);
+	if (k->runner_min_price <= 0)
+		return rise;
+	char *runner = format_build_name(c->s, c->e, r->runner_up);
+	char *money = format_money(c->s, k->runner_min_price);
+	char *fall = gg_fill2(S(c, "sensitivity.fall"), runner, money);
+	char *both = gg_fill2(S(c, "sensitivity.either"), rise, fall);
+	g_free(runner);
+	g_free(money);
+	g_free(fall);
+	g_free(rise);
+	return both;
+}
+
+static void sensitivity_cells(const Ctx *c, Table *t,
+                              const Recommendation *r)
+{
+	if (!r->best || !r->runner_up)
+		return;
+	const Sensitivity *k = &r->sensitivity;
+	table_take_shown(t, "stays_unless", "", sensitivity_text(c, r));
+	table_set_number(t, "pick_max_gpu_price_usd", k->pick_max_price);
+	table_set_number(t, "pick_rise", k->pick_rise);
+	if (k->runner_min_price > 0) {
+		table_set_number(t, "runner_min_gpu_price_usd",
+		                 k->runner_min_price);
+		table_set_number(t, "runner_fall", k->runner_fall);
+	}
+}
 
 static Table *recommendations_table(const Ctx *c)
 {
@@ -149,27 +259,37 @@ static Table *recommendations_table(const Ctx *c)
 		guide_set_build(c, t, "runner_up", r->runner_up);
 		guide_set_build(c, t, "fastest_within_budget", r->best_absolute);
 		table_set_number(t, "candidates", (double)r->n_candidates);
+		sensitivity_cells(c, t, r);
 	}
 	return t;
 }
 
-/* The utilizations of the break-even table are its days_at_* columns:
- * the one list, in the guide and in the data. */
-static const Column BREAKEVEN[] = {
+/* Each recommended build against the three cloud offers closest to it
+ * in speed, by cost per unit of training work (cloud.h), at the
+ * edition's utilization. */
+static const Column CLOUD[] = {
     {"build", "table.build", COL_TEXT, 0, 0, 'l', NULL, 0},
-    {"system_cost_usd", NULL, COL_MONEY, 0, 2, 'r', NULL, 0},
+    {"system_cost_usd", "table.system_cost", COL_MONEY, 0, 2, 'r', NULL, 0},
     {"provider", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"instance", "table.cloud", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"cloud_gpu", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"pricing", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"price_per_hour_usd", "table.price_hour", COL_PRICE, 2, 4, 'r', NULL,
      0},
-    {"days_at_15", "table.days_at", COL_NUMBER, 0, 0, 'r', NULL, 0.15},
-    {"days_at_35", "table.days_at", COL_NUMBER, 0, 0, 'r', NULL, 0.35},
-    {"days_at_60", "table.days_at", COL_NUMBER, 0, 0, 'r', NULL, 0.60},
+    {"price_date", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"speed_ratio", "table.speed_ratio", COL_NUMBER, 2, 4, 'r', NULL, 0},
+    {"cloud_usd_per_unit", "table.cloud_per_unit", COL_PRICE, 2, 4, 'r',
+     NULL, 0},
+    {"desktop_usd_per_unit", "table.desktop_per_unit", COL_PRICE, 2, 4, 'r',
+     NULL, 0},
+    {"utilization", NULL, COL_PERCENT, 0, 2, 'r', NULL, 0},
+    {"breakeven_days", NULL, COL_NUMBER, 0, 1, 'r', NULL, 0},
+    {"breakeven_months", "table.breakeven", COL_NUMBER, 0, 1, 'r', NULL, 0},
+    {"verdict", "table.verdict", COL_TEXT, 0, 0, 'l', NULL, 0},
 };
 
-/* "Lambda 4x V100 (V100, on-demand)" in the language's words. */
+/* "Lambda 4x V100 (V100, on-demand, 2026-11-02)" in the language's
+ * words. */
 static char *offer_shown(const Ctx *c, const CloudOffer *o)
 {
 	char *name = g_strdup_printf("%s %s", o->provider, o->instance);
@@ -177,15 +297,36 @@ static char *offer_shown(const Ctx *c, const CloudOffer *o)
 	                        S(c, o->pricing == PRICING_SPOT
 	                                 ? "pricing.spot"
 	                                 : "pricing.on_demand"));
-	char *shown = gg_fill2(S(c, "format.aside"), name, detail);
+	char *dated = gg_fill2(S(c, "format.pair"), detail, o->from.date);
+	char *shown = gg_fill2(S(c, "format.aside"), name, dated);
 	g_free(name);
 	g_free(detail);
+	g_free(dated);
 	return shown;
 }
 
-static void breakeven_row(const Ctx *c, Table *t, const Build *b,
-                          const CloudOffer *o)
+/* A break-even in the reader's unit: "never", "7 months", "3.2 years". */
+static char *breakeven_text(const Ctx *c, double days)
 {
+	if (!isfinite(days))
+		return g_strdup(S(c, "cloud.never"));
+	double months = days / 30.436875;
+	if (months < 24) {
+		char *n = num(c, ceil(months), 0);
+		char *t = gg_fill2(S(c, "cloud.months"), n, "");
+		g_free(n);
+		return t;
+	}
+	char *n = num(c, months / 12.0, 1);
+	char *t = gg_fill2(S(c, "cloud.years"), n, "");
+	g_free(n);
+	return t;
+}
+
+static void cloud_row(const Ctx *c, Table *t, const Build *b,
+                      const CloudComparison *k)
+{
+	const CloudOffer *o = k->offer;
 	table_add_row(t);
 	guide_set_build(c, t, "build", b);
 	table_set_number(t, "system_cost_usd", b->cost);
@@ -194,25 +335,38 @@ static void breakeven_row(const Ctx *c, Table *t, const Build *b,
 	table_set_text(t, "cloud_gpu", c->e->gpus[o->gpu].name);
 	table_set_text(t, "pricing", format_pricing_id(o->pricing));
 	table_set_number(t, "price_per_hour_usd", o->price_per_hour);
-	for (size_t k = 0; k < G_N_ELEMENTS(BREAKEVEN); k++)
-		if (BREAKEVEN[k].arg > 0)
-			table_set_number(t, BREAKEVEN[k].key,
-			                 ceil(cost_breakeven_days(
-			                     c->costs, b, o, BREAKEVEN[k].arg)));
+	table_set_text(t, "price_date", o->from.date);
+	table_set_number(t, "speed_ratio", k->speed_ratio);
+	table_set_number(t, "cloud_usd_per_unit", k->cloud_per_unit);
+	table_set_number(t, "desktop_usd_per_unit", k->desktop_per_unit);
+	table_set_number(t, "utilization", c->costs->utilization);
+	char *when = breakeven_text(c, k->breakeven_days);
+	if (isfinite(k->breakeven_days)) {
+		table_set_number(t, "breakeven_days", k->breakeven_days);
+		table_set_number_shown(t, "breakeven_months",
+		                       k->breakeven_months, when);
+	} else {
+		table_set_shown(t, "breakeven_months", "", when);
+	}
+	g_free(when);
+	const char *id = cloud_verdict_id(k->verdict);
+	char *key = g_strdup_printf("cloud.verdict.%s", id);
+	table_set_shown(t, "verdict", id, S(c, key));
+	g_free(key);
 }
 
-/* Each recommended build against every cloud offer of as many GPUs. */
-static Table *breakeven_table(const Ctx *c)
+static Table *cloud_table(const Ctx *c)
 {
-	Table *t = table_new("breakeven", BREAKEVEN, G_N_ELEMENTS(BREAKEVEN),
-	                     "build instance price_per_hour_usd days_at_15 "
-	                     "days_at_35 days_at_60");
+	Table *t = table_new("cloud", CLOUD, G_N_ELEMENTS(CLOUD), NULL);
 	const Build **builds = NULL;
 	size_t n = recommend_best_builds(c->recs, &builds);
-	for (size_t i = 0; i < n; i++)
-		for (size_t k = 0; k < c->e->n_cloud; k++)
-			if (c->e->cloud[k].gpu_count == builds[i]->gpu_count)
-				breakeven_row(c, t, builds[i], &c->e->cloud[k]);
+	for (size_t i = 0; i < n; i++) {
+		CloudComparison three[CLOUD_CLOSEST];
+		size_t m = cloud_compare(c->costs, builds[i],
+		                         c->costs->utilization, three);
+		for (size_t k = 0; k < m; k++)
+			cloud_row(c, t, builds[i], &three[k]);
+	}
 	g_free(builds);
 	return t;
 }
@@ -267,6 +421,96 @@ static Table *requests_table(const Ctx *c)
 	return t;
 }
 
+
+/* The worked cloud example's conclusion, following its verdict. */
+static void cloud_example_scalar(const Ctx *c, Values *v)
+{
+	const Examples *x = &c->costs->examples;
+	if (!x->breakeven_build || !x->breakeven_offer)
+		return;
+	double days = x->breakeven_days;
+	const char *key = "cloud.example.never";
+	if (isfinite(days))
+		key = (const char *[]){"cloud.example.rent", "cloud.example.buy",
+		                       "cloud.example.either"}
+		    [cloud_verdict(c->costs, days)];
+	char *life = num(c, c->costs->useful_life_years, 0);
+	values_set_scalar(v, "cloud_example_verdict",
+	                  md_escape_take(gg_fill2(S(c, key), life, "")));
+	g_free(life);
+	values_set_scalar(v, "breakeven_time",
+	                  md_escape_take(breakeven_text(c, days)));
+}
+
+/* pattern escaped as Markdown, with Markdown md in place of its {1}. */
+static char *fill_markdown(const char *pattern, const char *md)
+{
+	const char *at = strstr(pattern, "{1}");
+	if (!at)
+		return md_escape(pattern);
+	char *head = g_strndup(pattern, (size_t)(at - pattern));
+	char *a = md_escape(head), *b = md_escape(at + 3);
+	char *out = g_strconcat(a, md, b, NULL);
+	g_free(head);
+	g_free(a);
+	g_free(b);
+	return out;
+}
+
+/* "[source](url)" of a row, Markdown. */
+static char *source_link(const Provenance *from)
+{
+	char *name = md_escape(from->source);
+	if (!from->url || !*from->url)
+		return name;
+	char *link = g_strdup_printf("[%s](%s)", name, from->url);
+	g_free(name);
+	return link;
+}
+
+/* The power section's notes on its example build: what the largest
+ * standard supply leaves (never a negative wattage), the household
+ * circuits per region, and the driver licence for consumer cards in
+ * servers. */
+static void power_scalars(const Ctx *c, Values *v)
+{
+	const Build *pb = c->costs->examples.power_build;
+	if (!pb)
+		return;
+	double spare = c->costs->psu_max_w - pb->gpu_w;
+	char *w = num(c, fabs(spare), 0);
+	values_set_scalar(v, "power_standard_note", md_escape_take(gg_fill2(
+	    S(c, spare >= 0 ? "power.spare" : "power.short"), w, "")));
+	g_free(w);
+	char *list = NULL;
+	for (size_t i = 0; i < c->costs->n_circuits; i++) {
+		const Circuit *k = &c->costs->circuits[i];
+		char *key = g_strdup_printf("circuit.%s", k->region);
+		char *n = num(c, pb->circuits[i], 0);
+		char *item = gg_fill2(S(c, "power.circuit_item"), S(c, key), n);
+		char *joined = list ? gg_fill2(S(c, "format.list"), list, item)
+		                    : g_strdup(item);
+		g_free(list);
+		list = joined;
+		g_free(item);
+		g_free(n);
+		g_free(key);
+	}
+	char *draw = num(c, pb->draw_w, 0);
+	values_set_scalar(v, "power_circuit_note",
+	                  pb->over_circuit && list
+	                      ? md_escape_take(gg_fill2(S(c, "power.circuit"),
+	                                                draw, list))
+	                      : g_strdup(""));
+	g_free(draw);
+	g_free(list);
+	char *src = c->costs->licence ? source_link(&c->costs->licence->from)
+	                              : g_strdup("");
+	values_set_scalar(v, "licence_note",
+	                  fill_markdown(S(c, "power.licence"), src));
+	g_free(src);
+}
+
 void guide_add_buying_tables(const Ctx *c, Values *v, GPtrArray *tables)
 {
 	Table *all = NULL;
@@ -281,6 +525,9 @@ void guide_add_buying_tables(const Ctx *c, Values *v, GPtrArray *tables)
 	guide_add_table(c, v, tables, all);
 	guide_add_table(c, v, tables, builds_table(c));
 	guide_add_table(c, v, tables, recommendations_table(c));
-	guide_add_table(c, v, tables, breakeven_table(c));
+	guide_add_table(c, v, tables, cloud_table(c));
 	guide_add_table(c, v, tables, requests_table(c));
+	guide_add_short_answer_tables(c, v, tables);
+	cloud_example_scalar(c, v);
+	power_scalars(c, v);
 }

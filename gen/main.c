@@ -8,6 +8,7 @@
 #include "markdown.h"
 #include "paths.h"
 #include "model.h"
+#include "price.h"
 #include "publish.h"
 #include "recommend.h"
 #include "text.h"
@@ -23,6 +24,7 @@
 
 typedef struct {
 	char *data_dir, *templates_dir, *out_dir, *paper, *lang, *base_url;
+	char *previous;
 	gboolean quiet, check, version;
 } Options;
 
@@ -30,6 +32,7 @@ typedef struct {
 	const Options *opt;
 	Lang *strings;
 	Site *site;
+	GPtrArray *summary; /* what changed: lines printed after the run */
 	gint64 stage_start; /* when the current stage began */
 } Run;
 
@@ -137,7 +140,10 @@ static bool publish_all(Run *run, GPtrArray *editions, GError **error)
 	                    .base_url = o->base_url,
 	                    .paper = strcmp(o->paper, "letter") == 0
 	                                 ? PAPER_LETTER : PAPER_A4,
-	                    .strings = run->strings};
+	                    .strings = run->strings,
+	                    .out_dir = o->out_dir,
+	                    .previous = o->previous,
+	                    .summary = run->summary};
 	char **names = g_new0(char *, editions->len + 1);
 	for (guint i = 0; i < editions->len; i++)
 		names[i] = g_path_get_basename(editions->pdata[i]);
@@ -175,6 +181,9 @@ static bool generate(Run *run, GError **error)
 	run->site = NULL;
 	if (ok)
 		progress(run, "done", run->opt->out_dir);
+	for (guint i = 0; ok && !run->opt->quiet && i < run->summary->len; i++)
+		fprintf(stderr, "gpuguide: %s\n",
+		        (char *)run->summary->pdata[i]);
 	return ok;
 }
 
@@ -190,6 +199,20 @@ static bool check_stages(const Edition *e, GError **error)
 	costs_free(costs);
 	performance_free(perf);
 	return ok;
+}
+
+/* The maintainer's price worklist (price.h), one line each. */
+static bool print_worklist(const Edition *e, GError **error)
+{
+	PriceModel *m = price_model_run(e, error);
+	if (!m)
+		return false;
+	char **lines = price_worklist(m, 30);
+	for (char **l = lines; *l; l++)
+		printf("  price: %s\n", *l);
+	g_strfreev(lines);
+	price_model_free(m);
+	return true;
 }
 
 static bool check(Run *run, GError **error)
@@ -209,6 +232,8 @@ static bool check(Run *run, GError **error)
 			       e->n_prices, e->n_benchmarks, e->n_cloud,
 			       e->n_use_cases, edition_count_sources(e),
 			       e->data_date);
+		if (ok)
+			ok = print_worklist(e, error);
 		edition_free(e);
 	}
 	g_ptr_array_free(editions, TRUE);
@@ -260,8 +285,12 @@ static int parse_options(int *argc, char ***argv, Options *o)
 	    {"base-url", 'b', 0, G_OPTION_ARG_STRING, &o->base_url,
 	     "Where the site will be published, for link previews "
 	     "(og:image); links stay relative", "URL"},
+	    {"previous", 0, 0, G_OPTION_ARG_FILENAME, &o->previous,
+	     "The previous run's data/guide.json, for \"What changed\" "
+	     "(default: the one in the output folder)", "FILE"},
 	    {"check", 'c', 0, G_OPTION_ARG_NONE, &o->check,
-	     "Validate the data and print counts; write nothing", NULL},
+	     "Validate the data, print counts and the price worklist; "
+	     "write nothing", NULL},
 	    {"quiet", 'q', 0, G_OPTION_ARG_NONE, &o->quiet,
 	     "No progress lines", NULL},
 	    {"version", 'V', 0, G_OPTION_ARG_NONE, &o->version,
@@ -318,6 +347,7 @@ static void free_options(Options *o)
 	g_free(o->paper);
 	g_free(o->lang);
 	g_free(o->base_url);
+	g_free(o->previous);
 }
 
 /* Releases library caches so leak checkers see a clean exit. */
@@ -346,7 +376,8 @@ int main(int argc, char **argv)
 	set_default(&o.paper, "a4");
 	set_default(&o.lang, "en");
 
-	Run run = {.opt = &o, .stage_start = g_get_monotonic_time()};
+	Run run = {.opt = &o, .stage_start = g_get_monotonic_time(),
+	           .summary = g_ptr_array_new_with_free_func(g_free)};
 	GError *error = NULL;
 	bool ok;
 	if (!gg_check_source_date_epoch(&error)) {
@@ -380,6 +411,7 @@ int main(int argc, char **argv)
 		status = error ? error->code : 1;
 		g_clear_error(&error);
 	}
+	g_ptr_array_unref(run.summary);
 	free_options(&o);
 	return status;
 }

@@ -15,6 +15,7 @@
 #include "template.h"
 #include "util.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* The outputs of an edition, in the order they are written. */
@@ -36,6 +37,8 @@ typedef struct {
 	char *markdown;
 	cmark_node *doc;
 	char *create_date;
+	char *previous_json; /* the previous run's guide.json, or NULL */
+	size_t previous_length;
 } Stages;
 
 static void stages_free(Stages *s)
@@ -44,6 +47,7 @@ static void stages_free(Stages *s)
 		cmark_node_free(s->doc);
 	g_free(s->markdown);
 	g_free(s->create_date);
+	g_free(s->previous_json);
 	values_free(s->values);
 	if (s->tables)
 		g_ptr_array_unref(s->tables);
@@ -68,6 +72,68 @@ static bool compute(const PublishConfig *cf, const char *dir, Stages *s,
 	progress("model", s->edition->name, data);
 	s->values = guide_values(s->recs, cf->strings, &s->tables, error);
 	return s->values != NULL;
+}
+
+/* The previous run of the edition at prefix: --previous FILE for the
+ * current edition and, for an older one, PREFIX/data/BASENAME beside
+ * FILE's folder (so OUT/data/previous.json reaches
+ * OUT/2020-09/data/previous.json); without it OUT/PREFIX/data/guide.json,
+ * the output about to be replaced. */
+static char *previous_path(const PublishConfig *cf, const char *prefix)
+{
+	if (!cf->previous)
+		return g_build_filename(cf->out_dir ? cf->out_dir : ".", prefix,
+		                        "data", "guide.json", NULL);
+	if (!*prefix)
+		return g_strdup(cf->previous);
+	char *dir = g_path_get_dirname(cf->previous);
+	char *top = g_path_get_dirname(dir);
+	char *base = g_path_get_basename(cf->previous);
+	char *path = g_build_filename(top, prefix, "data", base, NULL);
+	g_free(dir);
+	g_free(top);
+	g_free(base);
+	return path;
+}
+
+/* What changed since the previous run of this edition (changes.h): its
+ * section and table, and a few lines for the maintainer's terminal.  A
+ * missing or unreadable previous run is no error: the section says so. */
+static bool compare(const PublishConfig *cf, const char *prefix,
+                    Stages *s, GError **error)
+{
+	char *path = previous_path(cf, prefix);
+	GError *io = NULL;
+	Changes *ch = NULL;
+	if (g_file_get_contents(path, &s->previous_json, &s->previous_length,
+	                        &io))
+		ch = changes_compare_text(path, s->previous_json,
+		                          s->previous_length, s->recs, &io);
+	if (!ch && !g_error_matches(io, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+		fprintf(stderr, "gpuguide: %s: %s; no changes shown\n", path,
+		        io ? io->message : "unreadable");
+	if (!ch)
+		g_clear_pointer(&s->previous_json, g_free);
+	g_clear_error(&io);
+	g_free(path);
+	if (ch && cf->summary && ch->n == 0)
+		g_ptr_array_add(cf->summary,
+		                g_strdup_printf("%s: nothing changed since %s",
+		                                s->edition->name,
+		                                ch->previous_date));
+	if (ch && cf->summary) {
+		char **lines = changes_summary(ch, 8);
+		for (char **l = lines; *l; l++)
+			g_ptr_array_add(cf->summary,
+			                g_strdup_printf("%s: %s", s->edition->name,
+			                                *l));
+		g_strfreev(lines);
+	}
+	bool ok = guide_add_changes(s->recs, ch, cf->strings, s->values,
+	                            s->tables, error);
+	if (ch)
+		changes_free(ch);
+	return ok;
 }
 
 /* LANG/guide.md expanded with the values, then parsed once. */
@@ -112,6 +178,7 @@ bool publish_edition(const PublishConfig *config, const char *dir,
 {
 	Stages s = {0};
 	bool ok = compute(config, dir, &s, progress, data, error)
+	          && compare(config, prefix, &s, error)
 	          && expand(config, &s, progress, data, error);
 	if (ok)
 		s.create_date = creation_date(s.edition);
@@ -124,7 +191,9 @@ bool publish_edition(const PublishConfig *config, const char *dir,
 	                   .doc = s.doc,
 	                   .prefix = prefix,
 	                   .nav = nav,
-	                   .create_date = s.create_date};
+	                   .create_date = s.create_date,
+	                   .previous_json = s.previous_json,
+	                   .previous_length = s.previous_length};
 	for (size_t i = 0; ok && i < G_N_ELEMENTS(BACKENDS); i++) {
 		ok = BACKENDS[i].write(&r, site, error);
 		if (ok)

@@ -2,6 +2,7 @@
  * not fit on one page it is laid out again smaller.  See request.h. */
 #include "request.h"
 
+#include "cloud.h"
 #include "format.h"
 #include "page_style.h"
 #include "paths.h"
@@ -141,6 +142,33 @@ static void header(Req *r)
 	g_free(name);
 }
 
+/* The household circuits the build needs, per region, when its draw
+ * exceeds one circuit somewhere. */
+static void circuit_note(Req *r)
+{
+	if (!r->b->over_circuit)
+		return;
+	char *list = NULL;
+	for (size_t i = 0; i < r->costs->n_circuits; i++) {
+		char *key = g_strdup_printf("circuit.%s",
+		                            r->costs->circuits[i].region);
+		char *n = num(r, r->b->circuits[i], 0);
+		char *item = gg_fill2(S(r, "power.circuit_item"), S(r, key), n);
+		char *joined = list ? gg_fill2(S(r, "format.list"), list, item)
+		                    : g_strdup(item);
+		g_free(list);
+		list = joined;
+		g_free(item);
+		g_free(n);
+		g_free(key);
+	}
+	char *draw = num(r, r->b->draw_w, 0);
+	pair(r, "request.circuit",
+	     gg_fill2(S(r, "request.circuit_value"), draw, list ? list : ""));
+	g_free(draw);
+	g_free(list);
+}
+
 static void configuration(Req *r)
 {
 	const Gpu *g = &r->e->gpus[r->b->gpu];
@@ -154,56 +182,115 @@ static void configuration(Req *r)
 	g_free(mem);
 	char *psu = num(r, r->b->psu_w, 0);
 	char *base = num(r, r->b->system->psu_w, 0);
-	pair(r, "request.psu", gg_fill2(S(r, r->b->psu_w > r->b->system->psu_w
-	                                         ? "request.psu_upgrade"
-	                                         : "request.psu_ok"),
-	                                psu, base));
+	if (r->b->psu_added_w > 0) {
+		char *added = num(r, r->b->psu_added_w, 0);
+		pair(r, "request.psu", gg_fill2(S(r, "request.psu_added"), psu,
+		                                added));
+		g_free(added);
+	} else {
+		pair(r, "request.psu",
+		     gg_fill2(S(r, r->b->psu_w > r->b->system->psu_w
+		                       ? "request.psu_upgrade"
+		                       : "request.psu_ok"),
+		              psu, base));
+	}
 	g_free(psu);
 	g_free(base);
+	circuit_note(r);
+	if (r->b->consumer_in_server && r->costs->licence)
+		pair(r, "request.licence",
+		     gg_fill2(S(r, "request.licence_value"),
+		              r->costs->licence->from.source,
+		              r->costs->licence->from.url));
 }
 
-static void line_items(Req *r)
+/* "RTX 4090 (used; $1,350–$1,550, 2 prices, newest 2026-05-01)": the
+ * GPU line's name with the price's condition, range and date. */
+static char *gpu_item_name(Req *r)
 {
 	const GpuPrice *p = r->b->gpu_price;
+	const char *date = p->latest_date ? p->latest_date : "";
+	char *detail;
+	if (p->list_price) {
+		detail = gg_fill2(S(r, "price.list"), date, "");
+	} else if (p->n_prices == 1) {
+		detail = gg_fill2(S(r, "price.single"), date, "");
+	} else {
+		char *lo = money(r, p->min), *hi = money(r, p->max);
+		char *range = gg_fill2(S(r, "price.range"), lo, hi);
+		char *n = num(r, (double)p->n_prices, 0);
+		char *seen = gg_fill2(S(r, "price.observed"), n, date);
+		detail = gg_fill2(S(r, "price.detail"), range, seen);
+		g_free(lo);
+		g_free(hi);
+		g_free(range);
+		g_free(n);
+		g_free(seen);
+	}
+	char *cond = gg_fill2(S(r, "price.detail"),
+	                      S(r, p->condition == CONDITION_NEW
+	                               ? "request.new" : "request.used"),
+	                      detail);
+	char *name = gg_fill2(S(r, "format.aside"), r->e->gpus[r->b->gpu].name,
+	                      cond);
+	g_free(cond);
+	g_free(detail);
+	return name;
+}
+
+/* Every line item of the build (base system or chassis, GPUs, added
+ * power supply, risers) and their total, which is the build's cost. */
+static void line_items(Req *r)
+{
 	section(r, "request.cost");
 	const double fr[] = {0.52, 0.12, 0.18, 0.18};
 	const char *head[] = {S(r, "request.item"), S(r, "request.qty"),
 	                      S(r, "request.unit_price"), S(r, "request.total")};
 	row(r, head, fr, "lrrr", 4, true, true);
-	char *gpu = g_strdup_printf("%s (%s, %s)", r->e->gpus[r->b->gpu].name,
-	                            S(r, p->condition == CONDITION_NEW
-	                                     ? "request.new"
-	                                     : "request.used"),
-	                            S(r, "request.mean_price"));
-	char *qty = g_strdup_printf("%d", r->b->gpu_count);
-	char *unit = money(r, p->price);
-	char *sub = money(r, p->price * r->b->gpu_count);
-	const char *gpu_row[] = {gpu, qty, unit, sub};
-	row(r, gpu_row, fr, "lrrr", 4, false, false);
-	char *base = money(r, r->b->system->cost);
-	const char *base_row[] = {r->b->system->name, "1", base, base};
-	row(r, base_row, fr, "lrrr", 4, false, false);
-	/* parts the base system lacks (power supply, risers) */
-	for (size_t i = 2; i < r->b->n_items; i++) {
+	for (size_t i = 0; i < r->b->n_items; i++) {
 		const LineItem *it = &r->b->items[i];
+		char *name = it->kind == LINE_GPU ? gpu_item_name(r)
+		                                  : g_strdup(it->name);
 		char *n = g_strdup_printf("%d", it->quantity);
 		char *u = money(r, it->unit_price);
 		char *t = money(r, it->total);
-		const char *part_row[] = {it->name, n, u, t};
-		row(r, part_row, fr, "lrrr", 4, false, false);
+		const char *cells[] = {name, n, u, t};
+		row(r, cells, fr, "lrrr", 4, false, false);
+		g_free(name);
 		g_free(n);
 		g_free(u);
 		g_free(t);
 	}
-	char *total = money(r, r->b->cost);
+	char *total = money(r, cost_items_total(r->b));
 	const char *total_row[] = {S(r, "request.total"), "", "", total};
 	row(r, total_row, fr, "lrrr", 4, true, false);
-	g_free(gpu);
-	g_free(qty);
-	g_free(unit);
-	g_free(sub);
-	g_free(base);
 	g_free(total);
+}
+
+/* A break-even as the reader counts it: "never", "7 months", "3.2
+ * years". */
+static char *breakeven_text(Req *r, double days)
+{
+	if (!isfinite(days))
+		return g_strdup(S(r, "cloud.never"));
+	double months = days / 30.436875;
+	char *n = months < 24 ? num(r, ceil(months), 0)
+	                      : num(r, months / 12.0, 1);
+	char *t = gg_fill2(S(r, months < 24 ? "cloud.months" : "cloud.years"),
+	                   n, "");
+	g_free(n);
+	return t;
+}
+
+/* The closest cloud offer by cost per unit of work (cloud.h), with its
+ * verdict: FALSE when no offer is comparable. */
+static bool closest_cloud(Req *r, CloudComparison *out)
+{
+	CloudComparison three[CLOUD_CLOSEST];
+	if (cloud_compare(r->costs, r->b, r->costs->utilization, three) == 0)
+		return false;
+	*out = three[0];
+	return true;
 }
 
 static void performance(Req *r)
@@ -239,17 +326,24 @@ static void performance(Req *r)
 	g_free(kwh);
 	g_free(cost);
 	g_free(util);
-	const CloudOffer *o = cost_matching_cloud(r->costs, r->b);
-	if (o) {
-		double days = cost_breakeven_days(r->costs, b, o,
-		                                  r->costs->utilization);
-		char *d = isfinite(days) ? num(r, ceil(days), 0)
-		                         : g_strdup("\xE2\x88\x9E");
-		char *inst = g_strdup_printf("%s %s (%s)", o->provider,
-		                             o->instance, r->e->gpus[o->gpu].name);
+	CloudComparison cc;
+	if (closest_cloud(r, &cc)) {
+		const CloudOffer *o = cc.offer;
+		char *when = breakeven_text(r, cc.breakeven_days);
+		char *inst = g_strdup_printf("%s %s (%s, %s)", o->provider,
+		                             o->instance, r->e->gpus[o->gpu].name,
+		                             o->from.date);
+		char *key = g_strdup_printf("cloud.verdict.%s",
+		                            cloud_verdict_id(cc.verdict));
+		char *life = num(r, r->costs->useful_life_years, 0);
+		char *verdict = gg_fill2(S(r, "request.verdict_value"), S(r, key),
+		                         life);
 		pair(r, "request.breakeven",
-		     gg_fill2(S(r, "request.breakeven_value"), d, inst));
-		g_free(d);
+		     gg_fill2(S(r, "request.breakeven_when"), when, inst));
+		pair(r, "request.verdict", verdict);
+		g_free(life);
+		g_free(key);
+		g_free(when);
 		g_free(inst);
 	}
 }
@@ -304,18 +398,52 @@ static void add_sentence(Req *r, char **text, char *sentence)
 	*text = joined;
 }
 
-/* "Over the next N days, PROVIDER costs more": NULL when never. */
+/* The cloud verdict as a sentence of the justification: NULL without a
+ * comparable offer. */
 static char *cloud_sentence(Req *r)
 {
-	const CloudOffer *o = cost_matching_cloud(r->costs, r->b);
-	double d = o ? cost_breakeven_days(r->costs, r->b, o,
-	                                   r->costs->utilization)
-	             : NAN;
-	if (!isfinite(d))
+	CloudComparison k;
+	if (!closest_cloud(r, &k))
 		return NULL;
-	char *days = num(r, ceil(d), 0);
-	char *t = gg_fill2(S(r, "request.why_cloud"), days, o->provider);
-	g_free(days);
+	char *when = breakeven_text(r, k.breakeven_days);
+	char *key = g_strdup_printf("request.why_cloud.%s",
+	                            cloud_verdict_id(k.verdict));
+	char *t = gg_fill2(S(r, key), when, k.offer->provider);
+	g_free(key);
+	g_free(when);
+	return t;
+}
+
+/* "It stays the pick unless its price rises 12% or the RTX 4090 falls
+ * below $1,900" for the first use case it is the pick of. */
+static char *sensitivity_sentence(Req *r)
+{
+	const Recommendation *x = NULL;
+	for (size_t i = 0; !x && i < r->recs->n; i++)
+		if (r->recs->items[i].best == r->b
+		    && r->recs->items[i].runner_up)
+			x = &r->recs->items[i];
+	if (!x)
+		return NULL;
+	const Sensitivity *sv = &x->sensitivity;
+	char *pct = format_percent(r->s, sv->pick_rise, 0);
+	char *rise = gg_fill2(S(r, sv->pick_budget_bound
+	                              ? "sensitivity.rise_budget"
+	                              : "sensitivity.rise"), pct, "");
+	g_free(pct);
+	if (sv->runner_min_price > 0) {
+		char *runner = format_build_name(r->s, r->e, x->runner_up);
+		char *m = money(r, sv->runner_min_price);
+		char *fall = gg_fill2(S(r, "sensitivity.fall"), runner, m);
+		char *both = gg_fill2(S(r, "sensitivity.either"), rise, fall);
+		g_free(runner);
+		g_free(m);
+		g_free(fall);
+		g_free(rise);
+		rise = both;
+	}
+	char *t = gg_fill2(S(r, "request.why_sensitivity"), rise, "");
+	g_free(rise);
 	return t;
 }
 
@@ -333,6 +461,9 @@ static void justification(Req *r)
 	char *cloud = cloud_sentence(r);
 	if (cloud)
 		add_sentence(r, &why, cloud);
+	char *stays = sensitivity_sentence(r);
+	if (stays)
+		add_sentence(r, &why, stays);
 	if (b->fit)
 		add_sentence(r, &why, g_strdup(S(r, "request.why_fit")));
 	text(r, ST.body, false, why, 0, ST.ink);

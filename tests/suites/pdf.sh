@@ -53,7 +53,8 @@ check "--paper letter gives US Letter pages" \
 # Same data, same bytes: a second full run, with the options `make` used
 # (GPUGUIDE_FLAGS, e.g. the Pages workflow's --base-url), matches out/.
 # shellcheck disable=SC2086
-"$bin" -q ${GPUGUIDE_FLAGS:-} --out "$tmp/again"
+"$bin" -q ${GPUGUIDE_FLAGS:-} --previous "$top/out/data/previous.json" \
+	--out "$tmp/again"
 check "full generation is byte-identical on a second run" diff -r "$top/out" "$tmp/again"
 diff -rq "$top/out" "$tmp/again" >"$tmp/again.diff" 2>&1 || head -5 "$tmp/again.diff"
 

@@ -19,7 +19,8 @@ check "zh-CN guide.md: the heading levels of en/guide.md" \
 	sh -c "test \"\$(grep -o '^#*' '$zh_en/guide.md')\" = \"\$(grep -o '^#*' '$zh_tpl/guide.md')\""
 
 zh_out="$tmp/zh-2020"
-"$bin" -q --lang zh-CN --data "$top/data/2020-09" --out "$zh_out" >"$tmp/zh-run.txt" 2>&1
+"$bin" -q --lang zh-CN --data "$top/data/2020-09" \
+	--previous "$top/out/2020-09/data/previous.json" --out "$zh_out" >"$tmp/zh-run.txt" 2>&1
 zh_status=$?
 check "zh-CN 2020-09 edition generates" test "$zh_status" -eq 0
 check "zh-CN: data exports identical to the English edition's (same numbers and picks)" \
