@@ -55,5 +55,6 @@ void test_cost(void);
 void test_changes(void);
 void test_llm(void);
 void test_table(void);
+void test_tie(void);
 
 #endif
