@@ -45,8 +45,18 @@ static const Column MODEL_FIT[] = {
 static Table *model_fit_table(const Ctx *c)
 {
 	const Performance *p = c->perf;
+	bool any_fit = false;
+	for (int w = 0; w < WORKLOAD_COUNT; w++)
+		any_fit |= p->form[w] == FORM_FAMILY_FIT;
+	/* the guide shows the columns of the form the edition used */
 	Table *t = table_new("model_fit", MODEL_FIT, G_N_ELEMENTS(MODEL_FIT),
-	                     NULL);
+	                     any_fit ? "workload form w_bandwidth w_tensor w_l2 "
+	                               "gpus_validated median_abs_error "
+	                               "max_abs_error fallback_gpus "
+	                               "fallback_max_error"
+	                             : "workload form bandwidth_weight "
+	                               "gpus_validated median_abs_error "
+	                               "max_abs_error");
 	for (int w = 0; w < WORKLOAD_COUNT; w++) {
 		bool fit = p->form[w] == FORM_FAMILY_FIT;
 		table_add_row(t);
@@ -123,15 +133,32 @@ static const Column EXCLUDED[] = {
     {"date", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
 };
 
-/* Benchmark rows that do not enter the fit, with the reason. */
-static Table *excluded_table(const Ctx *c)
+static const Column SCALING_ROWS[] = {
+    {"gpu", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"network", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"config", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"precision", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"gpu_count", NULL, COL_INT, 0, 0, 'r', NULL, 0},
+    {"batch_size", NULL, COL_NUMBER, 0, 1, 'r', NULL, 0},
+    {"reason", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"source", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"date", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+};
+
+/* Benchmark rows that do not enter the fit, with the reason: the guide's
+ * table those left out for a fault of the row (scaling_only false), the
+ * data-only one the multi-GPU rows that feed the scaling instead. */
+static Table *excluded_table(const Ctx *c, bool scaling_only)
 {
-	Table *t = table_new("excluded_rows", EXCLUDED,
-	                     G_N_ELEMENTS(EXCLUDED), NULL);
+	Table *t = scaling_only
+	               ? table_new("scaling_rows", SCALING_ROWS,
+	                           G_N_ELEMENTS(SCALING_ROWS), NULL)
+	               : table_new("excluded_rows", EXCLUDED,
+	                           G_N_ELEMENTS(EXCLUDED), NULL);
 	for (size_t i = 0; i < c->e->n_benchmarks; i++) {
 		const DebiasedRow *d = &c->perf->rows[i];
 		const Benchmark *b = &c->e->benchmarks[i];
-		if (d->used)
+		if (d->used || (d->reason == UNUSED_SCALING_ONLY) != scaling_only)
 			continue;
 		const char *key = model_unused_key(d->reason);
 		table_add_row(t);
@@ -198,13 +225,27 @@ static char *extrapolation(const Ctx *c)
 void guide_add_method_tables(const Ctx *c, Values *v, GPtrArray *tables)
 {
 	guide_add_table(c, v, tables, model_fit_table(c));
-	guide_add_table(c, v, tables, families_table(c));
-	guide_add_table(c, v, tables, excluded_table(c));
+	Table *families = families_table(c);
+	bool no_families = table_rows(families) == 0;
+	guide_add_table(c, v, tables, families);
+	if (no_families) /* the 2020 form: no table in the guide */
+		values_set_table(v, "model_families", g_strdup(""));
+	Table *scaling = excluded_table(c, true);
+	values_set_scalar(v, "scaling_only_count",
+	                  g_strdup_printf("%zu", table_rows(scaling)));
+	guide_add_table(c, v, tables, scaling);
+	Table *excluded = excluded_table(c, false);
+	values_set_scalar(v, "excluded_count",
+	                  g_strdup_printf("%zu", table_rows(excluded)));
+	guide_add_table(c, v, tables, excluded);
 	values_set_scalar(v, "model_blind_spots", blind_spots(c));
 	values_set_scalar(v, "model_extrapolation", extrapolation(c));
-	values_set_scalar(v, "excluded_count",
-	                  g_strdup_printf("%zu", table_rows(g_ptr_array_index(
-	                                             tables, tables->len - 1))));
+	bool fit = false;
+	for (int w = 0; w < WORKLOAD_COUNT; w++)
+		fit |= c->perf->form[w] == FORM_FAMILY_FIT;
+	values_set_scalar(v, "model_form_short",
+	                  g_strdup(S(c, form_key(fit ? FORM_FAMILY_FIT
+	                                             : FORM_LEGACY))));
 }
 
 /* One difference: "$300 dearer" or "$300 cheaper"; NULL when zero. */
