@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks of the model's ranges in one output folder (an edition's out/):
    intervals  OUT  every modelled GPU's "v (low–high)" of performance.csv
-                   is in index.html and in the PDF's text (pdftotext)
+                   is in index.html and in the PDF's text (pdftotext), and
+                   in the purchase request of a modelled build
    bounds     OUT  low <= value <= high in every ranged column of the
                    exported CSV files, and guide.json carries them too
    ties       OUT  recommendations.csv says "tie" exactly when the pick's
@@ -58,6 +59,25 @@ def intervals(out):
             n += 1
     if n == 0:
         sys.exit("no modelled figure with a range")
+    requests(out)
+
+
+def requests(out):
+    """A purchase request for a modelled GPU prints its CNN figure with
+    the range."""
+    kind = {r["gpu"]: r["cnn_basis"] for r in rows(out + "/data/performance.csv")}
+    builds = rows(out + "/data/builds.csv")
+    for q in rows(out + "/data/requests.csv"):
+        m = re.match(r"(\d+)x (.*?)( \(used\))?$", q["build"])
+        count, gpu = m.group(1), m.group(2)
+        if kind.get(gpu) != "modelled":
+            continue
+        text = triples(flat(subprocess.run(["pdftotext", "-raw", out + "/" + q["request"], "-"],
+                                           capture_output=True, text=True, check=True).stdout))
+        values = [float(b["performance_cnn"]) for b in builds
+                  if b["gpu"] == gpu and b["gpu_count"] == count]
+        if not any(abs(t[0] - v) <= 0.0051 for t in text for v in values):
+            sys.exit("%s: %s is modelled but its figure has no range" % (q["request"], q["build"]))
 
 
 def bounds(out):
