@@ -112,11 +112,10 @@ static Table *families_table(const Ctx *c)
 			table_set_number(t, "gpus", (double)f->n_gpus);
 			table_set_number(t, "intercept", f->intercept);
 			table_set_number(t, "errors", (double)f->n_errors);
-			if (f->n_errors) { /* log(pred/true) as a percentage */
-				table_set_number(t, "band_low", expm1(f->err_low));
-				table_set_number(t, "band_high",
-				                 expm1(f->err_high));
-			}
+			/* log(pred/true) as a percentage; a family with fewer
+			 * than three errors has the workload's band */
+			table_set_number(t, "band_low", expm1(f->err_low));
+			table_set_number(t, "band_high", expm1(f->err_high));
 		}
 	return t;
 }
@@ -243,6 +242,18 @@ void guide_add_method_tables(const Ctx *c, Values *v, GPtrArray *tables)
 	bool fit = false;
 	for (int w = 0; w < WORKLOAD_COUNT; w++)
 		fit |= c->perf->form[w] == FORM_FAMILY_FIT;
+	values_set_scalar(v, "model_fit_intro",
+	                  g_strdup(S(c, fit ? "method.fit_intro.family"
+	                                    : "method.fit_intro.legacy")));
+	const Assumption *pen = edition_assumption(c->e,
+	                                           "family_fallback_penalty");
+	char *pct = guide_md_percent(c, pen && pen->is_number ? pen->number : 0,
+	                             0);
+	values_set_scalar(v, "model_ranges",
+	                  gg_fill2(S(c, fit ? "method.ranges.family"
+	                                    : "method.ranges.legacy"),
+	                           pct, ""));
+	g_free(pct);
 	values_set_scalar(v, "model_form_short",
 	                  g_strdup(S(c, form_key(fit ? FORM_FAMILY_FIT
 	                                             : FORM_LEGACY))));
