@@ -1,9 +1,10 @@
 /* Guide tables and scalars of the methodology: the fitted form and
  * weights per workload, the chip families' intercepts and held-out error
  * bands (the intervals' basis), the benchmark rows left out of the fits
- * with their reasons, and what the model cannot see.  Each table is both
- * a Markdown table of the guide and a file of the data export.
- * See guide_internal.h. */
+ * with their reasons, and what the model cannot see; and the words of a
+ * tie between a pick and its runner-up (guide_tie_differences).  Each
+ * table is both a Markdown table of the guide and a file of the data
+ * export.  See guide_internal.h. */
 #include "guide_internal.h"
 
 #include "util.h"

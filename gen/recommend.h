@@ -2,8 +2,9 @@
  * performance per dollar that meets its memory, GPU-count, budget and
  * condition (new or used) needs, a runner-up, the best absolute
  * performance within budget, how far prices may move before the pick
- * changes (solved, not estimated), and for one-GPU use cases the best
- * "upgrade the PC I have" GPU ranked on the GPU price alone.
+ * changes (solved, not estimated), whether the pick and the runner-up
+ * are a statistical tie (recommend_tie.c), and for one-GPU use cases the
+ * best "upgrade the PC I have" GPU ranked on the GPU price alone.
  * In: const Costs.  Out: Recommendations, one per use case in file order.
  * Ownership: recommend_run returns Recommendations the caller frees with
  * recommendations_free; they point into the Costs. */
