@@ -19,6 +19,7 @@ typedef struct {
 	char *value_text, *value2_text;
 	bool reference; /* the normalization GPU: marked */
 	bool modelled;  /* not measured: drawn hatched */
+	bool modelled2; /* the same for value2 (grouped bars) */
 	bool flagged;   /* does not fit a standard machine: drawn grey */
 	/* The range of a modelled value (value2: low2, high2), drawn as a
 	 * whisker on modelled bars when high > low; zero: none. */

@@ -25,7 +25,8 @@ static bool whisker_range(const Chart *c, const ChartBar *b, int series,
 {
 	*low = series ? b->low2 : b->low;
 	*high = series ? b->high2 : b->high;
-	return c->legend_interval && b->modelled && *high > *low;
+	return c->legend_interval && (series ? b->modelled2 : b->modelled)
+	       && *high > *low;
 }
 
 static size_t legend_items(const Chart *c, LegendItem *items)
@@ -39,7 +40,7 @@ static size_t legend_items(const Chart *c, LegendItem *items)
 		           || whisker_range(c, b, 1, &lo, &hi);
 		flagged |= b->flagged;
 		reference |= b->reference;
-		modelled |= b->modelled;
+		modelled |= b->modelled || b->modelled2;
 		measured |= !b->modelled && !b->reference;
 	}
 	size_t n = 0;
@@ -126,7 +127,7 @@ static void draw_bar(cairo_t *cr, const Chart *c, const BarGeometry *g,
 	cairo_set_source_rgba(cr, rgb.r, rgb.g, rgb.b, b->flagged ? 0.35 : 1);
 	cairo_rectangle(cr, g->bar_x, y, w, h);
 	cairo_fill(cr);
-	if (b->modelled)
+	if (series ? b->modelled2 : b->modelled)
 		chart_hatch(cr, g->bar_x, y, w, h);
 	if (b->flagged) {
 		chart_set_rgb(cr, rgb);

@@ -87,6 +87,7 @@ static Chart *performance_chart(const Ctx *c)
 		    .value2_text = num(c, t->value, 2),
 		    .reference = g == c->perf->reference,
 		    .modelled = p->kind == PERF_MODELLED,
+		    .modelled2 = t->kind == PERF_MODELLED,
 		    .low = p->low, .high = p->high, .low2 = t->low,
 		    .high2 = t->high});
 	}
