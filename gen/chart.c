@@ -91,6 +91,7 @@ void chart_free(Chart *c)
 	g_free(c->legend_modelled);
 	g_free(c->legend_reference);
 	g_free(c->legend_flagged);
+	g_free(c->legend_interval);
 	g_free(c->series_names[0]);
 	g_free(c->series_names[1]);
 	g_free(c->font_family);

@@ -19,7 +19,11 @@ typedef struct {
 	char *value_text, *value2_text;
 	bool reference; /* the normalization GPU: marked */
 	bool modelled;  /* not measured: drawn hatched */
+	bool modelled2; /* the same for value2 (grouped bars) */
 	bool flagged;   /* does not fit a standard machine: drawn grey */
+	/* The range of a modelled value (value2: low2, high2), drawn as a
+	 * whisker on modelled bars when high > low; zero: none. */
+	double low, high, low2, high2;
 } ChartBar;
 
 typedef struct {
@@ -47,6 +51,7 @@ typedef struct {
 	char *x_label, *y_label;
 	char *legend_measured, *legend_modelled, *legend_reference;
 	char *legend_flagged;
+	char *legend_interval; /* what a whisker is; NULL: no whiskers shown */
 	char *series_names[2]; /* grouped bars */
 	char *font_family;     /* from the strings: font.sans */
 	ChartBar *bars;

@@ -1,5 +1,6 @@
 /* Chart stage: sorted horizontal bars, single or grouped (two series),
- * with optional vertical marks (a power limit, say).  See chart_bars.h. */
+ * with whiskers on modelled bars that carry a range and optional
+ * vertical marks (a power limit, say).  See chart_bars.h. */
 #include "chart_bars.h"
 
 #include "chart_draw.h"
@@ -17,15 +18,29 @@ static Rgb bar_rgb(const Chart *c, const ChartBar *b, int series)
 	return b->modelled ? CHART_STYLE.series[5] : CHART_STYLE.series[0];
 }
 
+/* The range of series (0 or 1) of b to draw, or FALSE: only modelled
+ * bars with a range get a whisker. */
+static bool whisker_range(const Chart *c, const ChartBar *b, int series,
+                          double *low, double *high)
+{
+	*low = series ? b->low2 : b->low;
+	*high = series ? b->high2 : b->high;
+	return c->legend_interval && (series ? b->modelled2 : b->modelled)
+	       && *high > *low;
+}
+
 static size_t legend_items(const Chart *c, LegendItem *items)
 {
 	bool measured = false, modelled = false, reference = false,
-	     flagged = false;
+	     flagged = false, whisker = false;
 	for (size_t i = 0; i < c->n_bars; i++) {
 		const ChartBar *b = &c->bars[i];
+		double lo, hi;
+		whisker |= whisker_range(c, b, 0, &lo, &hi)
+		           || whisker_range(c, b, 1, &lo, &hi);
 		flagged |= b->flagged;
 		reference |= b->reference;
-		modelled |= b->modelled;
+		modelled |= b->modelled || b->modelled2;
 		measured |= !b->modelled && !b->reference;
 	}
 	size_t n = 0;
@@ -48,6 +63,9 @@ static size_t legend_items(const Chart *c, LegendItem *items)
 			items[n++] = (LegendItem){c->legend_reference,
 			                          CHART_STYLE.series[1], SWATCH_SOLID};
 	}
+	if (whisker)
+		items[n++] = (LegendItem){c->legend_interval, CHART_STYLE.ink,
+		                          SWATCH_WHISKER};
 	if (flagged && c->legend_flagged)
 		items[n++] = (LegendItem){c->legend_flagged, CHART_STYLE.series[0],
 		                          SWATCH_FADED};
@@ -79,6 +97,11 @@ static BarGeometry geometry(cairo_t *cr, const Chart *c, double width)
 			g_object_unref(l);
 		}
 		g.max_value = fmax(g.max_value, fmax(b->value, b->value2));
+		for (int k = 0; k < 2; k++) {
+			double lo, hi;
+			if (whisker_range(c, b, k, &lo, &hi))
+				g.max_value = fmax(g.max_value, hi);
+		}
 	}
 	for (size_t i = 0; i < c->n_marks; i++)
 		g.max_value = fmax(g.max_value, c->marks[i].at);
@@ -104,7 +127,7 @@ static void draw_bar(cairo_t *cr, const Chart *c, const BarGeometry *g,
 	cairo_set_source_rgba(cr, rgb.r, rgb.g, rgb.b, b->flagged ? 0.35 : 1);
 	cairo_rectangle(cr, g->bar_x, y, w, h);
 	cairo_fill(cr);
-	if (b->modelled)
+	if (series ? b->modelled2 : b->modelled)
 		chart_hatch(cr, g->bar_x, y, w, h);
 	if (b->flagged) {
 		chart_set_rgb(cr, rgb);
@@ -113,13 +136,19 @@ static void draw_bar(cairo_t *cr, const Chart *c, const BarGeometry *g,
 		                h - 1);
 		cairo_stroke(cr);
 	}
+	double lo, hi, end = w; /* the value text goes after the whisker */
+	if (whisker_range(c, b, series, &lo, &hi)) {
+		chart_whisker(cr, g->bar_x + bar_width(g, lo),
+		              g->bar_x + bar_width(g, hi), y + h / 2, h / 3);
+		end = fmax(w, bar_width(g, hi));
+	}
 	PangoLayout *l = chart_text(cr, c, series || c->kind
 	                            == CHART_GROUPED_BARS ? CHART_STYLE.tick
 	                                                 : CHART_STYLE.label,
 	                            false,
 	                            series ? b->value2_text : b->value_text);
 	chart_set_rgb(cr, CHART_STYLE.ink);
-	cairo_move_to(cr, g->bar_x + w + 5,
+	cairo_move_to(cr, g->bar_x + end + 5,
 	              y + (h - text_height(l)) / 2);
 	pango_cairo_show_layout(cr, l);
 	g_object_unref(l);

@@ -10,7 +10,7 @@
 
 const ChartStyle CHART_STYLE = {
     .pad = 12, .title = 15, .label = 11, .tick = 10, .small = 9,
-    .swatch = 14, .legend_gap = 16,
+    .swatch = 14, .legend_gap = 16, .whisker = 1.2,
     .series = {{0.000, 0.447, 0.698},  /* blue */
                {0.902, 0.624, 0.000},  /* orange */
                {0.000, 0.620, 0.451},  /* bluish green */
@@ -71,6 +71,19 @@ void chart_hatch(cairo_t *cr, double x, double y, double w, double h)
 	cairo_restore(cr);
 }
 
+void chart_whisker(cairo_t *cr, double x0, double x1, double y, double cap)
+{
+	chart_set_rgb(cr, CHART_STYLE.ink);
+	cairo_set_line_width(cr, CHART_STYLE.whisker);
+	cairo_move_to(cr, x0, y);
+	cairo_line_to(cr, x1, y);
+	cairo_move_to(cr, x0, y - cap);
+	cairo_line_to(cr, x0, y + cap);
+	cairo_move_to(cr, x1, y - cap);
+	cairo_line_to(cr, x1, y + cap);
+	cairo_stroke(cr);
+}
+
 static void swatch(cairo_t *cr, const LegendItem *it, double x, double y)
 {
 	enum { S = 10 };
@@ -92,6 +105,9 @@ static void swatch(cairo_t *cr, const LegendItem *it, double x, double y)
 		cairo_set_line_width(cr, 1);
 		cairo_rectangle(cr, x + 0.5, y + 2.5, S - 1, S - 1);
 		cairo_stroke(cr);
+		break;
+	case SWATCH_WHISKER:
+		chart_whisker(cr, x, x + S, y + 7, 3.5);
 		break;
 	case SWATCH_DOT:
 		cairo_arc(cr, x + S / 2.0, y + 7, 3.5, 0, 2 * G_PI);

@@ -31,8 +31,12 @@ double chart_text_block(cairo_t *cr, const Chart *c, bool draw, double x,
 /* Diagonal white stripes over a rectangle: "modelled". */
 void chart_hatch(cairo_t *cr, double x, double y, double w, double h);
 
+/* A whisker from x0 to x1 at height y, capped by ticks of half-height
+ * cap: the range of a modelled value. */
+void chart_whisker(cairo_t *cr, double x0, double x1, double y, double cap);
+
 typedef enum { SWATCH_SOLID, SWATCH_HATCHED, SWATCH_FADED, SWATCH_LINE,
-               SWATCH_DOT, SWATCH_DASH } SwatchStyle;
+               SWATCH_DOT, SWATCH_DASH, SWATCH_WHISKER } SwatchStyle;
 
 typedef struct {
 	const char *text;

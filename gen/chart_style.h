@@ -17,6 +17,7 @@ typedef struct {
 	double small;       /* point labels and the source line */
 	double swatch;      /* legend: swatch width plus its gap */
 	double legend_gap;  /* legend: between items */
+	double whisker;     /* line width of a modelled value's range */
 	Rgb series[6];      /* Okabe-Ito: distinguishable with every common
 	                       colour-vision deficiency */
 	Rgb ink, muted, grid, grey;

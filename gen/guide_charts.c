@@ -30,6 +30,7 @@ static Chart *new_chart(const Ctx *c, ChartKind kind, const char *name)
 	ch->legend_modelled = g_strdup(S(c, "chart.legend.modelled"));
 	ch->legend_reference = g_strdup(S(c, "chart.legend.reference"));
 	ch->legend_flagged = g_strdup(S(c, "chart.legend.flagged"));
+	ch->legend_interval = g_strdup(S(c, "chart.legend.interval"));
 	ch->font_family = g_strdup(S(c, "font.sans"));
 	ch->source_line = gg_fill2(S(c, "chart.source"), c->e->name,
 	                          c->e->data_date);
@@ -45,14 +46,17 @@ static Chart *per_dollar_chart(const Ctx *c, int n)
 	size_t m = guide_builds_of_size(c, n, WORKLOAD_CNN, list);
 	for (size_t i = 0; i < m; i++) {
 		const Build *b = list[i];
+		const GpuPerf *p = &c->perf->gpus[WORKLOAD_CNN][b->gpu];
+		double v = b->per_dollar[WORKLOAD_CNN];
+		double scale = p->value > 0 ? v / p->value : 0;
 		chart_add_bar(ch, (ChartBar){
 		    .label = format_build_name(c->s, c->e, b),
-		    .value = b->per_dollar[WORKLOAD_CNN],
-		    .value_text = num(c, b->per_dollar[WORKLOAD_CNN], 2),
+		    .value = v,
+		    .value_text = num(c, v, 2),
 		    .reference = b->gpu == c->perf->reference,
-		    .modelled = c->perf->gpus[WORKLOAD_CNN][b->gpu].kind
-		                == PERF_MODELLED,
-		    .flagged = b->fit != 0});
+		    .modelled = p->kind == PERF_MODELLED,
+		    .flagged = b->fit != 0,
+		    .low = p->low * scale, .high = p->high * scale});
 	}
 	g_free(list);
 	return ch;
@@ -82,7 +86,10 @@ static Chart *performance_chart(const Ctx *c)
 		    .value2 = t->value, .value_text = num(c, p->value, 2),
 		    .value2_text = num(c, t->value, 2),
 		    .reference = g == c->perf->reference,
-		    .modelled = p->kind == PERF_MODELLED});
+		    .modelled = p->kind == PERF_MODELLED,
+		    .modelled2 = t->kind == PERF_MODELLED,
+		    .low = p->low, .high = p->high, .low2 = t->low,
+		    .high2 = t->high});
 	}
 	qsort(ch->bars, ch->n_bars, sizeof *ch->bars, by_value_desc);
 	return ch;

@@ -57,6 +57,11 @@ void guide_set_fit(const Ctx *c, Table *t, const char *key, unsigned fit);
  * newest date in the guide. */
 void guide_set_gpu_price(const Ctx *c, Table *t, const GpuPrice *pr);
 
+/* What differs between a pick and its runner-up (recommend_tie), seen
+ * from the runner-up, in the language: "$300 dearer, with 24 GB more
+ * memory, drawing 150 W more" (plain text; caller frees). */
+char *guide_tie_differences(const Ctx *c, const RecommendTie *t);
+
 /* Appends t (taken over) to tables and, when the guide shows it, its
  * Markdown to v under the table's name. */
 void guide_add_table(const Ctx *c, Values *v, GPtrArray *tables, Table *t);
@@ -67,11 +72,13 @@ size_t guide_builds_of_size(const Ctx *c, int n, Workload w,
                             const Build **out);
 
 /* The builders (guide_charts.c, guide_scalars.c, guide_tables.c,
+ * guide_tables_model.c (called by guide_add_model_tables),
  * guide_tables_buy.c): each adds its values to v and its tables to
  * tables. */
 void guide_add_charts(const Ctx *c, Values *v);
 void guide_add_scalars(const Ctx *c, Values *v);
 void guide_add_model_tables(const Ctx *c, Values *v, GPtrArray *tables);
+void guide_add_method_tables(const Ctx *c, Values *v, GPtrArray *tables);
 void guide_add_buying_tables(const Ctx *c, Values *v, GPtrArray *tables);
 void guide_add_short_answer_tables(const Ctx *c, Values *v,
                                    GPtrArray *tables);

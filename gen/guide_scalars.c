@@ -159,6 +159,32 @@ static char *edition_title(const Ctx *c)
 	return md;
 }
 
+/* The short answer's tie sentence: empty when the headline pick and its
+ * runner-up are apart, else that they tie and what decides. */
+static char *top_tie(const Ctx *c, const Recommendation *r)
+{
+	RecommendTie t;
+	if (!r || !recommend_tie(c->perf, r->best, r->runner_up,
+	                         r->use_case->workload, &t))
+		return g_strdup("");
+	char *best = format_build_name(c->s, c->e, r->best);
+	char *runner = format_build_name(c->s, c->e, r->runner_up);
+	char *diff = guide_tie_differences(c, &t);
+	char *two = gg_fill2(S(c, "sentence.tie"), best, runner);
+	char *decide = gg_fill2(S(c, "sentence.tie_decides"), runner, diff);
+	char *text = gg_fill2(S(c, "format.sentences"), two, decide);
+	g_free(decide);
+	char *md = md_escape(text);
+	char *out = gg_fill2(S(c, "format.label"), S(c, "tie.label"), md);
+	g_free(best);
+	g_free(runner);
+	g_free(diff);
+	g_free(two);
+	g_free(text);
+	g_free(md);
+	return out;
+}
+
 static void edition_scalars(const Ctx *c, Values *v)
 {
 	const Edition *e = c->e;
@@ -174,6 +200,7 @@ static void edition_scalars(const Ctx *c, Values *v)
 	set(v, "top_value", guide_build_md(c, r ? r->best : NULL));
 	set(v, "top_runner_up", guide_build_md(c, r ? r->runner_up : NULL));
 	set(v, "top_absolute", guide_build_md(c, r ? r->best_absolute : NULL));
+	set(v, "top_tie", top_tie(c, r));
 }
 
 void guide_add_scalars(const Ctx *c, Values *v)

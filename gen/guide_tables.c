@@ -33,11 +33,15 @@ static const Column PERFORMANCE[] = {
     {"sm_count", NULL, COL_INT, 0, 0, 'r', NULL, 0},
     {"cnn", "table.cnn", COL_NUMBER, 2, 4, 'r', NULL, 0},
     {"cnn_basis", "table.kind", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"cnn_basis_detail", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"cnn_basis_family", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"cnn_benchmarks", NULL, COL_INT, 0, 0, 'r', NULL, 0},
     {"cnn_held_out", NULL, COL_NUMBER, 2, 4, 'r', NULL, 0},
     {"cnn_held_out_error", NULL, COL_PERCENT, 1, 4, 'r', NULL, 0},
     {"transformer", "table.transformer", COL_NUMBER, 2, 4, 'r', NULL, 0},
     {"transformer_basis", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"transformer_basis_detail", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"transformer_basis_family", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"transformer_benchmarks", NULL, COL_INT, 0, 0, 'r', NULL, 0},
     {"transformer_held_out", NULL, COL_NUMBER, 2, 4, 'r', NULL, 0},
     {"transformer_held_out_error", NULL, COL_PERCENT, 1, 4, 'r', NULL, 0},
@@ -50,10 +54,15 @@ static void performance_cells(const Ctx *c, Table *t, Workload w, size_t g)
 	char key[64];
 	if (p->rated) {
 		g_snprintf(key, sizeof key, "%s", wn);
-		table_set_number(t, key, p->value);
+		table_set_interval(t, key, p->value, p->low, p->high);
 	}
 	g_snprintf(key, sizeof key, "%s_basis", wn);
 	table_set_shown(t, key, basis_id(p), S(c, basis_key(p)));
+	g_snprintf(key, sizeof key, "%s_basis_detail", wn);
+	table_set_shown(t, key, model_basis_key(p->basis),
+	                S(c, model_basis_key(p->basis)));
+	g_snprintf(key, sizeof key, "%s_basis_family", wn);
+	table_set_text(t, key, p->basis_family ? p->basis_family : "");
 	g_snprintf(key, sizeof key, "%s_benchmarks", wn);
 	table_set_number(t, key, (double)p->n_benchmarks);
 	g_snprintf(key, sizeof key, "%s_held_out", wn);
@@ -85,6 +94,7 @@ static Table *performance_table(const Ctx *c)
 static const Column VALIDATION[] = {
     {"gpu", "table.gpu", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"workload", "table.workload", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"family", "table.family", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"benchmarks", "table.benchmarks", COL_INT, 0, 0, 'r', NULL, 0},
     {"fitted", "table.fitted", COL_NUMBER, 2, 4, 'r', NULL, 0},
     {"held_out", "table.held_out", COL_NUMBER, 2, 4, 'r', NULL, 0},
@@ -104,9 +114,12 @@ static Table *validation_table(const Ctx *c)
 			table_add_row(t);
 			table_set_text(t, "gpu", c->e->gpus[g].name);
 			guide_set_workload(c, t, "workload", (Workload)w);
+			table_set_text(t, "family",
+			               model_family(&c->e->gpus[g]));
 			table_set_number(t, "benchmarks",
 			                 (double)p->n_benchmarks);
-			table_set_number(t, "fitted", p->value);
+			table_set_interval(t, "fitted", p->value, p->low,
+			                   p->high);
 			table_set_number(t, "held_out", p->loo_value);
 			table_set_number(t, "error", p->loo_error);
 		}
@@ -342,6 +355,7 @@ void guide_add_model_tables(const Ctx *c, Values *v, GPtrArray *tables)
 	guide_add_table(c, v, tables, validation_summary_table(c));
 	guide_add_table(c, v, tables, memory_table(c));
 	guide_add_table(c, v, tables, claims_table(c));
+	guide_add_method_tables(c, v, tables);
 	guide_add_table(c, v, tables, assumptions_table(c));
 	guide_add_table(c, v, tables, sources_table(c));
 }

@@ -98,6 +98,19 @@ void guide_set_gpu_price(const Ctx *c, Table *t, const GpuPrice *pr)
 	table_set_number(t, "list_price", pr->list_price ? 1 : 0);
 }
 
+/* Performance per dollar with the interval of the GPU's performance. */
+static void set_per_dollar(const Ctx *c, Table *t, const char *key,
+                           const Build *b, Workload w)
+{
+	const GpuPerf *p = &c->perf->gpus[w][b->gpu];
+	double v = b->per_dollar[w];
+	if (p->rated && p->value > 0)
+		table_set_interval(t, key, v, v * p->low / p->value,
+		                   v * p->high / p->value);
+	else
+		table_set_number(t, key, v);
+}
+
 /* The builds of n GPUs, best performance per dollar (CNN) first. */
 static Table *per_dollar_table(const Ctx *c, int n)
 {
@@ -116,12 +129,11 @@ static Table *per_dollar_table(const Ctx *c, int n)
 		table_set_number(t, "gpu_count", b->gpu_count);
 		table_set_text(t, "gpu", c->e->gpus[b->gpu].name);
 		table_set_number(t, "rank_cnn", b->rank[WORKLOAD_CNN]);
-		table_set_number(t, "per_dollar_cnn",
-		                 b->per_dollar[WORKLOAD_CNN]);
+		set_per_dollar(c, t, "per_dollar_cnn", b, WORKLOAD_CNN);
 		table_set_number(t, "rank_transformer",
 		                 b->rank[WORKLOAD_TRANSFORMER]);
-		table_set_number(t, "per_dollar_transformer",
-		                 b->per_dollar[WORKLOAD_TRANSFORMER]);
+		set_per_dollar(c, t, "per_dollar_transformer", b,
+		               WORKLOAD_TRANSFORMER);
 		table_set_number(t, "system_cost_usd", b->cost);
 		guide_set_gpu_price(c, t, pr);
 		guide_set_fit(c, t, "fit_problems", b->fit);
@@ -186,6 +198,7 @@ static const Column RECOMMENDATIONS[] = {
     {"condition", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"best_value", "table.best_value", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"runner_up", "table.runner_up", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"tie", "table.tie", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"fastest_within_budget", "table.best_absolute", COL_TEXT, 0, 0, 'l',
      NULL, 0},
     {"candidates", NULL, COL_INT, 0, 0, 'r', NULL, 0},
@@ -235,6 +248,23 @@ static void sensitivity_cells(const Ctx *c, Table *t,
 	}
 }
 
+/* "tie" in the data when the pick and the runner-up overlap
+ * (recommend_tie); the guide adds what decides between them. */
+static void set_tie(const Ctx *c, Table *t, const Recommendation *r)
+{
+	RecommendTie tie;
+	if (!r->best || !r->runner_up)
+		return; /* nothing to compare: an em dash */
+	if (!recommend_tie(c->perf, r->best, r->runner_up, r->use_case->workload,
+	                   &tie)) {
+		table_set_shown(t, "tie", "", S(c, "tie.none"));
+		return;
+	}
+	char *diff = guide_tie_differences(c, &tie);
+	table_take_shown(t, "tie", "tie", gg_fill2(S(c, "tie.cell"), diff, ""));
+	g_free(diff);
+}
+
 static Table *recommendations_table(const Ctx *c)
 {
 	Table *t = table_new("recommendations", RECOMMENDATIONS,
@@ -257,6 +287,7 @@ static Table *recommendations_table(const Ctx *c)
 		               format_condition_id(u->condition));
 		guide_set_build(c, t, "best_value", r->best);
 		guide_set_build(c, t, "runner_up", r->runner_up);
+		set_tie(c, t, r);
 		guide_set_build(c, t, "fastest_within_budget", r->best_absolute);
 		table_set_number(t, "candidates", (double)r->n_candidates);
 		sensitivity_cells(c, t, r);

@@ -2,8 +2,9 @@
  * performance per dollar that meets its memory, GPU-count, budget and
  * condition (new or used) needs, a runner-up, the best absolute
  * performance within budget, how far prices may move before the pick
- * changes (solved, not estimated), and for one-GPU use cases the best
- * "upgrade the PC I have" GPU ranked on the GPU price alone.
+ * changes (solved, not estimated), whether the pick and the runner-up
+ * are a statistical tie (recommend_tie.c), and for one-GPU use cases the
+ * best "upgrade the PC I have" GPU ranked on the GPU price alone.
  * In: const Costs.  Out: Recommendations, one per use case in file order.
  * Ownership: recommend_run returns Recommendations the caller frees with
  * recommendations_free; they point into the Costs. */
@@ -67,6 +68,20 @@ bool recommend_qualifies(const Costs *costs, const UseCase *u,
 size_t recommend_gpu_only(const Costs *costs, Workload w,
                           double min_memory_gb, int condition,
                           const Build ***builds);
+
+/* Whether a pick and its runner-up are a statistical tie on workload w:
+ * their performance-per-dollar intervals (the GPU's performance interval
+ * over the build's cost) overlap (model_tie).  Whatever the answer, the
+ * differences that decide between them, runner-up minus pick: cost
+ * (USD), memory of all GPUs (GB) and system power draw (W). */
+typedef struct {
+	bool tie;
+	double best_low, best_high, runner_low, runner_high; /* per USD */
+	double cost_diff, memory_diff, power_diff;
+} RecommendTie;
+
+bool recommend_tie(const Performance *perf, const Build *best,
+                   const Build *runner_up, Workload w, RecommendTie *tie);
 
 /* Performance per GPU dollar of a build (workload w). */
 double recommend_gpu_value(const Build *b, Workload w);

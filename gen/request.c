@@ -35,6 +35,29 @@ static char *num(const Req *r, double v, int decimals)
 	return format_number(r->s, v, decimals);
 }
 
+/* A build's figure v on workload w with the range of its GPU's
+ * performance ("1.26 (1.05–1.45)"), or the number alone when the range
+ * rounds away. */
+static char *perf_num(Req *r, const Build *b, Workload w, double v)
+{
+	const GpuPerf *p = &r->costs->perf->gpus[w][b->gpu];
+	char *shown = num(r, v, 2);
+	if (!p->rated || !(p->value > 0))
+		return shown;
+	char *lo = num(r, v * p->low / p->value, 2);
+	char *hi = num(r, v * p->high / p->value, 2);
+	if (strcmp(lo, shown) != 0 || strcmp(hi, shown) != 0) {
+		char *range = gg_fill2(S(r, "format.range"), lo, hi);
+		char *both = gg_fill2(S(r, "format.interval"), shown, range);
+		g_free(range);
+		g_free(shown);
+		shown = both;
+	}
+	g_free(lo);
+	g_free(hi);
+	return shown;
+}
+
 static char *money(const Req *r, double v)
 {
 	return format_money(r->s, v);
@@ -298,8 +321,9 @@ static void performance(Req *r)
 	const Build *b = r->b;
 	section(r, "request.performance_section");
 	const char *ref = r->e->gpus[r->costs->perf->reference].name;
-	char *cnn = num(r, b->perf[WORKLOAD_CNN], 2);
-	char *tr = num(r, b->perf[WORKLOAD_TRANSFORMER], 2);
+	char *cnn = perf_num(r, b, WORKLOAD_CNN, b->perf[WORKLOAD_CNN]);
+	char *tr = perf_num(r, b, WORKLOAD_TRANSFORMER,
+	                    b->perf[WORKLOAD_TRANSFORMER]);
 	char *both = gg_fill2(S(r, "request.cnn_transformer"), cnn, tr);
 	pair(r, "request.relative", gg_fill2(S(r, "request.relative_value"),
 	                                     both, ref));
@@ -376,7 +400,8 @@ static void alternatives(Req *r)
 		char *name = format_build_name(r->s, r->e, shown[i]);
 		char *total = money(r, shown[i]->cost);
 		char *pd = num(r, shown[i]->per_dollar[WORKLOAD_CNN], 2);
-		char *rel = num(r, shown[i]->perf[WORKLOAD_CNN], 2);
+		char *rel = perf_num(r, shown[i], WORKLOAD_CNN,
+		                     shown[i]->perf[WORKLOAD_CNN]);
 		const char *cells[] = {name, total, pd, rel};
 		row(r, cells, fr, "lrrr", 4, i == 0, false);
 		g_free(name);

@@ -14,6 +14,7 @@ typedef struct {
 	char *text;  /* text columns: the data text */
 	char *shown; /* text the guide shows instead, or NULL */
 	char *url;   /* a link's target, or NULL */
+	double low, high; /* an interval (table_set_interval), else NAN */
 } Cell;
 
 struct Table {
@@ -22,6 +23,8 @@ struct Table {
 	size_t n_cols;
 	GArray *view;   /* size_t column indices of the guide's view */
 	GPtrArray *rows; /* Cell[n_cols] */
+	bool *ranged;   /* per column: some cell has an interval, so the
+	                   data gains KEY_low and KEY_high */
 };
 
 static long column_index(const Table *t, const char *key)
@@ -41,6 +44,7 @@ Table *table_new(const char *name, const Column *columns, size_t n,
 	t->n_cols = n;
 	t->view = g_array_new(FALSE, FALSE, sizeof(size_t));
 	t->rows = g_ptr_array_new();
+	t->ranged = g_new0(bool, n);
 	if (!view) {
 		for (size_t i = 0; i < n; i++)
 			if (columns[i].header)
@@ -76,6 +80,7 @@ void table_free(Table *t)
 		free_row(t, t->rows->pdata[i]);
 	g_ptr_array_free(t->rows, TRUE);
 	g_array_free(t->view, TRUE);
+	g_free(t->ranged);
 	g_free(t->name);
 	g_free(t);
 }
@@ -104,13 +109,23 @@ static Cell *cell(Table *t, const char *key)
 	g_free(c->text);
 	g_free(c->shown);
 	g_free(c->url);
-	*c = (Cell){.set = true};
+	*c = (Cell){.set = true, .low = NAN, .high = NAN};
 	return c;
 }
 
 void table_set_number(Table *t, const char *key, double v)
 {
 	cell(t, key)->v = v;
+}
+
+void table_set_interval(Table *t, const char *key, double v, double low,
+                        double high)
+{
+	Cell *c = cell(t, key);
+	c->v = v;
+	c->low = low;
+	c->high = high;
+	t->ranged[column_index(t, key)] = true;
 }
 
 void table_set_text(Table *t, const char *key, const char *text)
@@ -152,13 +167,16 @@ void table_set_link(Table *t, const char *key, const char *text,
 void table_append(Table *t, const Table *from)
 {
 	g_assert(t->cols == from->cols);
+	for (size_t i = 0; i < t->n_cols; i++)
+		t->ranged[i] |= from->ranged[i];
 	for (guint r = 0; r < from->rows->len; r++) {
 		const Cell *src = from->rows->pdata[r];
 		Cell *row = g_new0(Cell, t->n_cols);
 		for (size_t i = 0; i < t->n_cols; i++)
 			row[i] = (Cell){src[i].set, src[i].v, g_strdup(src[i].text),
 			                g_strdup(src[i].shown),
-			                g_strdup(src[i].url)};
+			                g_strdup(src[i].url), src[i].low,
+			                src[i].high};
 		g_ptr_array_add(t->rows, row);
 	}
 }
@@ -187,7 +205,32 @@ static char *md_number(const Column *col, double v, const Lang *s)
 	}
 }
 
-static char *md_cell(const Column *col, const Cell *c, const Lang *s)
+/* "1.26 (1.05–1.45)": a number with its interval, when the interval
+ * shows at the column's decimals (a spread that rounds away is not
+ * printed). */
+static char *md_interval(const Column *col, const Cell *c, const Lang *s,
+                         GError **error)
+{
+	char *v = md_number(col, c->v, s);
+	if (isnan(c->low) || isnan(c->high))
+		return v;
+	char *lo = md_number(col, c->low, s), *hi = md_number(col, c->high, s);
+	if (strcmp(lo, v) == 0 && strcmp(hi, v) == 0) {
+		g_free(lo);
+		g_free(hi);
+		return v;
+	}
+	char *range = gg_fill2(lang_need(s, "format.range", error), lo, hi);
+	char *md = gg_fill2(lang_need(s, "format.interval", error), v, range);
+	g_free(range);
+	g_free(lo);
+	g_free(hi);
+	g_free(v);
+	return md;
+}
+
+static char *md_cell(const Column *col, const Cell *c, const Lang *s,
+                     GError **error)
 {
 	if (!c->set)
 		return g_strdup("\xE2\x80\x94"); /* em dash */
@@ -203,7 +246,7 @@ static char *md_cell(const Column *col, const Cell *c, const Lang *s)
 		return md_escape(c->shown);
 	if (col->type == COL_TEXT)
 		return md_escape(c->text ? c->text : "");
-	return md_number(col, c->v, s);
+	return md_interval(col, c, s, error);
 }
 
 /* A header: the language string is Markdown already. */
@@ -236,7 +279,7 @@ char *table_markdown(const Table *t, const Lang *s, GError **error)
 		rows[r] = g_new0(char *, n + 1);
 		for (size_t k = 0; k < n; k++) {
 			size_t i = g_array_index(t->view, size_t, k);
-			rows[r][k] = md_cell(&t->cols[i], &row[i], s);
+			rows[r][k] = md_cell(&t->cols[i], &row[i], s, error);
 		}
 	}
 	char *md = md_table((const char *const *)header, align, rows,
@@ -285,6 +328,24 @@ static void csv_field(GString *out, const char *text)
 	g_string_append_c(out, '"');
 }
 
+/* The interval bound of a ranged cell as a cell of its own (empty when
+ * the cell has no interval). */
+static Cell bound(const Cell *c, bool high)
+{
+	double v = high ? c->high : c->low;
+	return (Cell){.set = c->set && !isnan(v), .v = v};
+}
+
+static void csv_value(GString *out, const Column *col, const Cell *c,
+                      bool first)
+{
+	char *text = data_text(col, c);
+	if (!first)
+		g_string_append_c(out, ',');
+	csv_field(out, text);
+	g_free(text);
+}
+
 char *table_csv(const Table *t)
 {
 	GString *out = g_string_new(NULL);
@@ -292,16 +353,20 @@ char *table_csv(const Table *t)
 		if (k)
 			g_string_append_c(out, ',');
 		csv_field(out, t->cols[k].key);
+		if (t->ranged[k])
+			g_string_append_printf(out, ",%s_low,%s_high",
+			                       t->cols[k].key, t->cols[k].key);
 	}
 	g_string_append_c(out, '\n');
 	for (guint r = 0; r < t->rows->len; r++) {
 		const Cell *row = t->rows->pdata[r];
 		for (size_t k = 0; k < t->n_cols; k++) {
-			char *text = data_text(&t->cols[k], &row[k]);
-			if (k)
-				g_string_append_c(out, ',');
-			csv_field(out, text);
-			g_free(text);
+			csv_value(out, &t->cols[k], &row[k], k == 0);
+			if (!t->ranged[k])
+				continue;
+			Cell lo = bound(&row[k], false), hi = bound(&row[k], true);
+			csv_value(out, &t->cols[k], &lo, false);
+			csv_value(out, &t->cols[k], &hi, false);
 		}
 		g_string_append_c(out, '\n');
 	}
@@ -356,6 +421,14 @@ void table_json(const Table *t, GString *out)
 			table_json_string(out, t->cols[k].key);
 			g_string_append(out, ": ");
 			json_value(out, &t->cols[k], &row[k]);
+			if (!t->ranged[k])
+				continue;
+			Cell lo = bound(&row[k], false), hi = bound(&row[k], true);
+			g_string_append_printf(out, ", \"%s_low\": ", t->cols[k].key);
+			json_value(out, &t->cols[k], &lo);
+			g_string_append_printf(out, ", \"%s_high\": ",
+			                       t->cols[k].key);
+			json_value(out, &t->cols[k], &hi);
 		}
 		g_string_append(out, "}");
 	}

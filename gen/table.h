@@ -60,6 +60,11 @@ void table_add_row(Table *t);
  * the key is unknown).  An empty cell shows as an em dash in the guide
  * and as nothing (null in JSON) in the data. */
 void table_set_number(Table *t, const char *key, double v);
+/* A number with its interval low <= v <= high (NAN: none): the guide
+ * shows "v (low–high)" when the interval shows at the column's decimals;
+ * the data gains the columns KEY_low and KEY_high after KEY. */
+void table_set_interval(Table *t, const char *key, double v, double low,
+                        double high);
 void table_set_text(Table *t, const char *key, const char *text);
 /* A data value with a different text shown in the guide (copied). */
 void table_set_shown(Table *t, const char *key, const char *data,

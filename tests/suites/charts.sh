@@ -12,8 +12,10 @@ for ed in "" "2020-09/"; do
 			test "$(od -An -tu1 -j16 -N4 "$png" | awk '{ print $1*16777216 + $2*65536 + $3*256 + $4 }')" = 1440
 	done
 	# The alt text names the top three one-GPU builds of per_dollar.csv
-	# (a used build is labelled "GPU (used)"; column 9 is its condition).
-	top3=$(awk -F, '$1 == 1 && $3 <= 3 { printf "%s%s%s", sep, $2, ($9 == "used" ? " (used)" : ""); sep = "|" }' "$top/out/${ed}data/per_dollar.csv")
+	# (a used build is labelled "GPU (used)"; price_condition is its
+	# condition, found by its header).
+	top3=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "price_condition") k = i; next }
+		$1 == 1 && $3 <= 3 { printf "%s%s%s", sep, $2, ($k == "used" ? " (used)" : ""); sep = "|" }' "$top/out/${ed}data/per_dollar.csv")
 	desc=$(sed -n 's:.*<desc>\(.*\)</desc>.*:\1:p' "$top/out/${ed}charts/per_dollar_1gpu.svg")
 	first=$(echo "$top3" | cut -d'|' -f1)
 	second=$(echo "$top3" | cut -d'|' -f2)

@@ -20,6 +20,7 @@ int main(void)
 	test_llm();
 	test_table();
 	test_validate();
+	test_tie();
 	markdown_shutdown();
 	text_release_fonts();
 	printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);

@@ -56,5 +56,6 @@ void test_changes(void);
 void test_llm(void);
 void test_table(void);
 void test_validate(void);
+void test_tie(void);
 
 #endif

@@ -1,0 +1,294 @@
+/* Guide tables and scalars of the methodology: the fitted form and
+ * weights per workload, the chip families' intercepts and held-out error
+ * bands (the intervals' basis), the benchmark rows left out of the fits
+ * with their reasons, and what the model cannot see; and the words of a
+ * tie between a pick and its runner-up (guide_tie_differences).  Each
+ * table is both a Markdown table of the guide and a file of the data
+ * export.  See guide_internal.h. */
+#include "guide_internal.h"
+
+#include "util.h"
+
+#include <math.h>
+#include <string.h>
+
+static const char *form_id(ModelForm f)
+{
+	return f == FORM_FAMILY_FIT ? "family_fit" : "legacy";
+}
+
+static const char *form_key(ModelForm f)
+{
+	return f == FORM_FAMILY_FIT ? "model.form.family_fit"
+	                            : "model.form.legacy";
+}
+
+static const Column MODEL_FIT[] = {
+    {"workload", "table.workload", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"form", "table.form", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"w_bandwidth", "table.w_bandwidth", COL_NUMBER, 2, 4, 'r', NULL, 0},
+    {"w_tensor", "table.w_tensor", COL_NUMBER, 2, 4, 'r', NULL, 0},
+    {"w_l2", "table.w_l2", COL_NUMBER, 2, 4, 'r', NULL, 0},
+    {"bandwidth_weight", "table.bandwidth_share", COL_NUMBER, 2, 4, 'r',
+     NULL, 0},
+    {"gpus_validated", "table.gpus_validated", COL_INT, 0, 0, 'r', NULL, 0},
+    {"median_abs_error", "table.median_error", COL_PERCENT, 1, 4, 'r', NULL,
+     0},
+    {"max_abs_error", "table.worst_error", COL_PERCENT, 1, 4, 'r', NULL, 0},
+    {"fallback_gpus", "table.fallback_gpus", COL_INT, 0, 0, 'r', NULL, 0},
+    {"fallback_max_error", "table.fallback_worst", COL_PERCENT, 1, 4, 'r',
+     NULL, 0},
+};
+
+/* One row per workload: the form that rated its unmeasured GPUs, its
+ * fitted weights (the family fit) or bandwidth share (the 2020 form), and
+ * its held-out errors. */
+static Table *model_fit_table(const Ctx *c)
+{
+	const Performance *p = c->perf;
+	bool any_fit = false;
+	for (int w = 0; w < WORKLOAD_COUNT; w++)
+		any_fit |= p->form[w] == FORM_FAMILY_FIT;
+	/* the guide shows the columns of the form the edition used */
+	Table *t = table_new("model_fit", MODEL_FIT, G_N_ELEMENTS(MODEL_FIT),
+	                     any_fit ? "workload form w_bandwidth w_tensor w_l2 "
+	                               "gpus_validated median_abs_error "
+	                               "max_abs_error fallback_gpus "
+	                               "fallback_max_error"
+	                             : "workload form bandwidth_weight "
+	                               "gpus_validated median_abs_error "
+	                               "max_abs_error");
+	for (int w = 0; w < WORKLOAD_COUNT; w++) {
+		bool fit = p->form[w] == FORM_FAMILY_FIT;
+		table_add_row(t);
+		guide_set_workload(c, t, "workload", (Workload)w);
+		table_set_shown(t, "form", form_id(p->form[w]),
+		                S(c, form_key(p->form[w])));
+		if (fit) {
+			table_set_number(t, "w_bandwidth", p->w_bandwidth[w]);
+			table_set_number(t, "w_tensor", p->w_tensor[w]);
+			table_set_number(t, "w_l2", p->w_l2[w]);
+			table_set_number(t, "fallback_gpus",
+			                 (double)p->fallback_count[w]);
+			if (p->fallback_count[w])
+				table_set_number(t, "fallback_max_error",
+				                 p->fallback_max[w]);
+		} else {
+			table_set_number(t, "bandwidth_weight",
+			                 p->bandwidth_weight[w]);
+		}
+		table_set_number(t, "gpus_validated", (double)p->loo_count[w]);
+		table_set_number(t, "median_abs_error", p->loo_median[w]);
+		table_set_number(t, "max_abs_error", p->loo_max[w]);
+	}
+	return t;
+}
+
+static const Column FAMILIES[] = {
+    {"workload", "table.workload", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"family", "table.family", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"segment", "table.segment", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"gpus", "table.gpus_fitted", COL_INT, 0, 0, 'r', NULL, 0},
+    {"intercept", NULL, COL_NUMBER, 2, 4, 'r', NULL, 0},
+    {"errors", "table.errors", COL_INT, 0, 0, 'r', NULL, 0},
+    {"band_low", "table.band_low", COL_PERCENT, 1, 4, 'r', NULL, 0},
+    {"band_high", "table.band_high", COL_PERCENT, 1, 4, 'r', NULL, 0},
+};
+
+/* The chip families of the family fit: their measured GPUs and the 10-90 %
+ * band of their held-out errors, which is the interval of every GPU
+ * modelled from them.  Empty under the 2020 form. */
+static Table *families_table(const Ctx *c)
+{
+	const Performance *p = c->perf;
+	Table *t = table_new("model_families", FAMILIES,
+	                     G_N_ELEMENTS(FAMILIES), NULL);
+	for (int w = 0; w < WORKLOAD_COUNT; w++)
+		for (size_t i = 0; i < p->n_families[w]; i++) {
+			const FamilyFit *f = &p->families[w][i];
+			table_add_row(t);
+			guide_set_workload(c, t, "workload", (Workload)w);
+			table_set_text(t, "family", f->family);
+			table_set_text(t, "segment", f->segment);
+			table_set_number(t, "gpus", (double)f->n_gpus);
+			table_set_number(t, "intercept", f->intercept);
+			table_set_number(t, "errors", (double)f->n_errors);
+			/* log(pred/true) as a percentage; a family with fewer
+			 * than three errors has the workload's band */
+			table_set_number(t, "band_low", expm1(f->err_low));
+			table_set_number(t, "band_high", expm1(f->err_high));
+		}
+	return t;
+}
+
+static const Column EXCLUDED[] = {
+    {"gpu", "table.gpu", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"network", "table.network", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"config", "table.config", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"precision", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"gpu_count", "table.gpus", COL_INT, 0, 0, 'r', NULL, 0},
+    {"batch_size", "table.batch", COL_NUMBER, 0, 1, 'r', NULL, 0},
+    {"reason", "table.reason", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"source", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"date", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+};
+
+static const Column SCALING_ROWS[] = {
+    {"gpu", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"network", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"config", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"precision", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"gpu_count", NULL, COL_INT, 0, 0, 'r', NULL, 0},
+    {"batch_size", NULL, COL_NUMBER, 0, 1, 'r', NULL, 0},
+    {"reason", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"source", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"date", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+};
+
+/* Benchmark rows that do not enter the fit, with the reason: the guide's
+ * table those left out for a fault of the row (scaling_only false), the
+ * data-only one the multi-GPU rows that feed the scaling instead. */
+static Table *excluded_table(const Ctx *c, bool scaling_only)
+{
+	Table *t = scaling_only
+	               ? table_new("scaling_rows", SCALING_ROWS,
+	                           G_N_ELEMENTS(SCALING_ROWS), NULL)
+	               : table_new("excluded_rows", EXCLUDED,
+	                           G_N_ELEMENTS(EXCLUDED), NULL);
+	for (size_t i = 0; i < c->e->n_benchmarks; i++) {
+		const DebiasedRow *d = &c->perf->rows[i];
+		const Benchmark *b = &c->e->benchmarks[i];
+		if (d->used || (d->reason == UNUSED_SCALING_ONLY) != scaling_only)
+			continue;
+		const char *key = model_unused_key(d->reason);
+		table_add_row(t);
+		table_set_text(t, "gpu", c->e->gpus[b->gpu].name);
+		table_set_text(t, "network", b->network);
+		table_set_text(t, "config", b->config);
+		table_set_text(t, "precision", b->precision);
+		table_set_number(t, "gpu_count", b->gpu_count);
+		table_set_number(t, "batch_size", b->batch_size);
+		table_set_shown(t, "reason", key, S(c, key));
+		table_set_text(t, "source", b->from.source);
+		table_set_text(t, "date", b->from.date);
+	}
+	return t;
+}
+
+/* The blind spots as a Markdown list, one item per line. */
+static char *blind_spots(const Ctx *c)
+{
+	size_t n;
+	const BlindSpot *spots = model_blind_spots(&n);
+	GString *md = g_string_new(NULL);
+	for (size_t i = 0; i < n; i++)
+		g_string_append_printf(md, "%s- %s", i ? "\n" : "",
+		                       S(c, model_blind_spot_key(spots[i])));
+	return g_string_free(md, FALSE);
+}
+
+/* The extrapolation step of the methodology in the form the edition
+ * used: the 2020 form's bandwidth shares, or the family fit's weights. */
+static char *extrapolation(const Ctx *c)
+{
+	const Performance *p = c->perf;
+	bool fit = false;
+	for (int w = 0; w < WORKLOAD_COUNT; w++)
+		fit |= p->form[w] == FORM_FAMILY_FIT;
+	if (!fit) {
+		char *cnn = num(c, p->bandwidth_weight[WORKLOAD_CNN], 2);
+		char *tr = num(c, p->bandwidth_weight[WORKLOAD_TRANSFORMER], 2);
+		char *md = gg_fill2(S(c, "method.extrapolate.legacy"), cnn, tr);
+		g_free(cnn);
+		g_free(tr);
+		return md;
+	}
+	char *text[WORKLOAD_COUNT];
+	for (int w = 0; w < WORKLOAD_COUNT; w++) {
+		char *bw = num(c, p->w_bandwidth[w], 2);
+		char *ts = num(c, p->w_tensor[w], 2);
+		char *l2 = num(c, p->w_l2[w], 2);
+		char *two = gg_fill2(S(c, "method.weights"), bw, ts);
+		text[w] = gg_fill2(S(c, "method.weights_l2"), two, l2);
+		g_free(two);
+		g_free(bw);
+		g_free(ts);
+		g_free(l2);
+	}
+	char *md = gg_fill2(S(c, "method.extrapolate.family"),
+	                    text[WORKLOAD_CNN], text[WORKLOAD_TRANSFORMER]);
+	for (int w = 0; w < WORKLOAD_COUNT; w++)
+		g_free(text[w]);
+	return md;
+}
+
+void guide_add_method_tables(const Ctx *c, Values *v, GPtrArray *tables)
+{
+	guide_add_table(c, v, tables, model_fit_table(c));
+	Table *families = families_table(c);
+	bool no_families = table_rows(families) == 0;
+	guide_add_table(c, v, tables, families);
+	if (no_families) /* the 2020 form: no table in the guide */
+		values_set_table(v, "model_families", g_strdup(""));
+	Table *scaling = excluded_table(c, true);
+	values_set_scalar(v, "scaling_only_count",
+	                  g_strdup_printf("%zu", table_rows(scaling)));
+	guide_add_table(c, v, tables, scaling);
+	Table *excluded = excluded_table(c, false);
+	values_set_scalar(v, "excluded_count",
+	                  g_strdup_printf("%zu", table_rows(excluded)));
+	guide_add_table(c, v, tables, excluded);
+	values_set_scalar(v, "model_blind_spots", blind_spots(c));
+	values_set_scalar(v, "model_extrapolation", extrapolation(c));
+	bool fit = false;
+	for (int w = 0; w < WORKLOAD_COUNT; w++)
+		fit |= c->perf->form[w] == FORM_FAMILY_FIT;
+	values_set_scalar(v, "model_fit_intro",
+	                  g_strdup(S(c, fit ? "method.fit_intro.family"
+	                                    : "method.fit_intro.legacy")));
+	const Assumption *pen = edition_assumption(c->e,
+	                                           "family_fallback_penalty");
+	char *pct = guide_md_percent(c, pen && pen->is_number ? pen->number : 0,
+	                             0);
+	values_set_scalar(v, "model_ranges",
+	                  gg_fill2(S(c, fit ? "method.ranges.family"
+	                                    : "method.ranges.legacy"),
+	                           pct, ""));
+	g_free(pct);
+	values_set_scalar(v, "model_form_short",
+	                  g_strdup(S(c, form_key(fit ? FORM_FAMILY_FIT
+	                                             : FORM_LEGACY))));
+}
+
+/* One difference: "$300 dearer" or "$300 cheaper"; NULL when zero. */
+static char *difference(const Ctx *c, double d, char *amount,
+                        const char *more, const char *less)
+{
+	char *text = d == 0 ? NULL : gg_fill2(S(c, d > 0 ? more : less), amount, "");
+	g_free(amount);
+	return text;
+}
+
+char *guide_tie_differences(const Ctx *c, const RecommendTie *t)
+{
+	char *parts[] = {
+	    difference(c, t->cost_diff, format_money(c->s, fabs(t->cost_diff)),
+	               "tie.price_more", "tie.price_less"),
+	    difference(c, t->memory_diff,
+	               format_with_unit(c->s, fabs(t->memory_diff), 0, "unit.gb"),
+	               "tie.memory_more", "tie.memory_less"),
+	    difference(c, t->power_diff,
+	               format_with_unit(c->s, fabs(t->power_diff), 0, "unit.watt"),
+	               "tie.power_more", "tie.power_less")};
+	char *joined = NULL;
+	for (size_t i = 0; i < G_N_ELEMENTS(parts); i++) {
+		if (!parts[i])
+			continue;
+		char *next = joined ? gg_fill2(S(c, "format.pair"), joined, parts[i])
+		                    : g_strdup(parts[i]);
+		g_free(joined);
+		g_free(parts[i]);
+		joined = next;
+	}
+	return joined ? joined : g_strdup(S(c, "tie.no_difference"));
+}

@@ -1,0 +1,42 @@
+/* Recommendation stage: is a pick a statistical tie with its runner-up,
+ * and what tells them apart.  See recommend.h. */
+#include "recommend.h"
+
+/* The build's performance per dollar as an interval: the GPU's
+ * performance interval, scaled to the build, over the build's cost. */
+static GpuPerf per_dollar(const Performance *perf, const Build *b,
+                          Workload w)
+{
+	const GpuPerf *g = &perf->gpus[w][b->gpu];
+	GpuPerf d = *g;
+	double scale = g->value > 0 ? b->perf[w] / g->value : NAN;
+	d.value = b->perf[w] / b->cost;
+	d.low = g->low * scale / b->cost;
+	d.high = g->high * scale / b->cost;
+	d.rated = g->rated && b->cost > 0 && isfinite(d.low)
+	          && isfinite(d.high);
+	return d;
+}
+
+bool recommend_tie(const Performance *perf, const Build *best,
+                   const Build *runner_up, Workload w, RecommendTie *tie)
+{
+	*tie = (RecommendTie){0};
+	if (!best || !runner_up)
+		return false;
+	GpuPerf a = per_dollar(perf, best, w);
+	GpuPerf b = per_dollar(perf, runner_up, w);
+	const Performance *p = perf;
+	const Gpu *ga = &p->edition->gpus[best->gpu];
+	const Gpu *gb = &p->edition->gpus[runner_up->gpu];
+	tie->best_low = a.low;
+	tie->best_high = a.high;
+	tie->runner_low = b.low;
+	tie->runner_high = b.high;
+	tie->tie = model_tie(&a, &b);
+	tie->cost_diff = runner_up->cost - best->cost;
+	tie->memory_diff = gb->memory_gb * runner_up->gpu_count
+	                   - ga->memory_gb * best->gpu_count;
+	tie->power_diff = runner_up->draw_w - best->draw_w;
+	return tie->tie;
+}

@@ -1,0 +1,52 @@
+/* recommend_tie: per-dollar intervals of a pick and its runner-up, and
+ * the differences that decide a tie, on a two-GPU edition built in
+ * memory. */
+#include "unit.h"
+#include "recommend.h"
+
+
+void test_tie(void)
+{
+	Gpu gpus[2] = {{.memory_gb = 24}, {.memory_gb = 48}};
+	Edition e = {.gpus = gpus, .n_gpus = 2};
+	GpuPerf cnn[2] = {
+	    {.rated = true, .value = 1.0, .low = 0.9, .high = 1.1},
+	    {.rated = true, .value = 1.2, .low = 1.0, .high = 1.4}};
+	Performance p = {.edition = &e};
+	p.gpus[WORKLOAD_CNN] = cnn;
+	Build a = {.gpu = 0, .gpu_count = 2, .cost = 1000, .draw_w = 700};
+	Build b = {.gpu = 1, .gpu_count = 2, .cost = 1300, .draw_w = 850};
+	a.perf[WORKLOAD_CNN] = 2 * 1.0 * 0.9; /* two GPUs, scaling 0.9 */
+	b.perf[WORKLOAD_CNN] = 2 * 1.2 * 0.9;
+	RecommendTie t;
+	/* 1.8 [1.62, 1.98] / 1000 against 2.16 [1.8, 2.52] / 1300 */
+	CHECK(recommend_tie(&p, &a, &b, WORKLOAD_CNN, &t));
+	CHECK(t.tie);
+	CHECK_NEAR(t.best_low, 1.62 / 1000, 1e-12);
+	CHECK_NEAR(t.best_high, 1.98 / 1000, 1e-12);
+	CHECK_NEAR(t.runner_low, 1.8 / 1300, 1e-12);
+	CHECK_NEAR(t.runner_high, 2.52 / 1300, 1e-12);
+	CHECK_NEAR(t.cost_diff, 300, 1e-9);
+	CHECK_NEAR(t.memory_diff, 48, 1e-9); /* 2 x (48 - 24) GB */
+	CHECK_NEAR(t.power_diff, 150, 1e-9);
+
+	/* the runner-up twice the price: its interval ends below the pick's */
+	b.cost = 2000;
+	CHECK(!recommend_tie(&p, &a, &b, WORKLOAD_CNN, &t));
+	CHECK(!t.tie);
+	CHECK(t.runner_high < t.best_low);
+	CHECK_NEAR(t.cost_diff, 1000, 1e-9);
+
+	/* a narrower interval separates what a wider one joined */
+	b.cost = 1300;
+	cnn[1].low = 1.19;
+	cnn[1].high = 1.21;
+	cnn[0].low = 0.99;
+	cnn[0].high = 1.01;
+	CHECK(!recommend_tie(&p, &a, &b, WORKLOAD_CNN, &t));
+
+	/* an unrated figure never ties; a missing runner-up neither */
+	cnn[1] = (GpuPerf){.rated = false, .value = 1.2, .low = 0, .high = 9};
+	CHECK(!recommend_tie(&p, &a, &b, WORKLOAD_CNN, &t));
+	CHECK(!recommend_tie(&p, &a, NULL, WORKLOAD_CNN, &t));
+}
