@@ -66,5 +66,7 @@ void guide_add_charts(const Ctx *c, Values *v);
 void guide_add_scalars(const Ctx *c, Values *v);
 void guide_add_model_tables(const Ctx *c, Values *v, GPtrArray *tables);
 void guide_add_buying_tables(const Ctx *c, Values *v, GPtrArray *tables);
+/* guide_llm.c: the LLM tables and scalars (none without LLM models). */
+void guide_add_llm(const Ctx *c, Values *v, GPtrArray *tables);
 
 #endif

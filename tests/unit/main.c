@@ -11,6 +11,7 @@ int main(void)
 	test_util();
 	test_csv();
 	test_template();
+	test_template_sections();
 	test_model();
 	test_model_current();
 	test_editions();

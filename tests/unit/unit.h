@@ -46,6 +46,7 @@ extern int unit_passed, unit_failed;
 
 void test_csv(void);
 void test_template(void);
+void test_template_sections(void);
 void test_util(void);
 void test_model(void);
 void test_model_current(void);
