@@ -319,6 +319,8 @@ static void example_scalars(const Ctx *c, const LlmResults *r, Values *v)
 	                  md_unit(c, llm_kv_cache_bytes(m, tokens, 1, k)
 	                                 / BYTES_PER_GB, 1, "unit.gb"));
 	values_set_scalar(v, "llm_example_long_context", num(c, tokens, 0));
+	values_set_scalar(v, "llm_tp_overhead",
+	                  guide_md_percent(c, k->tp_overhead, 0));
 	values_set_scalar(v, "llm_example_lora_share",
 	                  guide_md_percent(c, llm_lora_params(m, k)
 	                                          / (m->params_b * 1e9), 2));

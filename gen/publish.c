@@ -56,7 +56,7 @@ static bool compute(const PublishConfig *cf, const char *dir, Stages *s,
                     PublishProgress progress, void *data, GError **error)
 {
 	s->edition = edition_load(dir, error);
-	if (!s->edition)
+	if (!s->edition || !recommend_llm_memory(s->edition, error))
 		return false;
 	progress("load", dir, data);
 	s->perf = model_run(s->edition, error);
