@@ -24,6 +24,7 @@ Values *guide_values(const Recommendations *recs, const Lang *strings,
 	guide_add_model_tables(&c, v, list);
 	guide_add_buying_tables(&c, v, list);
 	guide_add_llm(&c, v, list);
+	guide_add_edition_tables(&c, v, list);
 	if (missing) {
 		g_propagate_error(error, missing);
 		g_ptr_array_unref(list);
