@@ -7,6 +7,7 @@
 #include "markdown.h"
 #include "paths.h"
 #include "publish.h"
+#include "recommend.h"
 #include "text.h"
 #include "util.h"
 
@@ -183,7 +184,7 @@ static bool check(Run *run, GError **error)
 	bool ok = true;
 	for (guint i = 0; ok && i < editions->len; i++) {
 		Edition *e = edition_load(editions->pdata[i], error);
-		ok = e != NULL;
+		ok = e != NULL && recommend_llm_memory(e, error);
 		if (ok)
 			printf("%s: %zu GPUs, %zu prices, %zu benchmarks, "
 			       "%zu cloud offers, %zu use cases, %zu sources; "
