@@ -19,6 +19,7 @@ int main(void)
 	test_cost();
 	test_changes();
 	test_llm();
+	test_llm_use_cases();
 	test_table();
 	markdown_shutdown();
 	text_release_fonts();

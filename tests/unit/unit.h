@@ -55,6 +55,7 @@ void test_charts(void);
 void test_cost(void);
 void test_changes(void);
 void test_llm(void);
+void test_llm_use_cases(void);
 void test_table(void);
 
 #endif
