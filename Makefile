@@ -19,7 +19,8 @@ BIN = gen/gpuguide
 DEPS_OK = gen/.deps-ok
 # Extra options for the guide's generation, e.g. --base-url (see README).
 GPUGUIDE_FLAGS ?=
-GUIDE_INPUTS = $(wildcard data/*/*.csv) $(wildcard templates/* templates/*/*)
+GUIDE_INPUTS = $(wildcard data/*/*.csv) $(wildcard templates/* templates/*/* \
+                 templates/*/sections/*.md templates/*/editions/*/*.md)
 
 .PHONY: all build test clean install check-data asan valgrind bench fuzz \
         check-browser

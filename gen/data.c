@@ -25,7 +25,8 @@ static const char *const PROVENANCE_COLUMNS[] = {"source", "url", "date",
 /* Columns a file may hold or leave out (older editions and fixtures do
  * not have them); read with text_or_empty. */
 static const char *const OPTIONAL_COLUMNS[] = {
-    "config", "family", "family_segment", "tensor_tflops", NULL};
+    "config", "family", "family_segment", "tensor_tflops", "llm_model",
+    "llm_mode", "llm_precision", NULL};
 
 static bool in_list(const char *name, const char *const *list)
 {
@@ -584,7 +585,22 @@ static void read_use_case(Cursor *c, Edition *e, UseCase *u)
 {
 	(void)e;
 	u->id = dup_required(c, "id");
-	u->min_memory_gb = number(c, "min_memory_gb", POSITIVE);
+	u->llm_model = text_or_empty(c, "llm_model");
+	u->llm_mode = text_or_empty(c, "llm_mode");
+	u->llm_precision = text_or_empty(c, "llm_precision");
+	if (!*u->llm_model) {
+		u->min_memory_gb = number(c, "min_memory_gb", POSITIVE);
+	} else {
+		/* computed by the LLM stage (recommend_llm_memory) */
+		const CsvField *f = cell(c, "llm_model");
+		u->llm_line = f->line;
+		u->llm_col = f->col;
+		f = cell(c, "min_memory_gb");
+		if (f->text[0])
+			fail(c, f, "min_memory_gb of an LLM use case is "
+			     "computed from llm_model, llm_mode and "
+			     "llm_precision: leave it empty");
+	}
 	u->workload = (Workload)choice(c, "workload", WORKLOADS);
 	u->gpu_count = gpu_count_choice(c);
 	u->budget = number(c, "budget", NON_NEGATIVE);
@@ -596,6 +612,9 @@ static void read_use_case(Cursor *c, Edition *e, UseCase *u)
 static void free_use_case(UseCase *u)
 {
 	g_free(u->id);
+	g_free(u->llm_model);
+	g_free(u->llm_mode);
+	g_free(u->llm_precision);
 	provenance_free(&u->from);
 }
 

@@ -120,6 +120,12 @@ typedef struct {
 	int gpu_count;
 	double budget;     /* 0 = no limit */
 	int condition;     /* CONDITION_NEW, CONDITION_USED, or -1: any */
+	/* Optional columns ("" when absent): an LLM case (llm_models.csv
+	 * name, "inference"/"lora"/"qlora"/"full", a precision) whose
+	 * memory recommend_llm_memory puts in min_memory_gb (0 until then);
+	 * llm_line/llm_col: the llm_model cell, for errors. */
+	char *llm_model, *llm_mode, *llm_precision;
+	int llm_line, llm_col;
 	Provenance from;
 } UseCase;
 

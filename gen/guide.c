@@ -1,6 +1,6 @@
 /* Guide stage: results to template values and tables, assembled from the
  * scalar (guide_scalars.c), chart (guide_charts.c) and table
- * (guide_tables.c, guide_tables_buy.c) builders.  See guide.h. */
+ * (guide_tables.c, guide_tables_buy.c) and LLM (guide_llm.c) builders.  See guide.h. */
 #include "guide.h"
 
 #include "guide_internal.h"
@@ -23,6 +23,8 @@ Values *guide_values(const Recommendations *recs, const Lang *strings,
 	guide_add_charts(&c, v);
 	guide_add_model_tables(&c, v, list);
 	guide_add_buying_tables(&c, v, list);
+	guide_add_llm(&c, v, list);
+	guide_add_edition_tables(&c, v, list);
 	if (missing) {
 		g_propagate_error(error, missing);
 		g_ptr_array_unref(list);

@@ -82,5 +82,10 @@ void guide_add_method_tables(const Ctx *c, Values *v, GPtrArray *tables);
 void guide_add_buying_tables(const Ctx *c, Values *v, GPtrArray *tables);
 void guide_add_short_answer_tables(const Ctx *c, Values *v,
                                    GPtrArray *tables);
+/* guide_llm.c: the LLM tables and scalars (none without LLM models). */
+void guide_add_llm(const Ctx *c, Values *v, GPtrArray *tables);
+/* guide_edition.c: number formats by architecture, GPUs added since the
+ * previous edition (when the previous_edition assumption names it). */
+void guide_add_edition_tables(const Ctx *c, Values *v, GPtrArray *tables);
 
 #endif

@@ -223,7 +223,8 @@ static bool check(Run *run, GError **error)
 	bool ok = true;
 	for (guint i = 0; ok && i < editions->len; i++) {
 		Edition *e = edition_load(editions->pdata[i], error);
-		ok = e != NULL && check_stages(e, error);
+		ok = e != NULL && recommend_llm_memory(e, error)
+		     && check_stages(e, error);
 		if (ok)
 			printf("%s: %zu GPUs, %zu prices, %zu benchmarks, "
 			       "%zu cloud offers, %zu use cases, %zu sources; "

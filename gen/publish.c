@@ -61,7 +61,7 @@ static bool compute(const PublishConfig *cf, const char *dir, Stages *s,
                     PublishProgress progress, void *data, GError **error)
 {
 	s->edition = edition_load(dir, error);
-	if (!s->edition)
+	if (!s->edition || !recommend_llm_memory(s->edition, error))
 		return false;
 	progress("load", dir, data);
 	s->perf = model_run(s->edition, error);
@@ -136,17 +136,28 @@ static bool compare(const PublishConfig *cf, const char *prefix,
 	return ok;
 }
 
-/* LANG/guide.md expanded with the values, then parsed once. */
+/* LANG/guide.md expanded with the values and its sections (LANG/editions/
+ * EDITION/NAME.md, else LANG/sections/NAME.md), then parsed once. */
 static bool expand(const PublishConfig *cf, Stages *s,
                    PublishProgress progress, void *data, GError **error)
 {
 	char *path = g_build_filename(cf->templates_dir, cf->lang, "guide.md",
 	                              NULL);
+	/* {{section:NAME}}: the edition's own text first, else the shared */
+	char *edition_dir = g_build_filename(cf->templates_dir, cf->lang,
+	                                     "editions", s->edition->name,
+	                                     NULL);
+	char *shared_dir = g_build_filename(cf->templates_dir, cf->lang,
+	                                    "sections", NULL);
+	const char *dirs[] = {edition_dir, shared_dir, NULL};
 	char *text = template_load(path, error);
 	if (text)
-		s->markdown = template_expand(path, text, s->values, error);
+		s->markdown = template_expand_sections(path, text, s->values,
+		                                       dirs, error);
 	g_free(text);
 	g_free(path);
+	g_free(edition_dir);
+	g_free(shared_dir);
 	if (!s->markdown)
 		return false;
 	s->doc = markdown_parse(s->markdown);

@@ -1,6 +1,12 @@
 /* Recommendation stage.  See recommend.h. */
 #include "recommend.h"
 
+#include "llm.h"
+#include "util.h"
+
+#include <math.h>
+#include <string.h>
+
 bool recommend_qualifies(const Costs *c, const UseCase *u, const Build *b)
 {
 	const Edition *e = c->perf->edition;
@@ -179,4 +185,54 @@ size_t recommend_best_builds(const Recommendations *recs,
 			(*builds)[n++] = b;
 	}
 	return n;
+}
+
+/* ---- LLM use cases ---------------------------------------------------- */
+
+/* The case a use case names, or NULL with *error at its llm_model cell. */
+static const LlmCase *use_case_llm(const Edition *e, const LlmResults *r,
+                                   const UseCase *u, GError **error)
+{
+	int mode = llm_mode_from_name(u->llm_mode);
+	int p = llm_precision_from_name(u->llm_precision);
+	const LlmCase *k = mode < 0 || p < 0
+	                       ? NULL
+	                       : llm_find_case(r, u->llm_model, (LlmMode)mode,
+	                                       (LlmPrecision)p);
+	if (!k) {
+		char *path = g_build_filename(e->dir, "use_cases.csv", NULL);
+		gg_set_input_error(error, path, u->llm_line, u->llm_col,
+		                   "use case '%s': the LLM stage has no case "
+		                   "'%s' / '%s' / '%s' (model of llm_models.csv "
+		                   "with a size class, mode and precision of "
+		                   "its memory table)",
+		                   u->id, u->llm_model, u->llm_mode,
+		                   u->llm_precision);
+		g_free(path);
+	}
+	return k;
+}
+
+bool recommend_llm_memory(Edition *e, GError **error)
+{
+	bool any = false;
+	for (size_t i = 0; i < e->n_use_cases; i++)
+		any |= e->use_cases[i].llm_model && *e->use_cases[i].llm_model;
+	if (!any)
+		return true;
+	LlmResults *r = llm_run(e, error);
+	bool ok = r != NULL;
+	for (size_t i = 0; ok && i < e->n_use_cases; i++) {
+		UseCase *u = &e->use_cases[i];
+		if (!u->llm_model || !*u->llm_model)
+			continue;
+		const LlmCase *k = use_case_llm(e, r, u, error);
+		ok = k != NULL;
+		/* whole GB, up: cards are sold in whole GB */
+		if (ok)
+			u->min_memory_gb = ceil(llm_min_memory_gb(
+			    k, u->gpu_count, &r->constants));
+	}
+	llm_results_free(r);
+	return ok;
 }

@@ -47,6 +47,14 @@ typedef struct {
 } Recommendations;
 
 Recommendations *recommend_run(const Costs *costs);
+
+/* The hook of LLM use cases (use_cases.csv llm_model, llm_mode,
+ * llm_precision): sets their min_memory_gb to the memory per GPU that the
+ * LLM stage computes for the case on the use case's GPU count
+ * (llm_min_memory_gb, rounded up to a whole GB).  Run once after loading,
+ * before the model.  FALSE with *error at the use case's llm_model cell
+ * when the LLM stage has no such case. */
+bool recommend_llm_memory(Edition *edition, GError **error);
 void recommendations_free(Recommendations *r);
 
 /* The recommended builds: the best value of each use case, each build

@@ -169,7 +169,8 @@ static char *placeholder(const char *body, const Values *v, const char **why)
 		g_free(caption);
 		return md;
 	}
-	*why = "unknown placeholder kind (use table: or chart:)";
+	*why = "unknown placeholder kind (use table:, chart: or "
+	       "section:)";
 	return NULL;
 }
 
@@ -190,8 +191,62 @@ static bool well_formed(const char *body)
 	return true;
 }
 
-char *template_expand(const char *path, const char *text, const Values *v,
-                      GError **error)
+/* The text of section name: the first NAME.md found in dirs (read into
+ * *path_out and *text_out), or false with *error at the placeholder. */
+static bool section_file(const char *name, const char *const *dirs,
+                         const char *path, int line, int col,
+                         char **path_out, char **text_out, GError **error)
+{
+	for (const char *const *d = dirs; *d; d++) {
+		char *file = g_strdup_printf("%s.md", name);
+		char *candidate = g_build_filename(*d, file, NULL);
+		g_free(file);
+		if (g_file_test(candidate, G_FILE_TEST_IS_REGULAR)) {
+			*path_out = candidate;
+			return gg_read_file(candidate, TEMPLATE_MAX_BYTES,
+			                    text_out, NULL, error);
+		}
+		g_free(candidate);
+	}
+	GString *where = g_string_new(NULL);
+	for (const char *const *d = dirs; *d; d++)
+		g_string_append_printf(where, "%s%s/%s.md",
+		                       where->len ? " or " : "", *d, name);
+	gg_set_input_error(error, path, line, col,
+	                   "no file for '{{section:%s}}': neither %s exists",
+	                   name, where->len ? where->str : "(no folder)");
+	g_string_free(where, TRUE);
+	return false;
+}
+
+static char *expand(const char *path, const char *text, const Values *v,
+                    const char *const *dirs, GError **error);
+
+/* The expansion of {{section:NAME}}: its file expanded with the values;
+ * a section inside a section is an error (dirs NULL). */
+static char *section(const char *body, const Values *v,
+                     const char *const *dirs, const char *path, int line,
+                     int col, GError **error)
+{
+	const char *name = body + strlen("section:");
+	if (!dirs) {
+		gg_set_input_error(error, path, line, col,
+		                   "'{{%s}}': sections cannot be nested and "
+		                   "only the guide template has them",
+		                   body);
+		return NULL;
+	}
+	char *file = NULL, *text = NULL;
+	char *md = NULL;
+	if (section_file(name, dirs, path, line, col, &file, &text, error))
+		md = expand(file, text, v, NULL, error);
+	g_free(file);
+	g_free(text);
+	return md;
+}
+
+static char *expand(const char *path, const char *text, const Values *v,
+                    const char *const *dirs, GError **error)
 {
 	GString *out = g_string_sized_new(strlen(text) * 2);
 	int line = 1, col = 1;
@@ -220,8 +275,17 @@ char *template_expand(const char *path, const char *text, const Values *v,
 		}
 		char *body = g_strndup(p + 2, (size_t)(close - p - 2));
 		const char *why = NULL;
-		char *value = well_formed(body) ? placeholder(body, v, &why)
-		                                : NULL;
+		char *value = NULL;
+		if (well_formed(body) && g_str_has_prefix(body, "section:")) {
+			value = section(body, v, dirs, path, line, col, error);
+			if (!value) {
+				g_free(body);
+				g_string_free(out, TRUE);
+				return NULL;
+			}
+		} else if (well_formed(body)) {
+			value = placeholder(body, v, &why);
+		}
 		if (!value) {
 			if (why)
 				gg_set_input_error(error, path, line, col,
@@ -230,7 +294,8 @@ char *template_expand(const char *path, const char *text, const Values *v,
 				gg_set_input_error(
 				    error, path, line, col,
 				    "malformed placeholder '{{%s}}': expected "
-				    "{{name}}, {{table:name}} or {{chart:name}}",
+				    "{{name}}, {{table:name}}, {{chart:name}} "
+				    "or {{section:name}}",
 				    body);
 			g_free(body);
 			g_string_free(out, TRUE);
@@ -294,4 +359,17 @@ char *template_load(const char *path, GError **error)
 		return NULL;
 	}
 	return text;
+}
+
+char *template_expand(const char *path, const char *text, const Values *v,
+                      GError **error)
+{
+	return expand(path, text, v, NULL, error);
+}
+
+char *template_expand_sections(const char *path, const char *text,
+                               const Values *v, const char *const *dirs,
+                               GError **error)
+{
+	return expand(path, text, v, dirs, error);
 }

@@ -1,6 +1,7 @@
 /* Template stage: named values (scalars, Markdown tables, charts) and the
  * expansion of {{name}}, {{table:name}} and {{chart:name}} placeholders in
- * a template's text.
+ * a template's text, and of {{section:name}} (a file of its own) in the
+ * guide's.
  * In: template text and Values.  Out: Markdown (or HTML, for the layout).
  * Ownership: Values owns every string and Chart put into it (the setters
  * take ownership); template_expand returns a string the caller frees. */
@@ -50,6 +51,15 @@ bool template_check(const char *path, const char *text, size_t length,
  * error. */
 char *template_expand(const char *path, const char *text, const Values *v,
                       GError **error);
+
+/* The same, also expanding {{section:NAME}}: the text of NAME.md from the
+ * first folder of dirs (NULL-terminated) that has it, itself expanded
+ * with the values (a section holds no section).  No such file is a
+ * GG_ERR_INPUT error at the placeholder; an error inside the section
+ * names the section's file. */
+char *template_expand_sections(const char *path, const char *text,
+                               const Values *v, const char *const *dirs,
+                               GError **error);
 
 /* Markdown-escapes data text: a backslash before every ASCII punctuation
  * character, line breaks folded to spaces, so data never becomes markup.

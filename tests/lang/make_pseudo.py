@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Makes the pseudo-locale xx-pseudo from templates/en: every letter of
+"""Makes the pseudo-locale xx-pseudo from templates/en (guide.md and its
+sections/ and editions/ files): every letter of
 every human-language text becomes an accented look-alike and every
 string is wrapped in brackets, so English left in a page can only come
 from the C code (or from the data, which stays as it is).
@@ -59,10 +60,20 @@ def main():
         w.writerow(['key', 'value'])
         for r in rows:
             w.writerow([r['key'], pseudo_value(r['key'], r['value'])])
-    with open(os.path.join(en, 'guide.md'), encoding='utf-8') as f:
-        guide = f.read()
-    with open(os.path.join(dest, 'guide.md'), 'w', encoding='utf-8') as f:
-        f.write(pseudo_markdown(guide))
+    # guide.md and its sections (sections/*.md, editions/*/*.md)
+    for folder, _, files in os.walk(en):
+        for name in sorted(files):
+            rel = os.path.relpath(os.path.join(folder, name), en)
+            if not name.endswith('.md') or (
+                    rel != 'guide.md'
+                    and not rel.startswith(('sections', 'editions'))):
+                continue
+            with open(os.path.join(en, rel), encoding='utf-8') as f:
+                text = f.read()
+            os.makedirs(os.path.dirname(os.path.join(dest, rel)),
+                        exist_ok=True)
+            with open(os.path.join(dest, rel), 'w', encoding='utf-8') as f:
+                f.write(pseudo_markdown(text))
 
 
 if __name__ == '__main__':

@@ -58,7 +58,7 @@ for bad_case in "$top"/tests/bad/templates/*/; do
 		*) cp "$f" "$bad_tpl/" ;;
 		esac
 	done
-	bad_expect "templates/$bad_name" 1 "$(sed "s|TEMPLATES|$bad_tpl|" "$bad_case/expect")" \
+	bad_expect "templates/$bad_name" 1 "$(sed "s|TEMPLATES|$bad_tpl|g" "$bad_case/expect")" \
 		--data "$top/tests/data/mini" --templates "$bad_tpl" --out "$bad_out"
 done
 

@@ -90,7 +90,8 @@ check "folder without our marker kept" test -d "$tmp/.stale-out.tmp-999999998-no
 
 # ---- class 2: attributes and URLs built in C -----------------------------
 mkdir -p "$tmp/ho-eds"
-cp -r "$ho_mini" "$tmp/ho-eds/current"
+# not "current": that name selects the current edition's own sections
+cp -r "$ho_mini" "$tmp/ho-eds/0-top"
 cp -r "$ho_mini" "$tmp/ho-eds/2020-09_b"
 "$bin" -q --data "$tmp/ho-eds" --base-url 'https://example.org/a&b/' --out "$tmp/ho-eds-out"
 check "og:image: the base URL is attribute-escaped" \

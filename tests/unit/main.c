@@ -11,6 +11,7 @@ int main(void)
 	test_util();
 	test_csv();
 	test_template();
+	test_template_sections();
 	test_model();
 	test_model_current();
 	test_editions();
@@ -18,6 +19,7 @@ int main(void)
 	test_cost();
 	test_changes();
 	test_llm();
+	test_llm_use_cases();
 	test_table();
 	test_validate();
 	test_tie();

@@ -46,6 +46,7 @@ extern int unit_passed, unit_failed;
 
 void test_csv(void);
 void test_template(void);
+void test_template_sections(void);
 void test_util(void);
 void test_model(void);
 void test_model_current(void);
@@ -54,6 +55,7 @@ void test_charts(void);
 void test_cost(void);
 void test_changes(void);
 void test_llm(void);
+void test_llm_use_cases(void);
 void test_table(void);
 void test_validate(void);
 void test_tie(void);

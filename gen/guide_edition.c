@@ -1,0 +1,199 @@
+/* Guide tables of the current edition's own sections: which GPUs support
+ * which number formats (the model's rule, model_precision_supported, over
+ * gpus.csv) and the GPUs added since the previous edition (the
+ * previous_edition assumption names its folder, a sibling of this one).
+ * An edition without that assumption gets no list of additions.  See
+ * guide_internal.h. */
+#include "guide_internal.h"
+
+#include "model.h"
+
+#include <string.h>
+
+/* ---- number formats by architecture ----------------------------------- */
+
+static const Column PRECISION[] = {
+    {"vendor", "table.vendor", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"architecture", "table.architecture", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"tensor_gen", "table.tensor_gen", COL_INT, 0, 0, 'r', NULL, 0},
+    {"fp8", "table.fp8", COL_TEXT, 0, 0, 'c', NULL, 0},
+    {"fp4", "table.fp4", COL_TEXT, 0, 0, 'c', NULL, 0},
+    {"gpus", "table.gpus_of", COL_TEXT, 0, 0, 'l', NULL, 0},
+};
+
+static void set_yes_no(const Ctx *c, Table *t, const char *key, bool yes)
+{
+	table_set_shown(t, key, yes ? "yes" : "no",
+	                S(c, yes ? "word.yes" : "word.no"));
+}
+
+/* The first GPU of gpus.csv with g's vendor, architecture and tensor
+ * generation: a row of the table is one such group. */
+static bool first_of_group(const Edition *e, size_t g)
+{
+	const Gpu *x = &e->gpus[g];
+	for (size_t i = 0; i < g; i++) {
+		const Gpu *y = &e->gpus[i];
+		if (strcmp(x->vendor, y->vendor) == 0
+		    && strcmp(x->architecture, y->architecture) == 0
+		    && x->tensor_gen == y->tensor_gen)
+			return false;
+	}
+	return true;
+}
+
+static Table *precision_table(const Ctx *c)
+{
+	const Edition *e = c->e;
+	Table *t = table_new("precision_support", PRECISION,
+	                     G_N_ELEMENTS(PRECISION), NULL);
+	for (size_t g = 0; g < e->n_gpus; g++) {
+		if (!first_of_group(e, g))
+			continue;
+		const Gpu *x = &e->gpus[g];
+		GString *names = g_string_new(NULL);
+		for (size_t i = g; i < e->n_gpus; i++) {
+			const Gpu *y = &e->gpus[i];
+			if (strcmp(x->vendor, y->vendor) == 0
+			    && strcmp(x->architecture, y->architecture) == 0
+			    && x->tensor_gen == y->tensor_gen)
+				g_string_append_printf(names, "%s%s",
+				                       names->len ? ", " : "",
+				                       y->name);
+		}
+		table_add_row(t);
+		table_set_text(t, "vendor", x->vendor);
+		table_set_text(t, "architecture", x->architecture);
+		table_set_number(t, "tensor_gen", x->tensor_gen);
+		set_yes_no(c, t, "fp8", model_precision_supported(x, "fp8"));
+		set_yes_no(c, t, "fp4", model_precision_supported(x, "fp4"));
+		table_set_text(t, "gpus", names->str);
+		g_string_free(names, TRUE);
+	}
+	return t;
+}
+
+/* ---- GPUs added since the previous edition ------------------------------ */
+
+static const Column ADDED[] = {
+    {"gpu", "table.gpu", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"launch_date", "table.launch_date", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"architecture", "table.architecture", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"memory_gb", "table.memory", COL_NUMBER, 0, 0, 'r', "unit.gb", 0},
+    {"launched_since", "table.launched_since", COL_TEXT, 0, 0, 'c', NULL,
+     0},
+};
+
+/* Newest launch first, then by name, so the order never depends on the
+ * file. */
+static gint by_launch(gconstpointer a, gconstpointer b)
+{
+	const Gpu *x = *(const Gpu *const *)a, *y = *(const Gpu *const *)b;
+	int d = strcmp(y->launch_date, x->launch_date);
+	return d ? d : strcmp(x->name, y->name);
+}
+
+static Table *added_table(const Ctx *c, const Edition *previous)
+{
+	Table *t = table_new("gpus_added", ADDED, G_N_ELEMENTS(ADDED), NULL);
+	GPtrArray *added = g_ptr_array_new();
+	for (size_t g = 0; g < c->e->n_gpus; g++)
+		if (edition_find_gpu(previous, c->e->gpus[g].name) < 0)
+			g_ptr_array_add(added, &c->e->gpus[g]);
+	g_ptr_array_sort(added, by_launch);
+	for (guint i = 0; i < added->len; i++) {
+		const Gpu *x = added->pdata[i];
+		table_add_row(t);
+		table_set_text(t, "gpu", x->name);
+		table_set_text(t, "launch_date", x->launch_date);
+		table_set_text(t, "architecture", x->architecture);
+		table_set_number(t, "memory_gb", x->memory_gb);
+		set_yes_no(c, t, "launched_since",
+		           strcmp(x->launch_date, previous->data_date) > 0);
+	}
+	g_ptr_array_free(added, TRUE);
+	return t;
+}
+
+static void added_values(const Ctx *c, Values *v, GPtrArray *tables)
+{
+	const Assumption *a = edition_assumption(c->e, "previous_edition");
+	if (!a)
+		return;
+	char *dir = g_build_filename(c->e->dir, "..", a->value, NULL);
+	char *gpus = g_build_filename(dir, "gpus.csv", NULL);
+	bool present = g_file_test(gpus, G_FILE_TEST_IS_REGULAR);
+	g_free(gpus);
+	if (!present) {
+		/* an edition copied without its predecessor: nothing to
+		 * compare with, an empty table */
+		g_free(dir);
+		Table *t = table_new("gpus_added", ADDED, G_N_ELEMENTS(ADDED),
+		                     NULL);
+		values_set_scalar(v, "gpus_added_count", g_strdup("0"));
+		values_set_scalar(v, "previous_edition", md_escape(a->value));
+		values_set_scalar(v, "previous_edition_date", g_strdup(""));
+		guide_add_table(c, v, tables, t);
+		return;
+	}
+	GError *error = NULL;
+	Edition *previous = edition_load(dir, &error);
+	g_free(dir);
+	if (!previous) {
+		if (!*c->error)
+			g_propagate_error(c->error, error);
+		else
+			g_clear_error(&error);
+		return;
+	}
+	Table *t = added_table(c, previous);
+	values_set_scalar(v, "gpus_added_count",
+	                  g_strdup_printf("%zu", table_rows(t)));
+	values_set_scalar(v, "previous_edition", md_escape(previous->name));
+	values_set_scalar(v, "previous_edition_date",
+	                  md_escape(previous->data_date));
+	guide_add_table(c, v, tables, t);
+	edition_free(previous);
+}
+
+/* ---- figures of single GPUs for the text ------------------------------ */
+
+/* "rtx-pro-6000-blackwell": a GPU's name as a placeholder part. */
+static char *gpu_slug(const char *name)
+{
+	GString *s = g_string_new(NULL);
+	for (const char *p = name; *p; p++) {
+		if (g_ascii_isalnum(*p))
+			g_string_append_c(s, g_ascii_tolower(*p));
+		else if (s->len && s->str[s->len - 1] != '-')
+			g_string_append_c(s, '-');
+	}
+	return g_string_free(s, FALSE);
+}
+
+/* {{gpu.SLUG.memory_gb}}, .bandwidth_gbs, .tdp_w, .launch_date: the
+ * figures of gpus.csv that the questions quote. */
+static void gpu_scalars(const Ctx *c, Values *v)
+{
+	for (size_t g = 0; g < c->e->n_gpus; g++) {
+		const Gpu *x = &c->e->gpus[g];
+		char *slug = gpu_slug(x->name);
+		char name[160];
+		g_snprintf(name, sizeof name, "gpu.%s.memory_gb", slug);
+		values_set_scalar(v, name, num(c, x->memory_gb, 0));
+		g_snprintf(name, sizeof name, "gpu.%s.bandwidth_gbs", slug);
+		values_set_scalar(v, name, num(c, x->bandwidth_gbs, 0));
+		g_snprintf(name, sizeof name, "gpu.%s.tdp_w", slug);
+		values_set_scalar(v, name, num(c, x->tdp_w, 0));
+		g_snprintf(name, sizeof name, "gpu.%s.launch_date", slug);
+		values_set_scalar(v, name, md_escape(x->launch_date));
+		g_free(slug);
+	}
+}
+
+void guide_add_edition_tables(const Ctx *c, Values *v, GPtrArray *tables)
+{
+	gpu_scalars(c, v);
+	guide_add_table(c, v, tables, precision_table(c));
+	added_values(c, v, tables);
+}
