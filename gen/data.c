@@ -231,6 +231,7 @@ static Provenance provenance(Cursor *c)
 	p.note = dup_optional(c, "note");
 	p.file = c->file;
 	p.line = c->row->line;
+	p.date_col = cell(c, "date")->col;
 	p.estimate = g_ascii_strncasecmp(p.note, "estimate", 8) == 0;
 	return p;
 }
@@ -784,6 +785,55 @@ static bool check_edition(Edition *e, GError **error)
 	return true;
 }
 
+/* The edition knows nothing after its date: every dated observation
+ * (benchmark, price, cloud offer) is on or before `edition_date`. */
+static bool dated_on_or_before(const Edition *e, const Provenance *p,
+                               const char *limit, GError **error)
+{
+	if (strcmp(p->date, limit) <= 0)
+		return true;
+	char *path = g_build_filename(e->dir, p->file, NULL);
+	gg_set_input_error(error, path, p->line, p->date_col,
+	                   "date %s is after the edition date %s "
+	                   "(assumption edition_date): a later measurement "
+	                   "belongs in later/",
+	                   p->date, limit);
+	g_free(path);
+	return false;
+}
+
+static bool check_edition_date(const Edition *e, GError **error)
+{
+	const Assumption *a = edition_assumption(e, "edition_date");
+	if (!a || !gg_is_iso_date(a->value))
+		return true; /* price.c reports a malformed date */
+	for (size_t i = 0; i < e->n_benchmarks; i++)
+		if (!dated_on_or_before(e, &e->benchmarks[i].from, a->value,
+		                        error))
+			return false;
+	for (size_t i = 0; i < e->n_prices; i++)
+		if (!dated_on_or_before(e, &e->prices[i].from, a->value, error))
+			return false;
+	for (size_t i = 0; i < e->n_cloud; i++)
+		if (!dated_on_or_before(e, &e->cloud[i].from, a->value, error))
+			return false;
+	return true;
+}
+
+Benchmark *edition_load_benchmarks(const Edition *e, const char *dir,
+                                   size_t *count, GError **error)
+{
+	*count = 0;
+	return load_file(dir, &BENCHMARKS_FILE, (Edition *)e, count, error);
+}
+
+void edition_benchmarks_free(Benchmark *rows, size_t count)
+{
+	for (size_t i = 0; rows && i < count; i++)
+		free_benchmark(&rows[i]);
+	g_free(rows);
+}
+
 Edition *edition_load(const char *dir, GError **error)
 {
 	Edition *e = g_new0(Edition, 1);
@@ -800,7 +850,8 @@ Edition *edition_load(const char *dir, GError **error)
 	          && LOAD_OPTIONAL(PARTS_FILE, parts)
 	          && LOAD_OPTIONAL(LLM_MODELS_FILE, llm_models)
 	          && LOAD_OPTIONAL(LLM_MEASUREMENTS_FILE, llm_measurements)
-	          && check_edition(e, error);
+	          && check_edition(e, error)
+	          && check_edition_date(e, error);
 	if (!ok) {
 		edition_free(e);
 		return NULL;

@@ -16,6 +16,7 @@ typedef struct {
 	char *source, *url, *date, *note;
 	const char *file; /* basename, static ("gpus.csv") */
 	int line;
+	int date_col;     /* column of the date field */
 	bool estimate;    /* note starts with "estimate" */
 } Provenance;
 
@@ -184,9 +185,19 @@ typedef struct {
 
 /* Loads and validates every file of the edition in dir.  Returns NULL with
  * *error set ("file:line:col: message", GG_ERR_INPUT) on the first
- * problem. */
+ * problem.  With an `edition_date` assumption, every benchmark, price and
+ * cloud row must be dated on or before it (the edition knows nothing
+ * later); a later row is an error at its date field. */
 Edition *edition_load(const char *dir, GError **error);
 void edition_free(Edition *edition);
+
+/* Loads the benchmarks.csv in dir (e.g. an edition's later/ folder of
+ * measurements published after its date) against e's GPUs, with the
+ * schema rules of benchmarks.csv and no date rule.  Returns the rows
+ * (free with edition_benchmarks_free) or NULL with *error set. */
+Benchmark *edition_load_benchmarks(const Edition *e, const char *dir,
+                                   size_t *count, GError **error);
+void edition_benchmarks_free(Benchmark *rows, size_t count);
 
 /* Index of the GPU called name, or -1. */
 long edition_find_gpu(const Edition *edition, const char *name);
