@@ -24,7 +24,8 @@ static const char *const PROVENANCE_COLUMNS[] = {"source", "url", "date",
 /* Columns a file may hold or leave out (older editions and fixtures do
  * not have them); read with text_or_empty. */
 static const char *const OPTIONAL_COLUMNS[] = {
-    "config", "family", "family_segment", "tensor_tflops", NULL};
+    "config", "family", "family_segment", "tensor_tflops", "fp32_tflops",
+    NULL};
 
 static bool in_list(const char *name, const char *const *list)
 {
@@ -310,6 +311,11 @@ static void read_gpu(Cursor *c, Edition *e, Gpu *g)
 	g->tensor_tflops = csv_table_column(c->table, "tensor_tflops") >= 0
 	                       ? number(c, "tensor_tflops", POSITIVE)
 	                       : 0;
+	/* optional, and may be empty in a row: 0 = not given */
+	g->fp32_tflops = csv_table_column(c->table, "fp32_tflops") >= 0
+	                         && cell(c, "fp32_tflops")->text[0]
+	                     ? number(c, "fp32_tflops", POSITIVE)
+	                     : 0;
 	g->from = provenance(c);
 }
 

@@ -49,6 +49,10 @@ typedef struct {
 	 * chip's tensor rate; GeForce halves it with FP32 accumulate, which
 	 * fp16_tflops records); 0 when the column is absent. */
 	double tensor_tflops;
+	/* Optional: peak FP32 shader TFLOPS (boost clock x 2 x CUDA cores);
+	 * the rate the non-tensor-core rule of the 2020 form scales by
+	 * (model_legacy.c); 0 when absent or empty. */
+	double fp32_tflops;
 	Provenance from;
 } Gpu;
 

@@ -167,3 +167,30 @@ Basis legacy_basis(const Edition *e, size_t g, const bool *has, size_t skip)
 	           ? BASIS_ARCHITECTURE
 	           : BASIS_GENERATION;
 }
+
+/* The non-tensor-core rule: a GPU without tensor cores and with an FP32
+ * rate is rated from the measured non-tensor-core GPUs of its segment
+ * (the 2020-09 GTX 1080 Ti and GTX 1070) by the ratio of FP32 rates: with
+ * no tensor cores, mixed-precision training runs at about the FP32 shader
+ * rate (Lambda's GTX 1080 Ti: AMP 239 against FP32 196 images/s), so
+ * neither fp16_tflops (Pascal's 1:64 FP16 rate) nor the tensor-core
+ * forms apply.  Geometric mean over the anchors; NAN when g has tensor
+ * cores or no FP32 rate, or no anchor is measured. */
+double legacy_predict_fp32(const Edition *e, size_t g, const double *P,
+                           const bool *has, size_t skip)
+{
+	const Gpu *gg = &e->gpus[g];
+	if (gg->tensor_gen != 0 || gg->fp32_tflops <= 0)
+		return NAN;
+	double sum = 0;
+	size_t n = 0;
+	for (size_t b = 0; b < e->n_gpus; b++) {
+		const Gpu *gb = &e->gpus[b];
+		if (!has[b] || b == skip || b == g || gb->tensor_gen != 0
+		    || gb->fp32_tflops <= 0 || !same_segment(gg, gb))
+			continue;
+		sum += P[b] + log(gg->fp32_tflops / gb->fp32_tflops);
+		n++;
+	}
+	return n ? sum / (double)n : NAN;
+}
