@@ -3,7 +3,9 @@
  * hindsight comparison computed from them.  Runs from the repository's
  * top folder. */
 #include "unit.h"
+#include "advice.h"
 #include "hindsight.h"
+#include "recommend.h"
 
 #define EDITION_DIR "data/2020-09"
 
@@ -130,6 +132,140 @@ static void hindsight(const Performance *p)
 	hindsight_free(h);
 }
 
+static const Recommendation *use_case_rec(const Recommendations *r,
+                                          const char *id)
+{
+	for (size_t i = 0; i < r->n; i++)
+		if (strcmp(r->items[i].use_case->id, id) == 0)
+			return &r->items[i];
+	return NULL;
+}
+
+static const char *gpu_name(const Edition *e, const Build *b)
+{
+	return b ? e->gpus[b->gpu].name : "(none)";
+}
+
+/* The article's order of the used cards, in groups it ranks alike. */
+static int article_group(const char *gpu)
+{
+	static const char *const order[][2] = {
+	    {"RTX 2070", NULL},           {"RTX 2060", NULL},
+	    {"GTX 1070", "GTX 1070 Ti"},  {"GTX 1650 Super", "GTX 980 Ti"}};
+	for (int i = 0; i < 4; i++)
+		for (int j = 0; j < 2; j++)
+			if (order[i][j] && strcmp(order[i][j], gpu) == 0)
+				return i;
+	return -1;
+}
+
+/* "Little money": used cards.  The pick is the article's first (RTX
+ * 2070); down the price ladder, at each card's price the fastest card
+ * for that money is the card itself or one the article ranks alike, or
+ * a statistical tie with it (overlapping model intervals). */
+static void little_money(const Recommendations *r, Workload w,
+                         size_t *agree, size_t *steps_out)
+{
+	const Costs *c = r->costs;
+	const Edition *e = c->perf->edition;
+	const Recommendation *x = use_case_rec(r, "little_money");
+	CHECK(x != NULL);
+	if (!x)
+		return;
+	CHECK_STR(gpu_name(e, x->best), "RTX 2070");
+	CHECK_STR(gpu_name(e, x->best_absolute), "RTX 2070");
+	UseCase u = *x->use_case;
+	u.workload = w;
+	LadderStep *steps = NULL;
+	size_t n = advice_price_ladder(c, &u, &steps);
+	CHECK(n == 6); /* the six used cards of the article */
+	for (size_t i = 0; i < n; i++) {
+		const char *card = gpu_name(e, steps[i].card);
+		const char *got = gpu_name(e, steps[i].fastest);
+		CHECK(article_group(card) >= 0);
+		CHECK(i == 0 || steps[i].price <= steps[i - 1].price);
+		bool same = article_group(card) == article_group(got);
+		bool tie = model_tie(&c->perf->gpus[w][steps[i].card->gpu],
+		                     &c->perf->gpus[w][steps[i].fastest->gpu]);
+		CHECK(same || tie);
+		*agree += same;
+	}
+	*steps_out += n;
+	g_free(steps);
+}
+
+/* "Not serious": a new RTX 2060 Super, or the GTX 1050 Ti, the only card
+ * an existing 300 W supply feeds. */
+static void not_serious(const Recommendations *r)
+{
+	const Costs *c = r->costs;
+	const Edition *e = c->perf->edition;
+	const Recommendation *x = use_case_rec(r, "not_serious");
+	CHECK(x != NULL);
+	if (!x)
+		return;
+	CHECK_STR(gpu_name(e, x->best), "RTX 2060 Super");
+	double psu = edition_assumption(e, "not_serious_psu_w")->number;
+	long g = advice_power_pick(c, x->use_case, psu);
+	CHECK(g >= 0);
+	CHECK_STR(g >= 0 ? e->gpus[g].name : "(none)", "GTX 1050 Ti");
+	/* 300 / 1.05 - 100 - 100 = 85.7 W: the 100 W GTX 1650 Super is out */
+	CHECK(advice_power_pick(c, x->use_case, 1e9) != g);
+}
+
+/* The avoid list: every datacenter and workstation card, the Titans;
+ * the Titan RTX runner-up of the large-model use case carries its
+ * reason. */
+static void avoid_list(const Recommendations *r)
+{
+	const Edition *e = r->costs->perf->edition;
+	GError *error = NULL;
+	AvoidList *a = advice_avoid_load(e, &error);
+	CHECK(a != NULL && a->n == 5);
+	g_clear_error(&error);
+	if (!a)
+		return;
+	const char *avoided[] = {"V100", "A100", "Quadro RTX 6000",
+	                         "Quadro RTX 8000", "Titan RTX", "Titan V"};
+	for (size_t i = 0; i < G_N_ELEMENTS(avoided); i++) {
+		const AvoidRow *row = advice_avoid_for(
+		    a, e, (size_t)edition_find_gpu(e, avoided[i]));
+		CHECK(row != NULL && row->buyer == AVOID_INDIVIDUAL);
+		CHECK_STR(row ? row->reason : "", "price");
+	}
+	CHECK(advice_avoid_for(a, e, (size_t)edition_find_gpu(e, "RTX 3090"))
+	      == NULL);
+	const Recommendation *x = use_case_rec(r, "large_models");
+	CHECK(x && x->runner_up);
+	if (x && x->runner_up && strcmp(gpu_name(e, x->runner_up),
+	                                 "Titan RTX") == 0)
+		CHECK(advice_avoid_for(a, e, x->runner_up->gpu) != NULL);
+	advice_avoid_free(a);
+}
+
+static void tiers(const Performance *p)
+{
+	GError *error = NULL;
+	Costs *c = cost_run(p, &error);
+	g_clear_error(&error);
+	Recommendations *r = c ? recommend_run(c) : NULL;
+	CHECK(r != NULL);
+	if (r) {
+		size_t agree[WORKLOAD_COUNT] = {0}, n[WORKLOAD_COUNT] = {0};
+		for (int w = 0; w < WORKLOAD_COUNT; w++)
+			little_money(r, (Workload)w, &agree[w], &n[w]);
+		/* transformers follow the article's order at every step;
+		 * CNNs at all but the RTX 2060's, where the GTX 1070 Ti is
+		 * a tie (0.349 against 0.346 of the RTX 3080) */
+		CHECK(agree[WORKLOAD_TRANSFORMER] == n[WORKLOAD_TRANSFORMER]);
+		CHECK(agree[WORKLOAD_CNN] + 1 >= n[WORKLOAD_CNN]);
+		not_serious(r);
+		avoid_list(r);
+	}
+	recommendations_free(r);
+	costs_free(c);
+}
+
 void test_edition2020(void)
 {
 	GError *error = NULL;
@@ -144,6 +280,7 @@ void test_edition2020(void)
 		later_rows_apart(e);
 		rtx30_from_specs(p);
 		hindsight(p);
+		tiers(p);
 	}
 	performance_free(p);
 	edition_free(e);
