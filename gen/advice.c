@@ -39,9 +39,9 @@ static bool check_header(const CsvTable *t, int *col, GError **error)
 	}
 	if (t->header.n_fields != G_N_ELEMENTS(AVOID_COLUMNS) - 1) {
 		gg_set_input_error(error, t->path, t->header.line, 1,
-		                   "avoid.csv takes exactly the columns: match, "
-		                   "value, reason, buyer, source, url, date, "
-		                   "note");
+		                   "avoid.csv takes exactly the columns: "
+		                   "match, value, reason, buyer, source, "
+		                   "url, date, note");
 		return false;
 	}
 	return true;
@@ -212,7 +212,9 @@ long advice_power_pick(const Costs *c, const UseCase *u, double psu_w)
 		if (!gp->rated || e->gpus[g].memory_gb < u->min_memory_gb
 		    || e->gpus[g].tdp_w > gpu_budget_w)
 			continue;
-		if (best < 0 || gp->value > c->perf->gpus[u->workload][best].value)
+		const GpuPerf *top =
+		    best < 0 ? NULL : &c->perf->gpus[u->workload][best];
+		if (!top || gp->value > top->value)
 			best = (long)g;
 	}
 	return best;

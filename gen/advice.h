@@ -55,10 +55,11 @@ const AvoidRow *advice_avoid_for(const AvoidList *list, const Edition *e,
 
 /* One step of a budget tier's price ladder. */
 typedef struct {
-	const Build *card;    /* the 1-GPU build whose GPU price sets the step */
+	const Build *card;    /* the 1-GPU build whose GPU price sets it */
 	double price;         /* that GPU price, USD */
-	const Build *fastest; /* the fastest qualifying 1-GPU build whose GPU
-	                         costs at most price (workload of the use case) */
+	const Build *fastest; /* the fastest qualifying 1-GPU build (use
+	                         case's workload) whose GPU costs at most
+	                         price */
 } LadderStep;
 
 /* The ladder of use case u (one GPU): every qualifying 1-GPU build, most
