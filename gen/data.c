@@ -25,8 +25,8 @@ static const char *const PROVENANCE_COLUMNS[] = {"source", "url", "date",
 /* Columns a file may hold or leave out (older editions and fixtures do
  * not have them); read with text_or_empty. */
 static const char *const OPTIONAL_COLUMNS[] = {
-    "config", "family", "family_segment", "tensor_tflops", "llm_model",
-    "llm_mode", "llm_precision", NULL};
+    "config", "family", "family_segment", "tensor_tflops", "fp32_tflops",
+    "llm_model", "llm_mode", "llm_precision", NULL};
 
 static bool in_list(const char *name, const char *const *list)
 {
@@ -285,6 +285,7 @@ static Provenance provenance(Cursor *c)
 	p.note = dup_optional(c, "note");
 	p.file = c->file;
 	p.line = c->row->line;
+	p.date_col = cell(c, "date")->col;
 	p.estimate = g_ascii_strncasecmp(p.note, "estimate", 8) == 0;
 	return p;
 }
@@ -408,6 +409,11 @@ static void read_gpu(Cursor *c, Edition *e, Gpu *g)
 	g->tensor_tflops = csv_table_column(c->table, "tensor_tflops") >= 0
 	                       ? number(c, "tensor_tflops", POSITIVE)
 	                       : 0;
+	/* optional, and may be empty in a row: 0 = not given */
+	g->fp32_tflops = csv_table_column(c->table, "fp32_tflops") >= 0
+	                         && cell(c, "fp32_tflops")->text[0]
+	                     ? number(c, "fp32_tflops", POSITIVE)
+	                     : 0;
 	g->from = provenance(c);
 }
 
@@ -1013,6 +1019,55 @@ static bool check_edition(Edition *e, GError **error)
 	return true;
 }
 
+/* The edition knows nothing after its date: every dated observation
+ * (benchmark, price, cloud offer) is on or before `edition_date`. */
+static bool dated_on_or_before(const Edition *e, const Provenance *p,
+                               const char *limit, GError **error)
+{
+	if (strcmp(p->date, limit) <= 0)
+		return true;
+	char *path = g_build_filename(e->dir, p->file, NULL);
+	gg_set_input_error(error, path, p->line, p->date_col,
+	                   "date %s is after the edition date %s "
+	                   "(assumption edition_date): a later measurement "
+	                   "belongs in later/",
+	                   p->date, limit);
+	g_free(path);
+	return false;
+}
+
+static bool check_edition_date(const Edition *e, GError **error)
+{
+	const Assumption *a = edition_assumption(e, "edition_date");
+	if (!a || !gg_is_iso_date(a->value))
+		return true; /* price.c reports a malformed date */
+	for (size_t i = 0; i < e->n_benchmarks; i++)
+		if (!dated_on_or_before(e, &e->benchmarks[i].from, a->value,
+		                        error))
+			return false;
+	for (size_t i = 0; i < e->n_prices; i++)
+		if (!dated_on_or_before(e, &e->prices[i].from, a->value, error))
+			return false;
+	for (size_t i = 0; i < e->n_cloud; i++)
+		if (!dated_on_or_before(e, &e->cloud[i].from, a->value, error))
+			return false;
+	return true;
+}
+
+Benchmark *edition_load_benchmarks(const Edition *e, const char *dir,
+                                   size_t *count, GError **error)
+{
+	*count = 0;
+	return load_file(dir, &BENCHMARKS_FILE, (Edition *)e, count, error);
+}
+
+void edition_benchmarks_free(Benchmark *rows, size_t count)
+{
+	for (size_t i = 0; rows && i < count; i++)
+		free_benchmark(&rows[i]);
+	g_free(rows);
+}
+
 Edition *edition_load(const char *dir, GError **error)
 {
 	Edition *e = g_new0(Edition, 1);
@@ -1030,7 +1085,8 @@ Edition *edition_load(const char *dir, GError **error)
 	          && LOAD_OPTIONAL(PARTS_FILE, parts)
 	          && LOAD_OPTIONAL(LLM_MODELS_FILE, llm_models)
 	          && LOAD_OPTIONAL(LLM_MEASUREMENTS_FILE, llm_measurements)
-	          && check_edition(e, error);
+	          && check_edition(e, error)
+	          && check_edition_date(e, error);
 	if (!ok) {
 		edition_free(e);
 		return NULL;

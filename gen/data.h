@@ -16,6 +16,7 @@ typedef struct {
 	char *source, *url, *date, *note;
 	const char *file; /* basename, static ("gpus.csv") */
 	int line;
+	int date_col;     /* column of the date field */
 	bool estimate;    /* note starts with "estimate" */
 } Provenance;
 
@@ -48,6 +49,10 @@ typedef struct {
 	 * chip's tensor rate; GeForce halves it with FP32 accumulate, which
 	 * fp16_tflops records); 0 when the column is absent. */
 	double tensor_tflops;
+	/* Optional: peak FP32 shader TFLOPS (boost clock x 2 x CUDA cores);
+	 * the rate the non-tensor-core rule of the 2020 form scales by
+	 * (model_legacy.c); 0 when absent or empty. */
+	double fp32_tflops;
 	Provenance from;
 } Gpu;
 
@@ -192,9 +197,19 @@ typedef struct {
 
 /* Loads and validates every file of the edition in dir.  Returns NULL with
  * *error set ("file:line:col: message", GG_ERR_INPUT) on the first
- * problem. */
+ * problem.  With an `edition_date` assumption, every benchmark, price and
+ * cloud row must be dated on or before it (the edition knows nothing
+ * later); a later row is an error at its date field. */
 Edition *edition_load(const char *dir, GError **error);
 void edition_free(Edition *edition);
+
+/* Loads the benchmarks.csv in dir (e.g. an edition's later/ folder of
+ * measurements published after its date) against e's GPUs, with the
+ * schema rules of benchmarks.csv and no date rule.  Returns the rows
+ * (free with edition_benchmarks_free) or NULL with *error set. */
+Benchmark *edition_load_benchmarks(const Edition *e, const char *dir,
+                                   size_t *count, GError **error);
+void edition_benchmarks_free(Benchmark *rows, size_t count);
 
 /* Index of the GPU called name, or -1. */
 long edition_find_gpu(const Edition *edition, const char *name);

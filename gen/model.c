@@ -434,6 +434,7 @@ static void run_workload(Performance *p, Workload w)
 	double *logv = g_new(double, e->n_gpus);
 	for (size_t g = 0; g < e->n_gpus; g++) {
 		GpuPerf *gp = &p->gpus[w][g];
+		double fp32 = NAN;
 		/* A measurement rates a GPU even where the model could not. */
 		gp->rated = e->gpus[g].model_ok || has[g];
 		gp->basis_family = NULL;
@@ -445,12 +446,19 @@ static void run_workload(Performance *p, Workload w)
 			logv[g] = family_model_predict(e, &m, g, &gp->basis,
 			                               &gp->basis_family);
 			gp->kind = PERF_MODELLED;
+		} else if (!isnan(fp32 = legacy_predict_fp32(e, g, P, has,
+		                                             SIZE_MAX))) {
+			logv[g] = fp32; /* non-tensor-core rule: estimate */
+			gp->rated = true;
+			gp->kind = PERF_MODELLED;
+			gp->basis = BASIS_GENERATION;
 		} else {
 			logv[g] = legacy_predict(e, g, P, has, SIZE_MAX, weight);
 			gp->kind = PERF_MODELLED;
 			gp->basis = legacy_basis(e, g, has, SIZE_MAX);
 		}
-		if (!has[g] && (isnan(logv[g]) || !e->gpus[g].model_ok)) {
+		if (!has[g] && (isnan(logv[g])
+		                || (!e->gpus[g].model_ok && isnan(fp32)))) {
 			gp->rated = false;
 			gp->basis = BASIS_NONE;
 		}

@@ -49,6 +49,11 @@ double legacy_fit_weight(const Edition *e, const double *P, const bool *has);
 double legacy_predict(const Edition *e, size_t g, const double *P,
                       const bool *has, size_t skip, double weight);
 Basis legacy_basis(const Edition *e, size_t g, const bool *has, size_t skip);
+/* The non-tensor-core rule: log performance of a GPU without tensor cores
+ * from the measured ones of its segment by FP32 rate (model_legacy.c);
+ * NAN when it does not apply. */
+double legacy_predict_fp32(const Edition *e, size_t g, const double *P,
+                           const bool *has, size_t skip);
 
 /* model_validate.c: the form an edition can support (five measured GPUs
  * more than the family fit's free parameters, else the 2020 form); then,

@@ -1,8 +1,11 @@
 /* Model stage: the 2020 article's forms.  The theoretical speed-up from
  * bandwidth and the architecture bonuses, and the extrapolation within an
  * architecture from SM count and memory bandwidth that an edition keeps
- * when the family fit is under-determined (the 2020-09 edition).
- * See model.h and model_fit.h. */
+ * when the family fit is under-determined (the 2020-09 edition).  Like
+ * the family fit, it never predicts across family segments: a GeForce
+ * Ampere card is not rated from the datacenter A100 but, as the article
+ * did, from the measured client Turing cards by bandwidth and the Ampere
+ * bonuses.  See model.h and model_internal.h. */
 #include "model_internal.h"
 
 #include <string.h>
@@ -53,6 +56,19 @@ void model_speedup_range(const Edition *e, const Gpu *g, const Gpu *r,
 }
 
 
+/* TRUE when b may predict g: same family segment (datacenter, client). */
+static bool same_segment(const Gpu *g, const Gpu *b)
+{
+	return strcmp(model_family_segment(g), model_family_segment(b)) == 0;
+}
+
+/* Same architecture and same family segment. */
+static bool same_arch(const Gpu *g, const Gpu *b)
+{
+	return strcmp(g->architecture, b->architecture) == 0
+	       && same_segment(g, b);
+}
+
 /* Within an architecture: linear in bandwidth and SM count. */
 static double same_arch_factor(const Gpu *g, const Gpu *b, double weight)
 {
@@ -73,8 +89,7 @@ double legacy_fit_weight(const Edition *e, const double *P, const bool *has)
 			for (size_t b = 0; b < e->n_gpus; b++) {
 				const Gpu *ga = &e->gpus[a], *gb = &e->gpus[b];
 				if (a == b || !has[a] || !has[b]
-				    || strcmp(ga->architecture,
-				              gb->architecture) != 0)
+				    || !same_arch(ga, gb))
 					continue;
 				double d = P[a] - P[b]
 				           - log(same_arch_factor(ga, gb, w));
@@ -89,20 +104,27 @@ double legacy_fit_weight(const Edition *e, const double *P, const bool *has)
 	return best_w;
 }
 
-/* Which fitted GPUs predict g: its architecture's, else those of the
- * nearest tensor-core generation at or below g's, else any. */
+/* Which fitted GPUs predict g: its architecture's (same segment), else
+ * those of the nearest tensor-core generation at or below g's in its
+ * segment, else any of its segment, else any. */
 static int candidate_tier(const Edition *e, size_t g, const bool *has,
-                          size_t skip)
+                          size_t skip, bool *segment_only)
 {
 	int best_gen = -1;
+	*segment_only = false;
+	for (size_t b = 0; b < e->n_gpus; b++)
+		if (has[b] && b != skip && b != g
+		    && same_segment(&e->gpus[g], &e->gpus[b]))
+			*segment_only = true;
 	for (size_t b = 0; b < e->n_gpus; b++) {
-		if (!has[b] || b == skip || b == g)
+		const Gpu *gb = &e->gpus[b];
+		if (!has[b] || b == skip || b == g
+		    || (*segment_only && !same_segment(&e->gpus[g], gb)))
 			continue;
-		if (strcmp(e->gpus[b].architecture, e->gpus[g].architecture)
-		    == 0)
+		if (same_arch(&e->gpus[g], gb))
 			return 1000; /* same architecture */
-		if (e->gpus[b].tensor_gen <= e->gpus[g].tensor_gen)
-			best_gen = MAX(best_gen, e->gpus[b].tensor_gen);
+		if (gb->tensor_gen <= e->gpus[g].tensor_gen)
+			best_gen = MAX(best_gen, gb->tensor_gen);
 	}
 	return best_gen;
 }
@@ -111,14 +133,16 @@ static int candidate_tier(const Edition *e, size_t g, const bool *has,
 double legacy_predict(const Edition *e, size_t g, const double *P,
                       const bool *has, size_t skip, double weight)
 {
-	int tier = candidate_tier(e, g, has, skip);
+	bool segment_only;
+	int tier = candidate_tier(e, g, has, skip, &segment_only);
 	double sum = 0;
 	size_t n = 0;
 	for (size_t b = 0; b < e->n_gpus; b++) {
-		if (!has[b] || b == skip || b == g)
-			continue;
 		const Gpu *gg = &e->gpus[g], *gb = &e->gpus[b];
-		bool same = strcmp(gg->architecture, gb->architecture) == 0;
+		if (!has[b] || b == skip || b == g
+		    || (segment_only && !same_segment(gg, gb)))
+			continue;
+		bool same = same_arch(gg, gb);
 		double factor, low, high;
 		if (tier == 1000 && same) {
 			factor = same_arch_factor(gg, gb, isnan(weight) ? 1
@@ -138,6 +162,35 @@ double legacy_predict(const Edition *e, size_t g, const double *P,
 
 Basis legacy_basis(const Edition *e, size_t g, const bool *has, size_t skip)
 {
-	return candidate_tier(e, g, has, skip) == 1000 ? BASIS_ARCHITECTURE
-	                                              : BASIS_GENERATION;
+	bool segment_only;
+	return candidate_tier(e, g, has, skip, &segment_only) == 1000
+	           ? BASIS_ARCHITECTURE
+	           : BASIS_GENERATION;
+}
+
+/* The non-tensor-core rule: a GPU without tensor cores and with an FP32
+ * rate is rated from the measured non-tensor-core GPUs of its segment
+ * (the 2020-09 GTX 1080 Ti and GTX 1070) by the ratio of FP32 rates: with
+ * no tensor cores, mixed-precision training runs at about the FP32 shader
+ * rate (Lambda's GTX 1080 Ti: AMP 239 against FP32 196 images/s), so
+ * neither fp16_tflops (Pascal's 1:64 FP16 rate) nor the tensor-core
+ * forms apply.  Geometric mean over the anchors; NAN when g has tensor
+ * cores or no FP32 rate, or no anchor is measured. */
+double legacy_predict_fp32(const Edition *e, size_t g, const double *P,
+                           const bool *has, size_t skip)
+{
+	const Gpu *gg = &e->gpus[g];
+	if (gg->tensor_gen != 0 || gg->fp32_tflops <= 0)
+		return NAN;
+	double sum = 0;
+	size_t n = 0;
+	for (size_t b = 0; b < e->n_gpus; b++) {
+		const Gpu *gb = &e->gpus[b];
+		if (!has[b] || b == skip || b == g || gb->tensor_gen != 0
+		    || gb->fp32_tflops <= 0 || !same_segment(gg, gb))
+			continue;
+		sum += P[b] + log(gg->fp32_tflops / gb->fp32_tflops);
+		n++;
+	}
+	return n ? sum / (double)n : NAN;
 }

@@ -14,6 +14,67 @@ static int compare_doubles(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+static size_t find_root(size_t *parent, size_t i)
+{
+	while (parent[i] != i)
+		i = parent[i] = parent[parent[i]];
+	return i;
+}
+
+/* Groups of GPUs other than x that the used rows of w tie together
+ * (through a shared network and configuration), counting x's rows
+ * when with_x. */
+static size_t measured_groups(const Performance *p, Workload w, size_t x,
+                              bool with_x)
+{
+	const Edition *e = p->edition;
+	size_t *parent = g_new(size_t, e->n_gpus);
+	bool *seen = g_new0(bool, e->n_gpus);
+	for (size_t g = 0; g < e->n_gpus; g++)
+		parent[g] = g;
+	GHashTable *first = g_hash_table_new_full(g_str_hash, g_str_equal,
+	                                          g_free, NULL);
+	for (size_t i = 0; i < e->n_benchmarks; i++) {
+		const Benchmark *b = &e->benchmarks[i];
+		if (!p->rows[i].used || b->workload != w
+		    || (!with_x && b->gpu == x))
+			continue;
+		seen[b->gpu] = true;
+		char *k = g_strdup_printf("%s\x1f%s", b->network, b->config);
+		gpointer v;
+		if (g_hash_table_lookup_extended(first, k, NULL, &v)) {
+			parent[find_root(parent, b->gpu)] =
+			    find_root(parent, GPOINTER_TO_SIZE(v));
+			g_free(k);
+		} else {
+			g_hash_table_insert(first, k, GSIZE_TO_POINTER(b->gpu));
+		}
+	}
+	size_t groups = 0;
+	for (size_t g = 0; g < e->n_gpus; g++)
+		if (seen[g] && g != x && find_root(parent, g) == g)
+			groups++;
+	/* x may be a root that holds others together */
+	if (with_x && seen[x] && find_root(parent, x) == x) {
+		bool holds = false;
+		for (size_t g = 0; g < e->n_gpus && !holds; g++)
+			holds = seen[g] && g != x && find_root(parent, g) == x;
+		groups += holds;
+	}
+	g_hash_table_destroy(first);
+	g_free(parent);
+	g_free(seen);
+	return groups;
+}
+
+/* TRUE when x is the only GPU tying two groups of measurements together
+ * (the 2020-09 V100, the one card NVIDIA and Lambda both ran): held out,
+ * the groups' levels float apart and its error measures nothing. */
+static bool bridge_gpu(const Performance *p, Workload w, size_t x)
+{
+	return measured_groups(p, w, x, false) > measured_groups(p, w, x, true);
+}
+
 /* Predicted log performance of x from the GPUs with qhas (x's own rows
  * held out), by the edition's form; NAN when nothing predicts it. */
 static double predict_form(const Performance *p, Workload w, size_t x,
@@ -50,8 +111,8 @@ static void leave_one_out(Performance *p, Workload w, const double *P,
 		err[x] = NAN;
 		fam[x] = NULL;
 		/* The model vouches only for model_ok GPUs: others are
-		 * measured but not validated. */
-		if (!has[x] || !e->gpus[x].model_ok)
+		 * measured but not validated; nor is a bridge GPU. */
+		if (!has[x] || !e->gpus[x].model_ok || bridge_gpu(p, w, x))
 			continue;
 		model_fit_measured(p, w, x, Q, qhas, NULL, NULL);
 		Basis basis;

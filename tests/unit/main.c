@@ -15,6 +15,7 @@ int main(void)
 	test_model();
 	test_model_current();
 	test_editions();
+	test_edition2020();
 	test_charts();
 	test_cost();
 	test_changes();

@@ -51,6 +51,7 @@ void test_util(void);
 void test_model(void);
 void test_model_current(void);
 void test_editions(void);
+void test_edition2020(void);
 void test_charts(void);
 void test_cost(void);
 void test_changes(void);
