@@ -1,0 +1,301 @@
+/* Data stage: typed cells of one CSV row, each failure an error naming
+ * file, line and column.  See data_internal.h. */
+#include "data_internal.h"
+
+#include "util.h"
+#include "validate.h"
+
+#include <math.h>
+#include <string.h>
+/* ---- schema checking of one table ---------------------------------- */
+
+static const char *const PROVENANCE_COLUMNS[] = {"source", "url", "date",
+                                                 "note", NULL};
+/* Columns a file may hold or leave out (older editions and fixtures do
+ * not have them); read with text_or_empty. */
+static const char *const OPTIONAL_COLUMNS[] = {
+    "config", "family", "family_segment", "tensor_tflops", "fp32_tflops",
+    "llm_model", "llm_mode", "llm_precision", NULL};
+
+static bool in_list(const char *name, const char *const *list)
+{
+	for (; *list; list++)
+		if (strcmp(*list, name) == 0)
+			return true;
+	return false;
+}
+
+static void append_names(GString *s, const char *const *list)
+{
+	for (; *list; list++)
+		g_string_append_printf(s, "%s%s", s->len ? ", " : "", *list);
+}
+
+/* The first name of list that is not a header column, or NULL. */
+static const char *first_missing(const CsvTable *t, const char *const *list)
+{
+	for (; *list; list++)
+		if (csv_table_column(t, *list) < 0)
+			return *list;
+	return NULL;
+}
+
+/* Checks the header holds exactly columns + PROVENANCE_COLUMNS, each once,
+ * and that every row has as many fields as the header. */
+bool dc_check_shape(const CsvTable *t, const char *const *columns,
+                        GError **error)
+{
+	const CsvRow *h = &t->header;
+	for (size_t i = 0; i < h->n_fields; i++) {
+		const CsvField *f = &h->fields[i];
+		if (!in_list(f->text, columns)
+		    && !in_list(f->text, PROVENANCE_COLUMNS)
+		    && !in_list(f->text, OPTIONAL_COLUMNS)) {
+			GString *expected = g_string_new(NULL);
+			append_names(expected, columns);
+			append_names(expected, PROVENANCE_COLUMNS);
+			gg_set_input_error(error, t->path, f->line, f->col,
+			                   "unknown column '%s' (expected: %s)",
+			                   f->text, expected->str);
+			g_string_free(expected, TRUE);
+			return false;
+		}
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(h->fields[j].text, f->text) == 0) {
+				gg_set_input_error(
+				    error, t->path, f->line, f->col,
+				    "column '%s' repeated (first at "
+				    "column %d)", f->text, h->fields[j].col);
+				return false;
+			}
+	}
+	const char *missing = first_missing(t, columns);
+	if (!missing)
+		missing = first_missing(t, PROVENANCE_COLUMNS);
+	if (missing) {
+		gg_set_input_error(error, t->path, h->line, 1,
+		                   "missing column '%s'", missing);
+		return false;
+	}
+	for (size_t r = 0; r < t->n_rows; r++) {
+		const CsvRow *row = &t->rows[r];
+		if (row->n_fields == h->n_fields)
+			continue;
+		const CsvField *at = row->n_fields > h->n_fields
+		                         ? &row->fields[h->n_fields]
+		                         : &row->fields[row->n_fields - 1];
+		gg_set_input_error(error, t->path, at->line, at->col,
+		                   "row has %zu fields; the header has %zu",
+		                   row->n_fields, h->n_fields);
+		return false;
+	}
+	return true;
+}
+
+const CsvField *dc_cell(const Cursor *c, const char *column)
+{
+	int i = csv_table_column(c->table, column);
+	g_assert(i >= 0); /* check_shape ran first */
+	return &c->row->fields[i];
+}
+
+void dc_fail(Cursor *c, const CsvField *f, const char *fmt, ...)
+{
+	if (c->failed)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	char *message = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	gg_set_input_error(c->error, c->table->path, f->line, f->col, "%s",
+	                   message);
+	g_free(message);
+	c->failed = true;
+}
+
+/* Columns that name things (file names, chart labels, headings): one
+ * line of at most NAME_MAX_CHARS characters (data/README.md, Limits). */
+#define NAME_MAX_CHARS 160
+static const char *const NAME_COLUMNS[] = {
+    "name", "vendor", "architecture", "gpu", "id", "key", "provider",
+    "instance", "network", "channel", "unit", NULL};
+
+static void check_text(Cursor *c, const CsvField *f, const char *column)
+{
+	if (!in_list(column, NAME_COLUMNS))
+		return;
+	if (strpbrk(f->text, "\t\r\n"))
+		dc_fail(c, f, "%s must be one line, without tabs or line breaks",
+		     column);
+	else if (g_utf8_strlen(f->text, -1) > NAME_MAX_CHARS)
+		dc_fail(c, f, "%s has %ld characters; the limit is %d", column,
+		     g_utf8_strlen(f->text, -1), NAME_MAX_CHARS);
+}
+
+const char *dc_text_required(Cursor *c, const char *column)
+{
+	const CsvField *f = dc_cell(c, column);
+	if (!f->text[0])
+		dc_fail(c, f, "empty required field '%s'", column);
+	check_text(c, f, column);
+	return f->text;
+}
+
+char *dc_dup_required(Cursor *c, const char *column)
+{
+	return g_strdup(dc_text_required(c, column));
+}
+
+/* An optional column's text, "" when the file has no such column. */
+char *dc_text_or_empty(Cursor *c, const char *column)
+{
+	if (csv_table_column(c->table, column) < 0)
+		return g_strdup("");
+	return g_strdup(dc_cell(c, column)->text);
+}
+
+char *dc_dup_optional(Cursor *c, const char *column)
+{
+	check_text(c, dc_cell(c, column), column);
+	return g_strdup(dc_cell(c, column)->text);
+}
+
+/* Largest valid value of each numeric column (data/README.md, "Limits and
+ * valid ranges"); a column not listed is limited to DEFAULT_MAX in size. */
+#define DEFAULT_MAX 1e9
+static const struct {
+	const char *column;
+	double max;
+} MAXIMA[] = {
+    {"memory_gb", 4096},     {"bandwidth_gbs", 100000},
+    {"sm_count", 10000},     {"smem_per_sm_kb", 10000},
+    {"l2_mb", 10000},        {"fp16_tflops", 100000},
+    {"tdp_w", 5000},         {"slot_width", 8},
+    {"price", 10000000},     {"cost", 10000000},
+    {"psu_w", 100000},       {"batch_size", 1000000},
+    {"throughput", 1e12},    {"min_memory_gb", 4096},
+    {"budget", 100000000},   {"price_per_hour", 10000},
+};
+
+static double column_max(const char *column)
+{
+	for (size_t i = 0; i < G_N_ELEMENTS(MAXIMA); i++)
+		if (strcmp(MAXIMA[i].column, column) == 0)
+			return MAXIMA[i].max;
+	return DEFAULT_MAX;
+}
+
+double dc_number(Cursor *c, const char *column, Range range)
+{
+	const CsvField *f = dc_cell(c, column);
+	const char *text = dc_text_required(c, column);
+	double v = 0;
+	if (c->failed)
+		return 0;
+	if (!gg_parse_number(text, &v)) {
+		dc_fail(c, f, "'%s' is not a number (column '%s')", text, column);
+		return 0;
+	}
+	if (range == POSITIVE && v <= 0)
+		dc_fail(c, f, "%s must be greater than zero, got %s", column,
+		     text);
+	else if (range == NON_NEGATIVE && v < 0)
+		dc_fail(c, f, "%s must not be negative, got %s", column, text);
+	else if (fabs(v) > column_max(column))
+		dc_fail(c, f, "%s must be at most %g, got %s", column,
+		     column_max(column), text);
+	return v;
+}
+
+int dc_integer(Cursor *c, const char *column, int min, int max)
+{
+	const CsvField *f = dc_cell(c, column);
+	double v = dc_number(c, column, ANY_SIGN);
+	if (c->failed)
+		return 0;
+	if (v != floor(v) || v < min || v > max) { /* then (int)v is safe */
+		dc_fail(c, f, "%s must be a whole number from %d to %d, got %s",
+		     column, min, max, f->text);
+		return 0;
+	}
+	return (int)v;
+}
+
+int dc_choice(Cursor *c, const char *column, const char *const *choices)
+{
+	const CsvField *f = dc_cell(c, column);
+	const char *text = dc_text_required(c, column);
+	for (int i = 0; choices[i]; i++)
+		if (strcmp(text, choices[i]) == 0)
+			return i;
+	if (!c->failed) {
+		char *allowed = g_strjoinv(", ", (char **)choices);
+		dc_fail(c, f, "%s '%s' is not one of: %s", column, text, allowed);
+		g_free(allowed);
+	}
+	return 0;
+}
+
+char *dc_date(Cursor *c, const char *column)
+{
+	const CsvField *f = dc_cell(c, column);
+	const char *text = dc_text_required(c, column);
+	if (!c->failed && !gg_is_iso_date(text))
+		dc_fail(c, f, "%s '%s' is not a valid date YYYY-MM-DD", column,
+		     text);
+	else if (!c->failed && strcmp(text, gg_today()) > 0)
+		dc_fail(c, f, "%s %s is in the future (after the run's date, "
+		     "SOURCE_DATE_EPOCH or the clock)", column, text);
+	return g_strdup(text);
+}
+
+size_t dc_gpu_ref(Cursor *c, const Edition *e, const char *column)
+{
+	const CsvField *f = dc_cell(c, column);
+	const char *text = dc_text_required(c, column);
+	long i = edition_find_gpu(e, text);
+	if (i < 0 && !c->failed) {
+		dc_fail(c, f, "unknown GPU '%s': no such name in gpus.csv", text);
+		return 0;
+	}
+	return i < 0 ? 0 : (size_t)i;
+}
+
+Provenance dc_provenance(Cursor *c)
+{
+	Provenance p = {0};
+	p.source = dc_dup_required(c, "source");
+	p.url = dc_dup_optional(c, "url");
+	p.date = dc_date(c, "date");
+	p.note = dc_dup_optional(c, "note");
+	p.file = c->file;
+	p.line = c->row->line;
+	p.date_col = dc_cell(c, "date")->col;
+	p.estimate = g_ascii_strncasecmp(p.note, "estimate", 8) == 0;
+	return p;
+}
+
+void dc_provenance_free(Provenance *p)
+{
+	g_free(p->source);
+	g_free(p->url);
+	g_free(p->date);
+	g_free(p->note);
+}
+
+/* Rejects a second row with the same key; keys maps key -> first line. */
+void dc_unique(Cursor *c, GHashTable *keys, const char *key,
+                   const char *column, const char *what)
+{
+	if (c->failed)
+		return;
+	gpointer first = g_hash_table_lookup(keys, key);
+	if (first) {
+		dc_fail(c, dc_cell(c, column), "duplicate %s '%s' (first on line %d)",
+		     what, key, GPOINTER_TO_INT(first));
+		return;
+	}
+	g_hash_table_insert(keys, g_strdup(key),
+	                    GINT_TO_POINTER(c->row->line));
+}
+

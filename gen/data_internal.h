@@ -1,0 +1,67 @@
+/* Data stage, internal: what data.c (the file loop and the edition),
+ * data_cell.c (typed cells with their file:line:col errors) and
+ * data_rows.c (one reader per file, the file specs) share.
+ * Ownership: a cell reader's char * result belongs to the caller (it goes
+ * into the row's struct, freed by the spec's free function); the Cursor
+ * and the table belong to the file loop. */
+#ifndef GG_DATA_INTERNAL_H
+#define GG_DATA_INTERNAL_H
+
+#include "csvload.h"
+#include "data.h"
+
+/* One row of one table being read: the first error stops the file. */
+typedef struct {
+	const CsvTable *table;
+	const char *file; /* basename for Provenance */
+	const CsvRow *row;
+	GError **error;
+	bool failed;
+} Cursor;
+
+typedef enum { POSITIVE, NON_NEGATIVE, ANY_SIGN } Range;
+
+typedef void (*ReadRow)(Cursor *c, Edition *e, void *item);
+typedef void (*FreeItem)(void *item);
+/* Returns the row's unique key; the caller frees it. */
+typedef char *(*RowKey)(const void *item);
+
+typedef struct {
+	const char *file;
+	const char *const *columns;
+	size_t item_size;
+	ReadRow read;
+	FreeItem free;
+	RowKey key;
+	const char *key_column, *key_what;
+} FileSpec;
+
+/* The cell readers (data_cell.c): each reads the named column of the
+ * cursor's row, and on a bad value records the first error (dc_fail) and
+ * returns a harmless default. */
+bool dc_check_shape(const CsvTable *t, const char *const *columns,
+                        GError **error);
+const CsvField *dc_cell(const Cursor *c, const char *column);
+void dc_fail(Cursor *c, const CsvField *f, const char *fmt, ...)
+    G_GNUC_PRINTF(3, 4);
+const char *dc_text_required(Cursor *c, const char *column);
+char *dc_dup_required(Cursor *c, const char *column);
+char *dc_text_or_empty(Cursor *c, const char *column);
+char *dc_dup_optional(Cursor *c, const char *column);
+double dc_number(Cursor *c, const char *column, Range range);
+int dc_integer(Cursor *c, const char *column, int min, int max);
+int dc_choice(Cursor *c, const char *column, const char *const *choices);
+char *dc_date(Cursor *c, const char *column);
+size_t dc_gpu_ref(Cursor *c, const Edition *e, const char *column);
+Provenance dc_provenance(Cursor *c);
+void dc_provenance_free(Provenance *p);
+void dc_unique(Cursor *c, GHashTable *keys, const char *key,
+                   const char *column, const char *what);
+
+/* The files of an edition (data_rows.c). */
+extern const FileSpec DATA_GPUS_FILE, DATA_PRICES_FILE, DATA_SYSTEMS_FILE,
+    DATA_BENCHMARKS_FILE, DATA_ASSUMPTIONS_FILE, DATA_USE_CASES_FILE,
+    DATA_CLOUD_FILE, DATA_LIFECYCLE_FILE, DATA_PARTS_FILE,
+    DATA_LLM_MODELS_FILE, DATA_LLM_MEASUREMENTS_FILE;
+
+#endif

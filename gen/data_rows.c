@@ -1,0 +1,568 @@
+/* Data stage: one reader per file of an edition and the specs of its
+ * files (columns, row type, unique key).  See data_internal.h. */
+#include "data_internal.h"
+
+#include "util.h"
+#include "validate.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ---- one loader per file ------------------------------------------ */
+
+static const char *const COOLERS[] = {"blower", "open-air", "passive",
+                                      "liquid", NULL};
+static const char *const SEGMENTS[] = {"consumer", "workstation",
+                                       "datacenter", NULL};
+static const char *const WORKLOADS[] = {"cnn", "transformer", NULL};
+static const char *const CONDITIONS[] = {"new", "used", NULL};
+static const char *const BUY_CONDITIONS[] = {"new", "used", "any", NULL};
+static const char *const PRICINGS[] = {"on-demand", "spot", NULL};
+static const char *const SYSTEM_KINDS[] = {"desktop", "server", NULL};
+static const char *const YES_NO[] = {"no", "yes", NULL};
+static const char *const INTERCONNECTS[] = {
+    "pcie3", "pcie4", "pcie5", "nvlink2", "nvlink3", "nvlink4", "nvlink5",
+    "infinity-fabric", NULL};
+static const char *const PRECISIONS[] = {"fp16", "fp32", "tf32", "amp",
+                                         "bf16", NULL};
+static const char *const CURRENCIES[] = {"USD", NULL};
+/* Prices may be observed in the currency of their market. */
+static const char *const PRICE_CURRENCIES[] = {"USD", "EUR", "CNY", NULL};
+static const char *const GPU_FORMS[] = {"pcie", "module", NULL};
+static const char *const LIFE_STATUSES[] = {"in-production", "discontinued",
+                                            NULL};
+static const char *const PART_KINDS[] = {"psu", "riser", "chassis-pcie8",
+                                         NULL};
+
+typedef struct {
+	char *name;
+	int line;
+} GpuStem;
+
+static void gpu_stem_free(gpointer p)
+{
+	GpuStem *s = p;
+	g_free(s->name);
+	g_free(s);
+}
+
+/* Two GPU names with one file stem would share a purchase request file;
+ * an exact duplicate is left to the duplicate-name check. */
+static void check_stem(Cursor *c, Edition *e, const char *name)
+{
+	if (c->failed)
+		return;
+	if (!e->gpu_stems)
+		e->gpu_stems = g_hash_table_new_full(g_str_hash, g_str_equal,
+		                                     g_free, gpu_stem_free);
+	char *stem = gg_name_stem(name);
+	const GpuStem *first = g_hash_table_lookup(e->gpu_stems, stem);
+	if (first && !*stem && strcmp(first->name, name) != 0) {
+		dc_fail(c, dc_cell(c, "name"),
+		     "GPU '%s' and GPU '%s' on line %d have no Latin letter or "
+		     "digit, so they would share one file name (their purchase "
+		     "requests would overwrite each other); rename one", name,
+		     first->name, first->line);
+	} else if (first && strcmp(first->name, name) != 0) {
+		dc_fail(c, dc_cell(c, "name"),
+		     "GPU '%s' gives the same file name '%s' as GPU '%s' on "
+		     "line %d (their purchase requests would overwrite each "
+		     "other); rename one", name, stem,
+		     first->name, first->line);
+	} else if (!first) {
+		GpuStem *s = g_new(GpuStem, 1);
+		s->name = g_strdup(name);
+		s->line = c->row->line;
+		g_hash_table_insert(e->gpu_stems, stem, s);
+		return;
+	}
+	g_free(stem);
+}
+
+static void read_gpu(Cursor *c, Edition *e, Gpu *g)
+{
+	g->name = dc_dup_required(c, "name");
+	check_stem(c, e, g->name);
+	g->vendor = dc_dup_required(c, "vendor");
+	g->architecture = dc_dup_required(c, "architecture");
+	g->launch_date = dc_date(c, "launch_date");
+	g->memory_gb = dc_number(c, "memory_gb", POSITIVE);
+	g->bandwidth_gbs = dc_number(c, "bandwidth_gbs", POSITIVE);
+	g->sm_count = dc_number(c, "sm_count", POSITIVE);
+	g->tensor_gen = dc_integer(c, "tensor_gen", 0, 5);
+	g->smem_per_sm_kb = dc_number(c, "smem_per_sm_kb", POSITIVE);
+	g->l2_mb = dc_number(c, "l2_mb", POSITIVE);
+	g->fp16_tflops = dc_number(c, "fp16_tflops", POSITIVE);
+	g->tdp_w = dc_number(c, "tdp_w", POSITIVE);
+	g->slot_width = dc_number(c, "slot_width", NON_NEGATIVE);
+	g->cooler = (Cooler)dc_choice(c, "cooler", COOLERS);
+	g->segment = (Segment)dc_choice(c, "segment", SEGMENTS);
+	g->model_ok = dc_choice(c, "model_ok", YES_NO) == 1;
+	g->family = dc_text_or_empty(c, "family");
+	g->family_segment = dc_text_or_empty(c, "family_segment");
+	g->tensor_tflops = csv_table_column(c->table, "tensor_tflops") >= 0
+	                       ? dc_number(c, "tensor_tflops", POSITIVE)
+	                       : 0;
+	/* optional, and may be empty in a row: 0 = not given */
+	g->fp32_tflops = csv_table_column(c->table, "fp32_tflops") >= 0
+	                         && dc_cell(c, "fp32_tflops")->text[0]
+	                     ? dc_number(c, "fp32_tflops", POSITIVE)
+	                     : 0;
+	g->from = dc_provenance(c);
+}
+
+static void free_gpu(Gpu *g)
+{
+	g_free(g->name);
+	g_free(g->vendor);
+	g_free(g->architecture);
+	g_free(g->launch_date);
+	g_free(g->family);
+	g_free(g->family_segment);
+	dc_provenance_free(&g->from);
+}
+
+static void read_price(Cursor *c, Edition *e, Price *p)
+{
+	p->gpu = dc_gpu_ref(c, e, "gpu");
+	p->condition = (Condition)dc_choice(c, "condition", CONDITIONS);
+	p->price = dc_number(c, "price", POSITIVE);
+	p->currency = g_strdup(
+	    PRICE_CURRENCIES[dc_choice(c, "currency", PRICE_CURRENCIES)]);
+	p->channel = dc_dup_required(c, "channel");
+	p->from = dc_provenance(c);
+}
+
+static void free_price(Price *p)
+{
+	g_free(p->currency);
+	g_free(p->channel);
+	dc_provenance_free(&p->from);
+}
+
+static void read_system(Cursor *c, Edition *e, BaseSystem *s)
+{
+	(void)e;
+	s->gpu_count = dc_integer(c, "gpu_count", 1, 8);
+	if (!c->failed && s->gpu_count != 1 && s->gpu_count != 2
+	    && s->gpu_count != 4 && s->gpu_count != 8)
+		dc_fail(c, dc_cell(c, "gpu_count"),
+		     "gpu_count must be 1, 2, 4 or 8, got %d", s->gpu_count);
+	s->name = dc_dup_required(c, "name");
+	s->kind = (SystemKind)dc_choice(c, "kind", SYSTEM_KINDS);
+	s->cost = dc_number(c, "cost", POSITIVE);
+	s->currency = g_strdup(CURRENCIES[dc_choice(c, "currency", CURRENCIES)]);
+	s->pcie_gen = dc_integer(c, "pcie_gen", 1, 6);
+	s->lanes_per_gpu = dc_integer(c, "lanes_per_gpu", 1, 16);
+	s->psu_w = dc_number(c, "psu_w", POSITIVE);
+	s->gpu_slots = dc_integer(c, "gpu_slots", 1, 64);
+	s->gpu_form = (GpuForm)dc_choice(c, "gpu_form", GPU_FORMS);
+	s->from = dc_provenance(c);
+}
+
+static void free_system(BaseSystem *s)
+{
+	g_free(s->name);
+	g_free(s->currency);
+	dc_provenance_free(&s->from);
+}
+
+static void read_benchmark(Cursor *c, Edition *e, Benchmark *b)
+{
+	b->gpu = dc_gpu_ref(c, e, "gpu");
+	b->gpu_count = dc_integer(c, "gpu_count", 1, 1024);
+	b->interconnect =
+	    g_strdup(INTERCONNECTS[dc_choice(c, "interconnect", INTERCONNECTS)]);
+	b->network = dc_dup_required(c, "network");
+	b->workload = (Workload)dc_choice(c, "workload", WORKLOADS);
+	b->precision =
+	    g_strdup(PRECISIONS[dc_choice(c, "precision", PRECISIONS)]);
+	b->batch_size = dc_number(c, "batch_size", POSITIVE);
+	b->throughput = dc_number(c, "throughput", POSITIVE);
+	b->unit = dc_dup_required(c, "unit");
+	b->config = dc_text_or_empty(c, "config");
+	b->from = dc_provenance(c);
+}
+
+static void free_benchmark(Benchmark *b)
+{
+	g_free(b->interconnect);
+	g_free(b->network);
+	g_free(b->precision);
+	g_free(b->unit);
+	g_free(b->config);
+	dc_provenance_free(&b->from);
+}
+
+/* Valid range of every numeric assumption (data/README.md, "Limits and
+ * valid ranges"); a key ending in '.' covers its whole family. */
+static const struct {
+	const char *key;
+	double min, max;
+	bool whole;
+} ASSUMPTION_RANGES[] = {
+    {"smem_bonus_low.", 0, 1, false},   {"smem_bonus_high.", 0, 1, false},
+    {"tc_bonus_low.", 0, 1, false},     {"tc_bonus_high.", 0, 1, false},
+    {"batch_gain_per_doubling.", 0, 1, false},
+    {"speedup_8gpu.", 1, 8, false},
+    {"article.debiased.", 0.01, 100, false},
+    {"article.relative.", 0.01, 100, false},
+    {"pcie_x4_penalty_4gpu_low", 0, 1, false},
+    {"pcie_x4_penalty_4gpu_high", 0, 1, false},
+    {"pcie4_gain_4gpu_low", 0, 1, false},
+    {"pcie4_gain_4gpu_high", 0, 1, false},
+    {"cpu_w", 0, 5000, false},          {"system_rest_w", 0, 5000, false},
+    {"psu_headroom", 0, 1, false},      {"psu_step_w", 1, 5000, false},
+    {"standard_psu_max_w", 100, 100000, false},
+    {"utilization", 0.001, 1, false},
+    {"utilization_shared_cluster", 0.001, 1, false},
+    {"utilization_company_cluster", 0.001, 1, false},
+    {"cycles_global", 1, 100000, true}, {"cycles_shared", 1, 100000, true},
+    {"cycles_ffma", 1, 100000, true},   {"cycles_tensor", 1, 100000, true},
+    {"cycle_example_ops_per_sm", 1, 100000, true},
+    {"cycle_example_sms", 1, 100000, true},
+    {"electricity_usd_per_kwh", 0, 100, false},
+    {"grid_kg_co2_per_kwh", 0, 10, false},
+    {"cloud_example_days", 1, 36500, true},
+    {"breakeven_example_system_gpus", 1, 8, true},
+    {"power_example_gpus", 1, 8, true},
+};
+
+static void check_assumption(Cursor *c, const Assumption *a)
+{
+	for (size_t i = 0; i < G_N_ELEMENTS(ASSUMPTION_RANGES); i++) {
+		const char *k = ASSUMPTION_RANGES[i].key;
+		bool family = g_str_has_suffix(k, ".");
+		if (family ? !g_str_has_prefix(a->key, k)
+		           : strcmp(a->key, k) != 0)
+			continue;
+		double min = ASSUMPTION_RANGES[i].min,
+		       max = ASSUMPTION_RANGES[i].max;
+		bool whole = ASSUMPTION_RANGES[i].whole;
+		if (!a->is_number || a->number < min || a->number > max
+		    || (whole && a->number != floor(a->number)))
+			dc_fail(c, dc_cell(c, "value"),
+			     "%s must be a %s from %g to %g, got '%s'", a->key,
+			     whole ? "whole number" : "number", min, max,
+			     a->value);
+		return;
+	}
+}
+
+static void read_assumption(Cursor *c, Edition *e, Assumption *a)
+{
+	(void)e;
+	a->key = dc_dup_required(c, "key");
+	a->value = dc_dup_required(c, "value");
+	a->value_col = dc_cell(c, "value")->col;
+	a->is_number = gg_parse_number(a->value, &a->number);
+	if (!c->failed)
+		check_assumption(c, a);
+	a->unit = dc_dup_optional(c, "unit");
+	a->meaning = dc_dup_required(c, "meaning");
+	a->from = dc_provenance(c);
+}
+
+static void free_assumption(Assumption *a)
+{
+	g_free(a->key);
+	g_free(a->value);
+	g_free(a->unit);
+	g_free(a->meaning);
+	dc_provenance_free(&a->from);
+}
+
+static int gpu_count_choice(Cursor *c)
+{
+	int n = dc_integer(c, "gpu_count", 1, 8);
+	if (!c->failed && n != 1 && n != 2 && n != 4 && n != 8)
+		dc_fail(c, dc_cell(c, "gpu_count"),
+		     "gpu_count must be 1, 2, 4 or 8, got %d", n);
+	return n;
+}
+
+static void read_use_case(Cursor *c, Edition *e, UseCase *u)
+{
+	(void)e;
+	u->id = dc_dup_required(c, "id");
+	u->llm_model = dc_text_or_empty(c, "llm_model");
+	u->llm_mode = dc_text_or_empty(c, "llm_mode");
+	u->llm_precision = dc_text_or_empty(c, "llm_precision");
+	if (!*u->llm_model) {
+		u->min_memory_gb = dc_number(c, "min_memory_gb", POSITIVE);
+	} else {
+		/* computed by the LLM stage (recommend_llm_memory) */
+		const CsvField *f = dc_cell(c, "llm_model");
+		u->llm_line = f->line;
+		u->llm_col = f->col;
+		f = dc_cell(c, "min_memory_gb");
+		if (f->text[0])
+			dc_fail(c, f, "min_memory_gb of an LLM use case is "
+			     "computed from llm_model, llm_mode and "
+			     "llm_precision: leave it empty");
+	}
+	u->workload = (Workload)dc_choice(c, "workload", WORKLOADS);
+	u->gpu_count = gpu_count_choice(c);
+	u->budget = dc_number(c, "budget", NON_NEGATIVE);
+	int cond = dc_choice(c, "condition", BUY_CONDITIONS);
+	u->condition = cond == 2 ? -1 : cond;
+	u->from = dc_provenance(c);
+}
+
+static void free_use_case(UseCase *u)
+{
+	g_free(u->id);
+	g_free(u->llm_model);
+	g_free(u->llm_mode);
+	g_free(u->llm_precision);
+	dc_provenance_free(&u->from);
+}
+
+static void read_cloud(Cursor *c, Edition *e, CloudOffer *o)
+{
+	o->provider = dc_dup_required(c, "provider");
+	o->instance = dc_dup_required(c, "instance");
+	o->gpu = dc_gpu_ref(c, e, "gpu");
+	o->gpu_count = dc_integer(c, "gpu_count", 1, 1024);
+	o->price_per_hour = dc_number(c, "price_per_hour", POSITIVE);
+	o->currency = g_strdup(CURRENCIES[dc_choice(c, "currency", CURRENCIES)]);
+	o->pricing = (Pricing)dc_choice(c, "pricing", PRICINGS);
+	o->from = dc_provenance(c);
+}
+
+static void free_cloud(CloudOffer *o)
+{
+	g_free(o->provider);
+	g_free(o->instance);
+	g_free(o->currency);
+	dc_provenance_free(&o->from);
+}
+
+static void read_lifecycle(Cursor *c, Edition *e, Lifecycle *l)
+{
+	l->gpu = dc_gpu_ref(c, e, "gpu");
+	l->status = (LifeStatus)dc_choice(c, "status", LIFE_STATUSES);
+	l->end_of_life = dc_dup_optional(c, "end_of_life");
+	if (!c->failed && l->end_of_life[0]
+	    && !gg_is_iso_date(l->end_of_life))
+		dc_fail(c, dc_cell(c, "end_of_life"),
+		     "end_of_life '%s' is not a valid date YYYY-MM-DD",
+		     l->end_of_life);
+	l->from = dc_provenance(c);
+}
+
+static void free_lifecycle(Lifecycle *l)
+{
+	g_free(l->end_of_life);
+	dc_provenance_free(&l->from);
+}
+
+static void read_part(Cursor *c, Edition *e, Part *p)
+{
+	(void)e;
+	p->kind = (PartKind)dc_choice(c, "kind", PART_KINDS);
+	p->name = dc_dup_required(c, "name");
+	p->price = dc_number(c, "price", POSITIVE);
+	p->currency = g_strdup(CURRENCIES[dc_choice(c, "currency", CURRENCIES)]);
+	p->watts = dc_number(c, "watts", NON_NEGATIVE);
+	p->gpu_slots = dc_integer(c, "gpu_slots", 0, 64);
+	p->pcie_gen = dc_integer(c, "pcie_gen", 0, 6);
+	p->from = dc_provenance(c);
+}
+
+static void free_part(Part *p)
+{
+	g_free(p->name);
+	g_free(p->currency);
+	dc_provenance_free(&p->from);
+}
+
+/* ---- the optional LLM files (llm_models.csv, llm_measurements.csv) -- */
+
+static const char *const LLM_PRECISIONS[] = {"fp16", "fp8", "int8", "q4",
+                                             "q4_k_m", "nf4", NULL};
+static const char *const LLM_QUANTITIES[] = {
+    "weights", "kv_cache", "full", "lora", "qlora", "tokens_per_s", NULL};
+static const char *const LLM_UNITS[] = {"GB", "GiB", "tokens/s", NULL};
+
+static void read_llm_model(Cursor *c, Edition *e, LlmModel *m)
+{
+	(void)e;
+	m->name = dc_dup_required(c, "name");
+	m->size_class = dc_dup_optional(c, "size_class");
+	m->params_b = dc_number(c, "params_b", POSITIVE);
+	m->layers = dc_integer(c, "layers", 1, 1000);
+	m->hidden = dc_integer(c, "hidden", 1, 1000000);
+	m->heads = dc_integer(c, "heads", 1, 10000);
+	m->kv_heads = dc_integer(c, "kv_heads", 1, 10000);
+	m->head_dim = dc_integer(c, "head_dim", 1, 100000);
+	m->intermediate = dc_integer(c, "intermediate", 1, 10000000);
+	if (!c->failed && m->heads % m->kv_heads != 0)
+		dc_fail(c, dc_cell(c, "kv_heads"),
+		     "kv_heads must divide heads (%d), got %d", m->heads,
+		     m->kv_heads);
+	m->from = dc_provenance(c);
+}
+
+static void free_llm_model(LlmModel *m)
+{
+	g_free(m->name);
+	g_free(m->size_class);
+	dc_provenance_free(&m->from);
+}
+
+static void read_llm_measurement(Cursor *c, Edition *e, LlmMeasurement *x)
+{
+	x->quantity = (LlmQuantity)dc_choice(c, "quantity", LLM_QUANTITIES);
+	const CsvField *mf = dc_cell(c, "model");
+	const char *model = dc_text_required(c, "model");
+	long mi = edition_find_llm_model(e, model);
+	if (mi < 0)
+		dc_fail(c, mf, "unknown model '%s': no such name in "
+		     "llm_models.csv", model);
+	x->model = mi < 0 ? 0 : (size_t)mi;
+	x->gpu = -1;
+	bool speed = x->quantity == LLM_TOKENS_PER_S;
+	const CsvField *gf = dc_cell(c, "gpu");
+	if (speed)
+		x->gpu = (long)dc_gpu_ref(c, e, "gpu");
+	else if (gf->text[0])
+		dc_fail(c, gf, "a memory figure names no GPU, got '%s'",
+		     gf->text);
+	x->precision = (LlmPrecision)dc_choice(c, "precision", LLM_PRECISIONS);
+	x->context = dc_number(c, "context", NON_NEGATIVE);
+	x->value = dc_number(c, "value", POSITIVE);
+	int unit = dc_choice(c, "unit", LLM_UNITS);
+	x->unit = g_strdup(LLM_UNITS[unit]);
+	if (!c->failed && speed != (unit == 2))
+		dc_fail(c, dc_cell(c, "unit"), "unit '%s' does not fit quantity "
+		     "'%s'", x->unit, LLM_QUANTITIES[x->quantity]);
+	x->validate = dc_choice(c, "validate", YES_NO) == 1;
+	x->from = dc_provenance(c);
+}
+
+static void free_llm_measurement(LlmMeasurement *x)
+{
+	g_free(x->unit);
+	dc_provenance_free(&x->from);
+}
+
+static char *gpu_key(const void *item)
+{
+	return g_strdup(((const Gpu *)item)->name);
+}
+
+static char *system_key(const void *item)
+{
+	return g_strdup_printf("%d", ((const BaseSystem *)item)->gpu_count);
+}
+
+static char *assumption_key(const void *item)
+{
+	return g_strdup(((const Assumption *)item)->key);
+}
+
+static char *use_case_key(const void *item)
+{
+	return g_strdup(((const UseCase *)item)->id);
+}
+
+static char *lifecycle_key(const void *item)
+{
+	return g_strdup_printf("%zu", ((const Lifecycle *)item)->gpu);
+}
+
+static char *llm_model_key(const void *item)
+{
+	return g_strdup(((const LlmModel *)item)->name);
+}
+
+static char *cloud_key(const void *item)
+{
+	const CloudOffer *o = item;
+	return g_strdup_printf("%s %s (%s)", o->provider, o->instance,
+	                       PRICINGS[o->pricing]);
+}
+
+static const char *const GPU_COLUMNS[] = {
+    "name", "vendor", "architecture", "launch_date", "memory_gb",
+    "bandwidth_gbs", "sm_count", "tensor_gen", "smem_per_sm_kb", "l2_mb",
+    "fp16_tflops", "tdp_w", "slot_width", "cooler", "segment", "model_ok",
+    NULL};
+static const char *const PRICE_COLUMNS[] = {"gpu", "condition", "price",
+                                            "currency", "channel", NULL};
+static const char *const SYSTEM_COLUMNS[] = {
+    "gpu_count", "name", "kind", "cost", "currency", "pcie_gen",
+    "lanes_per_gpu", "psu_w", "gpu_slots", "gpu_form", NULL};
+static const char *const BENCHMARK_COLUMNS[] = {
+    "gpu", "gpu_count", "interconnect", "network", "workload", "precision",
+    "batch_size", "throughput", "unit", NULL};
+static const char *const ASSUMPTION_COLUMNS[] = {"key", "value", "unit",
+                                                 "meaning", NULL};
+static const char *const USE_CASE_COLUMNS[] = {
+    "id", "min_memory_gb", "workload", "gpu_count", "budget", "condition",
+    NULL};
+static const char *const CLOUD_COLUMNS[] = {
+    "provider", "instance", "gpu", "gpu_count", "price_per_hour",
+    "currency", "pricing", NULL};
+static const char *const LIFECYCLE_COLUMNS[] = {"gpu", "status",
+                                                "end_of_life", NULL};
+static const char *const PART_COLUMNS[] = {"kind", "name", "price",
+                                           "currency", "watts", "gpu_slots",
+                                           "pcie_gen", NULL};
+
+static const char *const LLM_MODEL_COLUMNS[] = {
+    "name", "size_class", "params_b", "layers", "hidden", "heads",
+    "kv_heads", "head_dim", "intermediate", NULL};
+static const char *const LLM_MEASUREMENT_COLUMNS[] = {
+    "quantity", "model", "gpu", "precision", "context", "value", "unit",
+    "validate", NULL};
+
+#define SPEC(file, cols, type, rd, fr, key, kcol, kwhat)                    \
+	{file, cols, sizeof(type), (ReadRow)(rd), (FreeItem)(fr), key, kcol, \
+	 kwhat}
+
+const FileSpec DATA_GPUS_FILE = SPEC("gpus.csv", GPU_COLUMNS, Gpu, read_gpu,
+                                       free_gpu, gpu_key, "name", "GPU");
+const FileSpec DATA_PRICES_FILE = SPEC("prices.csv", PRICE_COLUMNS, Price,
+                                         read_price, free_price, NULL, NULL,
+                                         NULL);
+const FileSpec DATA_SYSTEMS_FILE =
+    SPEC("systems.csv", SYSTEM_COLUMNS, BaseSystem, read_system,
+         free_system, system_key, "gpu_count", "base system for GPU count");
+const FileSpec DATA_BENCHMARKS_FILE =
+    SPEC("benchmarks.csv", BENCHMARK_COLUMNS, Benchmark, read_benchmark,
+         free_benchmark, NULL, NULL, NULL);
+const FileSpec DATA_ASSUMPTIONS_FILE =
+    SPEC("assumptions.csv", ASSUMPTION_COLUMNS, Assumption, read_assumption,
+         free_assumption, assumption_key, "key", "assumption");
+const FileSpec DATA_USE_CASES_FILE =
+    SPEC("use_cases.csv", USE_CASE_COLUMNS, UseCase, read_use_case,
+         free_use_case, use_case_key, "id", "use case");
+const FileSpec DATA_CLOUD_FILE =
+    SPEC("cloud.csv", CLOUD_COLUMNS, CloudOffer, read_cloud, free_cloud,
+         cloud_key, "instance", "cloud offer");
+
+const FileSpec DATA_LIFECYCLE_FILE =
+    SPEC("lifecycle.csv", LIFECYCLE_COLUMNS, Lifecycle, read_lifecycle,
+         free_lifecycle, lifecycle_key, "gpu", "lifecycle row for GPU");
+const FileSpec DATA_PARTS_FILE = SPEC("parts.csv", PART_COLUMNS, Part,
+                                        read_part, free_part, NULL, NULL,
+                                        NULL);
+
+const FileSpec DATA_LLM_MODELS_FILE =
+    SPEC("llm_models.csv", LLM_MODEL_COLUMNS, LlmModel, read_llm_model,
+         free_llm_model, llm_model_key, "name", "model");
+const FileSpec DATA_LLM_MEASUREMENTS_FILE =
+    SPEC("llm_measurements.csv", LLM_MEASUREMENT_COLUMNS, LlmMeasurement,
+         read_llm_measurement, free_llm_measurement, NULL, NULL, NULL);
+
+const char *workload_name(Workload w)
+{
+	return WORKLOADS[w];
+}
+
+const char *llm_precision_name(LlmPrecision p)
+{
+	return LLM_PRECISIONS[p];
+}
