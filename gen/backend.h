@@ -15,6 +15,15 @@
 
 #include <cmark-gfm.h>
 
+/* One language of the site: its code ("zh-CN"), its folder ("" for the
+ * first language, at the top; "zh-CN/" for others) and its own name for
+ * the language switch ("简体中文", string lang.name). */
+typedef struct {
+	const char *code;
+	const char *folder;
+	const char *name;
+} SiteLanguage;
+
 /* What every edition of one run shares. */
 typedef struct {
 	const char *templates_dir; /* layout.html, LANG/guide.md */
@@ -22,6 +31,9 @@ typedef struct {
 	const char *base_url;      /* for link previews, or NULL */
 	Paper paper;
 	const Lang *strings;
+	const char *lang_folder;   /* "" or "zh-CN/": start of every prefix */
+	const SiteLanguage *languages; /* every language of the site */
+	size_t n_languages;
 } PublishConfig;
 
 /* One edition, computed and expanded, ready to write. */
@@ -33,7 +45,8 @@ typedef struct {
 	const GPtrArray *tables; /* Table: every table, for the export */
 	const char *markdown;    /* the expanded guide */
 	cmark_node *doc;         /* markdown parsed once; read only */
-	const char *prefix;      /* "" (current edition) or "2020-09/" */
+	const char *prefix;      /* lang_folder + "" (current edition) or
+	                          * "2020-09/": "zh-CN/2020-09/" */
 	const char *nav;         /* HTML links to the other editions */
 	const char *create_date; /* PDF dates: ISO 8601 */
 } EditionResult;

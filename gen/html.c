@@ -38,8 +38,12 @@ static char *figure_html(cmark_node *para)
 }
 
 /* A heading with an id anchor as its first child; level-2 headings are
- * recorded in toc. */
-static char *heading_html(cmark_node *h, GHashTable *used, GString *toc)
+ * recorded in toc.  The heading itself carries id "S<index>" (its place
+ * among the page's headings; upper case, so never a slug): the pages of
+ * the other languages have the same headings in the same order, and the
+ * language switch keeps the reader's section by that index. */
+static char *heading_html(cmark_node *h, GHashTable *used, GString *toc,
+                          unsigned index)
 {
 	char *text = markdown_plain_text(h);
 	char *slug = markdown_slug(text, used);
@@ -47,9 +51,9 @@ static char *heading_html(cmark_node *h, GHashTable *used, GString *toc)
 	                                markdown_extensions());
 	const char *open_end = strchr(inner, '>');
 	char *html = g_strdup_printf(
-	    "%.*s<a class=\"anchor\" id=\"%s\" href=\"#%s\" "
+	    "%.*s id=\"S%u\"><a class=\"anchor\" id=\"%s\" href=\"#%s\" "
 	    "aria-hidden=\"true\">#</a>%s",
-	    (int)(open_end + 1 - inner), inner, slug, slug, open_end + 1);
+	    (int)(open_end - inner), inner, index, slug, slug, open_end + 1);
 	if (cmark_node_get_heading_level(h) == 2) {
 		char *text_e = g_markup_escape_text(text, -1);
 		g_string_append_printf(toc, "<li><a href=\"#%s\">%s</a></li>\n",
@@ -69,6 +73,7 @@ static char *content_html(cmark_node *doc, char **toc_out)
 	                                         g_free, NULL);
 	GString *toc = g_string_new("<ol>\n");
 	GString *out = g_string_new(NULL);
+	unsigned headings = 0;
 	for (cmark_node *n = cmark_node_first_child(doc); n;
 	     n = cmark_node_next(n)) {
 		if (markdown_is_figure(n)) {
@@ -76,7 +81,7 @@ static char *content_html(cmark_node *doc, char **toc_out)
 			g_string_append(out, html);
 			g_free(html);
 		} else if (cmark_node_get_type(n) == CMARK_NODE_HEADING) {
-			char *html = heading_html(n, used, toc);
+			char *html = heading_html(n, used, toc, headings++);
 			g_string_append(out, html);
 			g_free(html);
 		} else {
@@ -133,12 +138,79 @@ static char *preview_url(const EditionResult *r, const char *path)
 	                       r->prefix, path);
 }
 
+/* "../" for every folder of prefix: from the page up to the site's top. */
+static char *root_of(const char *prefix)
+{
+	GString *s = g_string_new(NULL);
+	for (const char *p = prefix; *p; p++)
+		if (*p == '/')
+			g_string_append(s, "../");
+	return g_string_free(s, FALSE);
+}
+
+/* The page name in every other language: <link rel="alternate"> tags
+ * for the head (*links) and the language switch (return value), each
+ * pointing at the same edition's page NAME. */
+static char *language_links(const PublishConfig *cf, const char *prefix,
+                            const char *name, char **links)
+{
+	char *root = root_of(prefix);
+	const char *edition = prefix + strlen(cf->lang_folder);
+	GString *head = g_string_new(NULL);
+	GString *sw = g_string_new(NULL);
+	for (size_t i = 0; i < cf->n_languages; i++) {
+		const SiteLanguage *l = &cf->languages[i];
+		char *href = g_strdup_printf("%s%s%s%s", root, l->folder,
+		                             edition, name);
+		char *href_e = g_markup_escape_text(href, -1);
+		char *code_e = g_markup_escape_text(l->code, -1);
+		char *name_e = g_markup_escape_text(l->name, -1);
+		g_string_append_printf(head, "<link rel=\"alternate\" "
+		                       "hreflang=\"%s\" href=\"%s\">\n",
+		                       code_e, href_e);
+		if (strcmp(l->code, cf->lang) != 0)
+			g_string_append_printf(sw, "<a class=\"lang\" "
+			                       "hreflang=\"%s\" lang=\"%s\" "
+			                       "href=\"%s\">%s</a>", code_e,
+			                       code_e, href_e, name_e);
+		g_free(href);
+		g_free(href_e);
+		g_free(code_e);
+		g_free(name_e);
+	}
+	g_free(root);
+	*links = g_string_free(head, FALSE);
+	return g_string_free(sw, FALSE);
+}
+
+/* The edition's title for readers ("The September 2020 edition"), from
+ * the guide's value without its Markdown escapes. */
+static char *edition_label(const EditionResult *r)
+{
+	const char *md = values_scalar(r->values, "edition_title");
+	GString *s = g_string_new(NULL);
+	for (const char *p = md ? md : r->edition->name; *p; p++) {
+		if (*p == '\\' && g_ascii_ispunct(p[1]))
+			p++;
+		g_string_append_c(s, *p);
+	}
+	char *label = g_markup_escape_text(s->str, -1);
+	g_string_free(s, TRUE);
+	return label;
+}
+
 static Values *edition_page_values(const EditionResult *r, GError **error)
 {
 	const PublishConfig *cf = r->config;
 	Values *page = html_page_values(cf->lang, cf->strings);
-	values_set_scalar(page, "root", g_strdup(*r->prefix ? "../" : ""));
+	values_set_scalar(page, "root", root_of(r->prefix));
 	values_set_scalar(page, "editions", g_strdup(r->nav));
+	char *alternates = NULL;
+	values_set_scalar(page, "lang_switch",
+	                  language_links(cf, r->prefix, "index.html",
+	                                 &alternates));
+	values_set_scalar(page, "alternates", alternates);
+	values_set_scalar(page, "edition_title", edition_label(r));
 	values_set_scalar(page, "description",
 	                  g_markup_escape_text(lang_need(cf->strings,
 	                                       "site.description", error), -1));
@@ -188,18 +260,25 @@ bool html_write_404(const PublishConfig *config, Site *site, GError **error)
 	char *html = NULL;
 	if (gg_read_file(path, TEMPLATE_MAX_BYTES, &text, NULL, error)) {
 		Values *page = html_page_values(config->lang, config->strings);
+		char *alternates = NULL;
+		values_set_scalar(page, "lang_switch",
+		                  language_links(config, config->lang_folder,
+		                                 "index.html", &alternates));
+		g_free(alternates);
 		html = template_expand(path, text, page, error);
 		values_free(page);
 	}
-	bool ok = html && site_write(site, "404.html", html, strlen(html),
-	                             error);
+	char *dest = paths_page(config->lang_folder, "404.html");
+	bool ok = html && site_write(site, dest, html, strlen(html), error);
+	g_free(dest);
 	g_free(html);
 	g_free(path);
 	g_free(text);
 	return ok;
 }
 
-char *html_editions_nav(const char *const *names, size_t n, size_t self)
+char *html_editions_nav(const char *const *names, size_t n, size_t self,
+                        const char *current_label)
 {
 	GString *s = g_string_new(NULL);
 	const char *up = self == 0 ? "" : "../";
@@ -209,7 +288,8 @@ char *html_editions_nav(const char *const *names, size_t n, size_t self)
 		char *prefix = i == 0 ? g_strdup(up)
 		                      : g_strdup_printf("%s%s/", up, names[i]);
 		char *href = paths_page(prefix, "index.html");
-		char *label = g_markup_escape_text(names[i], -1);
+		char *label = g_markup_escape_text(
+		    i == 0 && current_label ? current_label : names[i], -1);
 		g_string_append_printf(s, "<a href=\"%s\">%s</a> ", href,
 		                       label);
 		g_free(prefix);

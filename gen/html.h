@@ -26,8 +26,10 @@ bool html_write_404(const PublishConfig *config, Site *site,
                     GError **error);
 
 /* Links to the other editions from edition self: names[0] is the
- * current edition (at the top), others in folders of their name. */
-char *html_editions_nav(const char *const *names, size_t n, size_t self);
+ * current edition (at the top, shown as current_label when not NULL),
+ * others in folders of their name. */
+char *html_editions_nav(const char *const *names, size_t n, size_t self,
+                        const char *current_label);
 
 /* The back-end: index.html and guide.md of the edition. */
 bool html_write(const EditionResult *r, Site *site, GError **error);
