@@ -37,23 +37,40 @@ static char *figure_html(cmark_node *para)
 	return html;
 }
 
-/* A heading with an id anchor as its first child; level-2 headings are
- * recorded in toc.  The heading itself carries id "S<index>" (its place
- * among the page's headings; upper case, so never a slug): the pages of
- * the other languages have the same headings in the same order, and the
- * language switch keeps the reader's section by that index. */
+/* The same section in the other languages: the pages of every language
+ * have the same headings in the same order, so heading i of one is
+ * heading i of the other, id "S<i>" (upper case, so never a slug).
+ * parts holds, per other language, the link's start up to the "#S" and
+ * its end after the index.  No script: a plain link per heading. */
+static void section_switch(GString *out, const GPtrArray *parts,
+                           unsigned index)
+{
+	for (guint i = 0; parts && i + 1 < parts->len; i += 2)
+		g_string_append_printf(out, "%s%u%s",
+		                       (char *)parts->pdata[i], index,
+		                       (char *)parts->pdata[i + 1]);
+}
+
+/* A heading with an id anchor as its first child and links to the same
+ * section in the other languages last; level-2 headings are recorded in
+ * toc. */
 static char *heading_html(cmark_node *h, GHashTable *used, GString *toc,
-                          unsigned index)
+                          unsigned index, const GPtrArray *parts)
 {
 	char *text = markdown_plain_text(h);
 	char *slug = markdown_slug(text, used);
 	char *inner = cmark_render_html(h, CMARK_OPT_UNSAFE,
 	                                markdown_extensions());
 	const char *open_end = strchr(inner, '>');
+	const char *close = strrchr(inner, '<'); /* </hN> */
+	GString *sw = g_string_new(NULL);
+	section_switch(sw, parts, index);
 	char *html = g_strdup_printf(
 	    "%.*s id=\"S%u\"><a class=\"anchor\" id=\"%s\" href=\"#%s\" "
-	    "aria-hidden=\"true\">#</a>%s",
-	    (int)(open_end - inner), inner, index, slug, slug, open_end + 1);
+	    "aria-hidden=\"true\">#</a>%.*s%s%s",
+	    (int)(open_end - inner), inner, index, slug, slug,
+	    (int)(close - open_end - 1), open_end + 1, sw->str, close);
+	g_string_free(sw, TRUE);
 	if (cmark_node_get_heading_level(h) == 2) {
 		char *text_e = g_markup_escape_text(text, -1);
 		g_string_append_printf(toc, "<li><a href=\"#%s\">%s</a></li>\n",
@@ -67,7 +84,8 @@ static char *heading_html(cmark_node *h, GHashTable *used, GString *toc,
 }
 
 /* The page content, block by block, and its table of contents. */
-static char *content_html(cmark_node *doc, char **toc_out)
+static char *content_html(cmark_node *doc, const GPtrArray *parts,
+                          char **toc_out)
 {
 	GHashTable *used = g_hash_table_new_full(g_str_hash, g_str_equal,
 	                                         g_free, NULL);
@@ -81,7 +99,7 @@ static char *content_html(cmark_node *doc, char **toc_out)
 			g_string_append(out, html);
 			g_free(html);
 		} else if (cmark_node_get_type(n) == CMARK_NODE_HEADING) {
-			char *html = heading_html(n, used, toc, headings++);
+			char *html = heading_html(n, used, toc, headings++, parts);
 			g_string_append(out, html);
 			g_free(html);
 		} else {
@@ -98,14 +116,15 @@ static char *content_html(cmark_node *doc, char **toc_out)
 }
 
 char *html_render_page(cmark_node *doc, const char *layout_path,
-                       const char *layout, Values *page, GError **error)
+                       const char *layout, Values *page,
+                       const GPtrArray *section_links, GError **error)
 {
 	char *title = markdown_document_title(doc);
 	values_set_scalar(page, "title",
 	                  g_markup_escape_text(title ? title : "", -1));
 	g_free(title);
 	char *toc = NULL;
-	char *content = content_html(doc, &toc);
+	char *content = content_html(doc, section_links, &toc);
 	values_set_scalar(page, "toc", toc);
 	values_set_scalar(page, "content", content);
 	return template_expand(layout_path, layout, page, error);
@@ -149,10 +168,12 @@ static char *root_of(const char *prefix)
 }
 
 /* The page name in every other language: <link rel="alternate"> tags
- * for the head (*links) and the language switch (return value), each
- * pointing at the same edition's page NAME. */
+ * for the head (*links), the language switch (return value), each
+ * pointing at the same edition's page NAME, and when parts is not NULL
+ * the pieces of the per-section links (see section_switch). */
 static char *language_links(const PublishConfig *cf, const char *prefix,
-                            const char *name, char **links)
+                            const char *name, char **links,
+                            GPtrArray *parts)
 {
 	char *root = root_of(prefix);
 	const char *edition = prefix + strlen(cf->lang_folder);
@@ -173,6 +194,13 @@ static char *language_links(const PublishConfig *cf, const char *prefix,
 			                       "hreflang=\"%s\" lang=\"%s\" "
 			                       "href=\"%s\">%s</a>", code_e,
 			                       code_e, href_e, name_e);
+		if (strcmp(l->code, cf->lang) != 0 && parts) {
+			g_ptr_array_add(parts, g_strdup_printf(
+			    " <a class=\"lang-sec\" hreflang=\"%s\" "
+			    "lang=\"%s\" href=\"%s#S", code_e, code_e, href_e));
+			g_ptr_array_add(parts, g_strdup_printf("\">%s</a>",
+			                                       name_e));
+		}
 		g_free(href);
 		g_free(href_e);
 		g_free(code_e);
@@ -199,7 +227,8 @@ static char *edition_label(const EditionResult *r)
 	return label;
 }
 
-static Values *edition_page_values(const EditionResult *r, GError **error)
+static Values *edition_page_values(const EditionResult *r,
+                                   GPtrArray *section_links, GError **error)
 {
 	const PublishConfig *cf = r->config;
 	Values *page = html_page_values(cf->lang, cf->strings);
@@ -208,7 +237,7 @@ static Values *edition_page_values(const EditionResult *r, GError **error)
 	char *alternates = NULL;
 	values_set_scalar(page, "lang_switch",
 	                  language_links(cf, r->prefix, "index.html",
-	                                 &alternates));
+	                                 &alternates, section_links));
 	values_set_scalar(page, "alternates", alternates);
 	values_set_scalar(page, "edition_title", edition_label(r));
 	values_set_scalar(page, "description",
@@ -233,10 +262,12 @@ bool html_write(const EditionResult *r, Site *site, GError **error)
 	GError *err = NULL;
 	bool ok = gg_read_file(layout_path, TEMPLATE_MAX_BYTES, &layout, NULL,
 	                       &err);
-	Values *page = ok ? edition_page_values(r, &err) : NULL;
+	GPtrArray *parts = g_ptr_array_new_with_free_func(g_free);
+	Values *page = ok ? edition_page_values(r, parts, &err) : NULL;
 	char *html = ok && !err ? html_render_page(r->doc, layout_path, layout,
-	                                           page, &err)
+	                                           page, parts, &err)
 	                        : NULL;
+	g_ptr_array_unref(parts);
 	char *path = paths_page(r->prefix, "index.html");
 	ok = html && site_write(site, path, html, strlen(html), &err);
 	g_free(path);
@@ -263,7 +294,8 @@ bool html_write_404(const PublishConfig *config, Site *site, GError **error)
 		char *alternates = NULL;
 		values_set_scalar(page, "lang_switch",
 		                  language_links(config, config->lang_folder,
-		                                 "index.html", &alternates));
+		                                 "index.html", &alternates,
+		                                 NULL));
 		g_free(alternates);
 		html = template_expand(path, text, page, error);
 		values_free(page);

@@ -233,7 +233,7 @@ static void figure(Pdf *p, cmark_node *para)
 	c->y += h * scale + 4;
 	PangoLayout *l = pdfkit_layout(c, NULL, ST.caption, false, c->width);
 	char *caption = g_markup_escape_text(cmark_node_get_title(img), -1);
-	char *m = g_strdup_printf("<i>%s</i>", caption);
+	char *m = pdf_styled_span(p, "font.caption", caption);
 	pango_layout_set_markup(l, m, -1);
 	page_set_colour(c->cr, ST.muted);
 	pdfkit_draw_layout(c, l, c->x, NULL, 0);

@@ -77,6 +77,28 @@ static void link(Inline *in, cmark_node *n)
 	}
 }
 
+char *pdf_styled_span(const Pdf *p, const char *style_key,
+                      const char *markup)
+{
+	/* Pango span attributes from the strings, e.g. style="italic";
+	 * empty for none (CJK fonts have no italics to fake). */
+	const char *attrs = lang_need(p->opt->strings, style_key, NULL);
+	if (!*attrs)
+		return g_strdup(markup);
+	return g_strdup_printf("<span %s>%s</span>", attrs, markup);
+}
+
+/* Emphasis in the language's style (strings key font.emphasis). */
+static void emphasis(Inline *in, cmark_node *n)
+{
+	const char *attrs = lang_need(in->pdf->opt->strings, "font.emphasis",
+	                              NULL);
+	char *open = *attrs ? g_strdup_printf("<span %s>", attrs)
+	                    : g_strdup("");
+	wrap(in, n, open, *attrs ? "</span>" : "");
+	g_free(open);
+}
+
 void pdf_inline_markup(Inline *in, cmark_node *node)
 {
 	for (cmark_node *c = cmark_node_first_child(node); c;
@@ -97,7 +119,7 @@ void pdf_inline_markup(Inline *in, cmark_node *node)
 			text(in, "\n");
 			break;
 		case CMARK_NODE_EMPH:
-			wrap(in, c, "<i>", "</i>");
+			emphasis(in, c);
 			break;
 		case CMARK_NODE_STRONG:
 			wrap(in, c, "<b>", "</b>");
