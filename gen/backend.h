@@ -15,6 +15,15 @@
 
 #include <cmark-gfm.h>
 
+/* One language of the site: its code ("zh-CN"), its folder ("" for the
+ * first language, at the top; "zh-CN/" for others) and its own name for
+ * the language switch ("简体中文", string lang.name). */
+typedef struct {
+	const char *code;
+	const char *folder;
+	const char *name;
+} SiteLanguage;
+
 /* What every edition of one run shares. */
 typedef struct {
 	const char *templates_dir; /* layout.html, LANG/guide.md */
@@ -28,6 +37,9 @@ typedef struct {
 	                              OUT/PREFIX/data/guide.json */
 	GPtrArray *summary;        /* char *: what changed, lines for stderr
 	                              after the run; may be NULL */
+	const char *lang_folder;   /* "" or "zh-CN/": start of every prefix */
+	const SiteLanguage *languages; /* every language of the site */
+	size_t n_languages;
 } PublishConfig;
 
 /* One edition, computed and expanded, ready to write. */
@@ -39,7 +51,8 @@ typedef struct {
 	const GPtrArray *tables; /* Table: every table, for the export */
 	const char *markdown;    /* the expanded guide */
 	cmark_node *doc;         /* markdown parsed once; read only */
-	const char *prefix;      /* "" (current edition) or "2020-09/" */
+	const char *prefix;      /* lang_folder + "" (current edition) or
+	                          * "2020-09/": "zh-CN/2020-09/" */
 	const char *nav;         /* HTML links to the other editions */
 	const char *create_date; /* PDF dates: ISO 8601 */
 	const char *previous_json; /* the previous run's guide.json the

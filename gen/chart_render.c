@@ -66,6 +66,36 @@ static char *add_svg_title(const Chart *c, const char *svg)
 	return out;
 }
 
+/* cairo names an SVG's groups "surfaceN" with N counted over the whole
+ * process, so a chart's bytes would depend on what was drawn before it.
+ * Renumbers them in order of first appearance: the same chart, the same
+ * bytes, whatever the run drew first. */
+static gboolean renumber_surface(const GMatchInfo *m, GString *out,
+                                 gpointer ids)
+{
+	char *old = g_match_info_fetch(m, 0);
+	gpointer id = g_hash_table_lookup(ids, old);
+	if (!id) {
+		id = GUINT_TO_POINTER(g_hash_table_size(ids) + 1);
+		g_hash_table_insert(ids, g_strdup(old), id);
+	}
+	g_string_append_printf(out, "surface%u", GPOINTER_TO_UINT(id));
+	g_free(old);
+	return FALSE;
+}
+
+static char *stable_surface_ids(const char *svg)
+{
+	GRegex *re = g_regex_new("surface[0-9]+", 0, 0, NULL);
+	GHashTable *ids = g_hash_table_new_full(g_str_hash, g_str_equal,
+	                                        g_free, NULL);
+	char *out = g_regex_replace_eval(re, svg, -1, 0, 0, renumber_surface,
+	                                 ids, NULL);
+	g_hash_table_destroy(ids);
+	g_regex_unref(re);
+	return out;
+}
+
 void chart_render_svg(const Chart *chart, double width, char **bytes,
                       size_t *length)
 {
@@ -80,7 +110,9 @@ void chart_render_svg(const Chart *chart, double width, char **bytes,
 	cairo_surface_finish(s);
 	cairo_surface_destroy(s);
 	g_byte_array_append(buf, (const guint8 *)"", 1);
-	char *svg = (char *)g_byte_array_free(buf, FALSE);
+	char *raw = (char *)g_byte_array_free(buf, FALSE);
+	char *svg = stable_surface_ids(raw);
+	g_free(raw);
 	*bytes = add_svg_title(chart, svg);
 	*length = strlen(*bytes);
 	g_free(svg);

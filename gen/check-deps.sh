@@ -24,12 +24,16 @@ fi
 [ -f /usr/include/csv.h ] || add libcsv-dev
 if ! fc-list 2>/dev/null | grep -q 'DejaVuSans.ttf'; then add fonts-dejavu-core; fi
 if ! fc-list 2>/dev/null | grep -q 'NotoSansCJK'; then add fonts-noto-cjk; fi
+# The Chinese PDFs use WenQuanYi Micro Hei: TrueType outlines, which cairo
+# 1.16 subsets correctly (it draws some Noto CJK CFF glyphs blank, e.g. 如).
+if ! fc-list 2>/dev/null | grep -q 'wqy-microhei'; then add fonts-wqy-microhei; fi
 if [ "$need" = browser ] || [ "$need" = test ]; then
 	command -v chromium >/dev/null 2>&1 || add chromium
 fi
 if [ "$need" = test ]; then
 	command -v pdfinfo >/dev/null 2>&1 || add poppler-utils
 	command -v python3 >/dev/null 2>&1 || add python3
+	command -v mutool >/dev/null 2>&1 || add mupdf-tools
 fi
 
 [ -z "$missing_pkgs" ] && exit 0

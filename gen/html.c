@@ -39,19 +39,40 @@ static char *figure_html(cmark_node *para)
 	return html;
 }
 
-/* A heading with an id anchor as its first child; level-2 headings are
- * recorded in toc. */
-static char *heading_html(cmark_node *h, GHashTable *used, GString *toc)
+/* The same section in the other languages: the pages of every language
+ * have the same headings in the same order, so heading i of one is
+ * heading i of the other, id "S<i>" (upper case, so never a slug).
+ * parts holds, per other language, the link's start up to the "#S" and
+ * its end after the index.  No script: a plain link per heading. */
+static void section_switch(GString *out, const GPtrArray *parts,
+                           unsigned index)
+{
+	for (guint i = 0; parts && i + 1 < parts->len; i += 2)
+		g_string_append_printf(out, "%s%u%s",
+		                       (char *)parts->pdata[i], index,
+		                       (char *)parts->pdata[i + 1]);
+}
+
+/* A heading with an id anchor as its first child and links to the same
+ * section in the other languages last; level-2 headings are recorded in
+ * toc. */
+static char *heading_html(cmark_node *h, GHashTable *used, GString *toc,
+                          unsigned index, const GPtrArray *parts)
 {
 	char *text = markdown_plain_text(h);
 	char *slug = markdown_slug(text, used);
 	char *inner = cmark_render_html(h, CMARK_OPT_UNSAFE,
 	                                markdown_extensions());
 	const char *open_end = strchr(inner, '>');
+	const char *close = strrchr(inner, '<'); /* </hN> */
+	GString *sw = g_string_new(NULL);
+	section_switch(sw, parts, index);
 	char *html = g_strdup_printf(
-	    "%.*s<a class=\"anchor\" id=\"%s\" href=\"#%s\" "
-	    "aria-hidden=\"true\">#</a>%s",
-	    (int)(open_end + 1 - inner), inner, slug, slug, open_end + 1);
+	    "%.*s id=\"S%u\"><a class=\"anchor\" id=\"%s\" href=\"#%s\" "
+	    "aria-hidden=\"true\">#</a>%.*s%s%s",
+	    (int)(open_end - inner), inner, index, slug, slug,
+	    (int)(close - open_end - 1), open_end + 1, sw->str, close);
+	g_string_free(sw, TRUE);
 	if (cmark_node_get_heading_level(h) == 2) {
 		char *text_e = g_markup_escape_text(text, -1);
 		g_string_append_printf(toc, "<li><a href=\"#%s\">%s</a></li>\n",
@@ -65,12 +86,14 @@ static char *heading_html(cmark_node *h, GHashTable *used, GString *toc)
 }
 
 /* The page content, block by block, and its table of contents. */
-static char *content_html(cmark_node *doc, char **toc_out)
+static char *content_html(cmark_node *doc, const GPtrArray *parts,
+                          char **toc_out)
 {
 	GHashTable *used = g_hash_table_new_full(g_str_hash, g_str_equal,
 	                                         g_free, NULL);
 	GString *toc = g_string_new("<ol>\n");
 	GString *out = g_string_new(NULL);
+	unsigned headings = 0;
 	for (cmark_node *n = cmark_node_first_child(doc); n;
 	     n = cmark_node_next(n)) {
 		if (markdown_is_figure(n)) {
@@ -78,7 +101,7 @@ static char *content_html(cmark_node *doc, char **toc_out)
 			g_string_append(out, html);
 			g_free(html);
 		} else if (cmark_node_get_type(n) == CMARK_NODE_HEADING) {
-			char *html = heading_html(n, used, toc);
+			char *html = heading_html(n, used, toc, headings++, parts);
 			g_string_append(out, html);
 			g_free(html);
 		} else {
@@ -95,14 +118,15 @@ static char *content_html(cmark_node *doc, char **toc_out)
 }
 
 char *html_render_page(cmark_node *doc, const char *layout_path,
-                       const char *layout, Values *page, GError **error)
+                       const char *layout, Values *page,
+                       const GPtrArray *section_links, GError **error)
 {
 	char *title = markdown_document_title(doc);
 	values_set_scalar(page, "title",
 	                  g_markup_escape_text(title ? title : "", -1));
 	g_free(title);
 	char *toc = NULL;
-	char *content = content_html(doc, &toc);
+	char *content = content_html(doc, section_links, &toc);
 	values_set_scalar(page, "toc", toc);
 	values_set_scalar(page, "content", content);
 	return template_expand(layout_path, layout, page, error);
@@ -135,12 +159,89 @@ static char *preview_url(const EditionResult *r, const char *path)
 	                       r->prefix, path);
 }
 
-static Values *edition_page_values(const EditionResult *r, GError **error)
+/* "../" for every folder of prefix: from the page up to the site's top. */
+static char *root_of(const char *prefix)
+{
+	GString *s = g_string_new(NULL);
+	for (const char *p = prefix; *p; p++)
+		if (*p == '/')
+			g_string_append(s, "../");
+	return g_string_free(s, FALSE);
+}
+
+/* The page name in every other language: <link rel="alternate"> tags
+ * for the head (*links), the language switch (return value), each
+ * pointing at the same edition's page NAME, and when parts is not NULL
+ * the pieces of the per-section links (see section_switch). */
+static char *language_links(const PublishConfig *cf, const char *prefix,
+                            const char *name, char **links,
+                            GPtrArray *parts)
+{
+	char *root = root_of(prefix);
+	const char *edition = prefix + strlen(cf->lang_folder);
+	GString *head = g_string_new(NULL);
+	GString *sw = g_string_new(NULL);
+	for (size_t i = 0; i < cf->n_languages; i++) {
+		const SiteLanguage *l = &cf->languages[i];
+		char *href = g_strdup_printf("%s%s%s%s", root, l->folder,
+		                             edition, name);
+		char *href_e = g_markup_escape_text(href, -1);
+		char *code_e = g_markup_escape_text(l->code, -1);
+		char *name_e = g_markup_escape_text(l->name, -1);
+		g_string_append_printf(head, "<link rel=\"alternate\" "
+		                       "hreflang=\"%s\" href=\"%s\">\n",
+		                       code_e, href_e);
+		if (strcmp(l->code, cf->lang) != 0)
+			g_string_append_printf(sw, "<a class=\"lang\" "
+			                       "hreflang=\"%s\" lang=\"%s\" "
+			                       "href=\"%s\">%s</a>", code_e,
+			                       code_e, href_e, name_e);
+		if (strcmp(l->code, cf->lang) != 0 && parts) {
+			g_ptr_array_add(parts, g_strdup_printf(
+			    " <a class=\"lang-sec\" hreflang=\"%s\" "
+			    "lang=\"%s\" href=\"%s#S", code_e, code_e, href_e));
+			g_ptr_array_add(parts, g_strdup_printf("\">%s</a>",
+			                                       name_e));
+		}
+		g_free(href);
+		g_free(href_e);
+		g_free(code_e);
+		g_free(name_e);
+	}
+	g_free(root);
+	*links = g_string_free(head, FALSE);
+	return g_string_free(sw, FALSE);
+}
+
+/* The edition's title for readers ("The September 2020 edition"), from
+ * the guide's value without its Markdown escapes. */
+static char *edition_label(const EditionResult *r)
+{
+	const char *md = values_scalar(r->values, "edition_title");
+	GString *s = g_string_new(NULL);
+	for (const char *p = md ? md : r->edition->name; *p; p++) {
+		if (*p == '\\' && g_ascii_ispunct(p[1]))
+			p++;
+		g_string_append_c(s, *p);
+	}
+	char *label = g_markup_escape_text(s->str, -1);
+	g_string_free(s, TRUE);
+	return label;
+}
+
+static Values *edition_page_values(const EditionResult *r,
+                                   GPtrArray *section_links, GError **error)
 {
 	const PublishConfig *cf = r->config;
 	Values *page = html_page_values(cf->lang, cf->strings);
-	values_set_scalar(page, "root", g_strdup(*r->prefix ? "../" : ""));
+	values_set_scalar(page, "root", root_of(r->prefix));
 	values_set_scalar(page, "editions", g_strdup(r->nav));
+	char *alternates = NULL;
+	values_set_scalar(page, "lang_switch",
+	                  language_links(cf, r->prefix, "index.html",
+	                                 &alternates, section_links));
+	values_set_scalar(page, "alternates", alternates);
+	values_set_scalar(page, "edition_title", edition_label(r));
 	values_set_scalar(page, "description",
 	                  g_markup_escape_text(lang_need(cf->strings,
 	                                       "site.description", error), -1));
@@ -164,10 +265,12 @@ bool html_write(const EditionResult *r, Site *site, GError **error)
 	GError *err = NULL;
 	char *layout = template_load(layout_path, &err);
 	bool ok = layout != NULL;
-	Values *page = ok ? edition_page_values(r, &err) : NULL;
+	GPtrArray *parts = g_ptr_array_new_with_free_func(g_free);
+	Values *page = ok ? edition_page_values(r, parts, &err) : NULL;
 	char *html = ok && !err ? html_render_page(r->doc, layout_path, layout,
-	                                           page, &err)
+	                                           page, parts, &err)
 	                        : NULL;
+	g_ptr_array_unref(parts);
 	char *path = paths_page(r->prefix, "index.html");
 	ok = html && site_write(site, path, html, strlen(html), &err);
 	g_free(path);
@@ -191,18 +294,26 @@ bool html_write_404(const PublishConfig *config, Site *site, GError **error)
 	char *html = NULL;
 	if (text) {
 		Values *page = html_page_values(config->lang, config->strings);
+		char *alternates = NULL;
+		values_set_scalar(page, "lang_switch",
+		                  language_links(config, config->lang_folder,
+		                                 "index.html", &alternates,
+		                                 NULL));
+		g_free(alternates);
 		html = template_expand(path, text, page, error);
 		values_free(page);
 	}
-	bool ok = html && site_write(site, "404.html", html, strlen(html),
-	                             error);
+	char *dest = paths_page(config->lang_folder, "404.html");
+	bool ok = html && site_write(site, dest, html, strlen(html), error);
+	g_free(dest);
 	g_free(html);
 	g_free(path);
 	g_free(text);
 	return ok;
 }
 
-char *html_editions_nav(const char *const *names, size_t n, size_t self)
+char *html_editions_nav(const char *const *names, size_t n, size_t self,
+                        const char *current_label)
 {
 	GString *s = g_string_new(NULL);
 	const char *up = self == 0 ? "" : "../";
@@ -216,7 +327,8 @@ char *html_editions_nav(const char *const *names, size_t n, size_t self)
 		char *href = gg_attr_escape(url);
 		g_free(url);
 		g_free(seg);
-		char *label = g_markup_escape_text(names[i], -1);
+		char *label = g_markup_escape_text(
+		    i == 0 && current_label ? current_label : names[i], -1);
 		g_string_append_printf(s, "<a href=\"%s\">%s</a> ", href,
 		                       label);
 		g_free(prefix);

@@ -16,9 +16,12 @@
 Values *html_page_values(const char *lang, const Lang *strings);
 
 /* Renders doc (read only) into layout (read from layout_path); page
- * gets title, toc and content. */
+ * gets title, toc and content.  Heading i gets id "S<i>" and, after its
+ * text, section_links[2k] i section_links[2k+1] for each k (links to
+ * the same section in other languages; may be NULL). */
 char *html_render_page(cmark_node *doc, const char *layout_path,
-                       const char *layout, Values *page, GError **error);
+                       const char *layout, Values *page,
+                       const GPtrArray *section_links, GError **error);
 
 /* The page GitHub Pages shows for a missing address (404.html):
  * self-contained, as it is served at any depth. */
@@ -26,8 +29,10 @@ bool html_write_404(const PublishConfig *config, Site *site,
                     GError **error);
 
 /* Links to the other editions from edition self: names[0] is the
- * current edition (at the top), others in folders of their name. */
-char *html_editions_nav(const char *const *names, size_t n, size_t self);
+ * current edition (at the top, shown as current_label when not NULL),
+ * others in folders of their name. */
+char *html_editions_nav(const char *const *names, size_t n, size_t self,
+                        const char *current_label);
 
 /* The back-end: index.html and guide.md of the edition. */
 bool html_write(const EditionResult *r, Site *site, GError **error);

@@ -30,7 +30,8 @@ typedef struct {
 
 typedef struct {
 	const Options *opt;
-	Lang *strings;
+	GPtrArray *codes;   /* char *: language folders, the first at the top */
+	GPtrArray *strings; /* Lang *: one per code */
 	Site *site;
 	GPtrArray *summary; /* what changed: lines printed after the run */
 	gint64 stage_start; /* when the current stage began */
@@ -130,36 +131,66 @@ static void on_progress(const char *stage, const char *what, void *run)
 	progress(run, stage, what);
 }
 
-/* Every edition (the first at the top, others in a folder of their
- * name), then the site-wide files. */
-static bool publish_all(Run *run, GPtrArray *editions, GError **error)
+/* Every edition of one language (the first at the language's top,
+ * others in a folder of their name), then its site-wide files. */
+static bool publish_language(Run *run, const PublishConfig *cf,
+                             GPtrArray *editions, GError **error)
 {
-	const Options *o = run->opt;
-	PublishConfig cf = {.templates_dir = o->templates_dir,
-	                    .lang = o->lang,
-	                    .base_url = o->base_url,
-	                    .paper = strcmp(o->paper, "letter") == 0
-	                                 ? PAPER_LETTER : PAPER_A4,
-	                    .strings = run->strings,
-	                    .out_dir = o->out_dir,
-	                    .previous = o->previous,
-	                    .summary = run->summary};
 	char **names = g_new0(char *, editions->len + 1);
 	for (guint i = 0; i < editions->len; i++)
 		names[i] = g_path_get_basename(editions->pdata[i]);
 	bool ok = true;
 	for (guint i = 0; ok && i < editions->len; i++) {
-		char *prefix = i == 0 ? g_strdup("")
-		                      : g_strdup_printf("%s/", names[i]);
-		char *nav = html_editions_nav((const char *const *)names,
-		                              editions->len, i);
-		ok = publish_edition(&cf, editions->pdata[i], prefix, nav,
+		char *prefix = i == 0 ? g_strdup(cf->lang_folder)
+		                      : g_strdup_printf("%s%s/", cf->lang_folder,
+		                                        names[i]);
+		char *nav = html_editions_nav(
+		    (const char *const *)names, editions->len, i,
+		    lang_get(cf->strings, "layout.current_edition"));
+		ok = publish_edition(cf, editions->pdata[i], prefix, nav,
 		                     run->site, on_progress, run, error);
 		g_free(nav);
 		g_free(prefix);
 	}
 	g_strfreev(names);
-	return ok && publish_site_files(&cf, run->site, error);
+	return ok && publish_site_files(cf, run->site, error);
+}
+
+/* Every language: the first at the top of the site, others in a folder
+ * of their code. */
+static bool publish_all(Run *run, GPtrArray *editions, GError **error)
+{
+	const Options *o = run->opt;
+	guint n = run->codes->len;
+	SiteLanguage *langs = g_new0(SiteLanguage, n);
+	char **folders = g_new0(char *, n + 1);
+	for (guint i = 0; i < n; i++) {
+		const char *code = run->codes->pdata[i];
+		const char *name = lang_get(run->strings->pdata[i], "lang.name");
+		folders[i] = i == 0 ? g_strdup("") : g_strdup_printf("%s/", code);
+		langs[i] = (SiteLanguage){code, folders[i], name ? name : code};
+	}
+	bool ok = true;
+	for (guint i = 0; ok && i < n; i++) {
+		PublishConfig cf = {.templates_dir = o->templates_dir,
+		                    .lang = run->codes->pdata[i],
+		                    .base_url = o->base_url,
+		                    .paper = strcmp(o->paper, "letter") == 0
+		                                 ? PAPER_LETTER : PAPER_A4,
+		                    .strings = run->strings->pdata[i],
+		                    .lang_folder = folders[i],
+		                    .languages = langs,
+		                    .n_languages = n,
+		                    .out_dir = o->out_dir,
+		                    .previous = o->previous,
+		                    /* what changed: said once, for the
+		                       first language */
+		                    .summary = i == 0 ? run->summary : NULL};
+		ok = publish_language(run, &cf, editions, error);
+	}
+	g_strfreev(folders);
+	g_free(langs);
+	return ok;
 }
 
 static bool generate(Run *run, GError **error)
@@ -241,23 +272,72 @@ static bool check(Run *run, GError **error)
 	return ok;
 }
 
+#define REFERENCE_LANG "en" /* the source language of the guide */
+
 /* A language other than the reference (en) must have every key the
  * reference has: a missing string is an error now, not a blank later. */
-static bool check_language(Run *run, GError **error)
+static bool check_language(Run *run, const char *code, const Lang *strings,
+                           GError **error)
 {
-	const char *ref_lang = "en"; /* the source language of the guide */
-	if (strcmp(run->opt->lang, ref_lang) == 0)
+	if (strcmp(code, REFERENCE_LANG) == 0)
 		return true;
-	char *path = g_build_filename(run->opt->templates_dir, ref_lang,
+	char *path = g_build_filename(run->opt->templates_dir, REFERENCE_LANG,
 	                              "strings.csv", NULL);
 	bool ok = true;
 	if (g_file_test(path, G_FILE_TEST_IS_REGULAR)) {
 		Lang *ref = lang_load(path, error);
-		ok = ref && lang_check_keys(run->strings, ref, error);
+		ok = ref && lang_check_keys(strings, ref, error);
 		lang_free(ref);
 	}
 	g_free(path);
 	return ok;
+}
+
+/* The languages to write: --lang alone, or every folder of templates/
+ * with a strings.csv, the reference first, then by name. */
+static GPtrArray *find_languages(const Options *o)
+{
+	GPtrArray *codes = g_ptr_array_new_with_free_func(g_free);
+	if (o->lang) {
+		g_ptr_array_add(codes, g_strdup(o->lang));
+		return codes;
+	}
+	GDir *d = g_dir_open(o->templates_dir, 0, NULL);
+	for (const char *name; d && (name = g_dir_read_name(d));) {
+		char *path = g_build_filename(o->templates_dir, name,
+		                              "strings.csv", NULL);
+		if (strcmp(name, REFERENCE_LANG) != 0
+		    && g_file_test(path, G_FILE_TEST_IS_REGULAR))
+			g_ptr_array_add(codes, g_strdup(name));
+		g_free(path);
+	}
+	if (d)
+		g_dir_close(d);
+	g_ptr_array_sort(codes, compare_names);
+	g_ptr_array_insert(codes, 0, g_strdup(REFERENCE_LANG));
+	return codes;
+}
+
+/* Loads and checks the strings of every language. */
+static bool load_languages(Run *run, GError **error)
+{
+	run->codes = find_languages(run->opt);
+	run->strings = g_ptr_array_new_with_free_func((GDestroyNotify)lang_free);
+	for (guint i = 0; i < run->codes->len; i++) {
+		const char *code = run->codes->pdata[i];
+		char *path = g_build_filename(run->opt->templates_dir, code,
+		                              "strings.csv", NULL);
+		Lang *strings = lang_load(path, error);
+		g_free(path);
+		if (!strings)
+			return false;
+		g_ptr_array_add(run->strings, strings);
+		if (!check_language(run, code, strings, error)
+		    || !fonts_check(lang_get(strings, "font.sans"),
+		                    lang_get(strings, "font.mono"), error))
+			return false;
+	}
+	return true;
 }
 
 /* ---- command line --------------------------------------------------- */
@@ -282,7 +362,9 @@ static int parse_options(int *argc, char ***argv, Options *o)
 	    {"paper", 'p', 0, G_OPTION_ARG_STRING, &o->paper,
 	     "PDF paper size: a4 or letter (default: a4)", "SIZE"},
 	    {"lang", 'l', 0, G_OPTION_ARG_STRING, &o->lang,
-	     "Template language folder (default: en)", "LANG"},
+	     "Only this template language, at the top (default: every "
+	     "folder of templates with a strings.csv, en at the top)",
+	     "LANG"},
 	    {"base-url", 'b', 0, G_OPTION_ARG_STRING, &o->base_url,
 	     "Where the site will be published, for link previews "
 	     "(og:image); links stay relative", "URL"},
@@ -375,7 +457,6 @@ int main(int argc, char **argv)
 	set_default(&o.templates_dir, "templates");
 	set_default(&o.out_dir, "out");
 	set_default(&o.paper, "a4");
-	set_default(&o.lang, "en");
 
 	Run run = {.opt = &o, .stage_start = g_get_monotonic_time(),
 	           .summary = g_ptr_array_new_with_free_func(g_free)};
@@ -387,19 +468,9 @@ int main(int argc, char **argv)
 		ok = check(&run, &error);
 	} else {
 		markdown_init();
-		char *strings_path = g_build_filename(o.templates_dir, o.lang,
-		                                      "strings.csv", NULL);
-		run.strings = lang_load(strings_path, &error);
-		g_free(strings_path);
-		if (run.strings && !check_language(&run, &error)) {
-			lang_free(run.strings);
-			run.strings = NULL;
-		}
-		ok = run.strings
-		     && fonts_check(lang_get(run.strings, "font.sans"),
-		                    lang_get(run.strings, "font.mono"), &error)
-		     && generate(&run, &error);
-		lang_free(run.strings);
+		ok = load_languages(&run, &error) && generate(&run, &error);
+		g_ptr_array_free(run.strings, TRUE);
+		g_ptr_array_free(run.codes, TRUE);
 		teardown();
 	}
 	if (!ok) {

@@ -57,7 +57,9 @@ static void title_page(Pdf *p)
 	PdfCanvas *c = p->c;
 	c->y = c->page_h * 0.30;
 	PangoLayout *l = pdfkit_layout(c, NULL, ST.title, true, c->width);
-	pango_layout_set_text(l, p->opt->meta.title, -1);
+	char *title = pdf_keep_numbers(p->opt->meta.title);
+	pango_layout_set_text(l, title, -1);
+	g_free(title);
 	page_set_colour(c->cr, ST.ink);
 	pdfkit_draw_layout(c, l, c->x, NULL, 0);
 	g_object_unref(l);
@@ -233,7 +235,7 @@ static void figure(Pdf *p, cmark_node *para)
 	c->y += h * scale + 4;
 	PangoLayout *l = pdfkit_layout(c, NULL, ST.caption, false, c->width);
 	char *caption = g_markup_escape_text(cmark_node_get_title(img), -1);
-	char *m = g_strdup_printf("<i>%s</i>", caption);
+	char *m = pdf_styled_span(p, "font.caption", caption);
 	pango_layout_set_markup(l, m, -1);
 	page_set_colour(c->cr, ST.muted);
 	pdfkit_draw_layout(c, l, c->x, NULL, 0);
@@ -399,8 +401,12 @@ bool pdf_write(const EditionResult *r, Site *site, GError **error)
 	const Lang *s = r->config->strings;
 	GError *err = NULL;
 	char *title = markdown_document_title(r->doc);
+	/* the folder "current" is the reader's latest edition */
+	const char *edition = strcmp(r->edition->name, "current") == 0
+	                          ? lang_need(s, "edition.current", &err)
+	                          : r->edition->name;
 	char *subtitle = gg_fill2(lang_need(s, "pdf.subtitle", &err),
-	                          r->edition->name, r->edition->data_date);
+	                          edition, r->edition->data_date);
 	PdfOptions po = {
 	    .paper = r->config->paper,
 	    .meta = {.title = title ? title : "gpuguide",

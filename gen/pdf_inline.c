@@ -38,10 +38,28 @@ char *pdf_breakable(const char *text)
 	return g_string_free(s, FALSE);
 }
 
+#define WORD_JOINER "\xE2\x81\xA0" /* U+2060: no break here */
+
+/* A number stays with the CJK character after it ("2020年", "8 条"
+ * aside): UAX #14 would allow a break between them. */
+char *pdf_keep_numbers(const char *text)
+{
+	GString *s = g_string_new(NULL);
+	for (const char *p = text; *p; p = g_utf8_next_char(p)) {
+		g_string_append_len(s, p, g_utf8_next_char(p) - p);
+		const char *next = g_utf8_next_char(p);
+		if (g_ascii_isdigit(*p) && *next
+		    && g_unichar_iswide(g_utf8_get_char(next)))
+			g_string_append(s, WORD_JOINER);
+	}
+	return g_string_free(s, FALSE);
+}
 
 static void text(Inline *in, const char *literal)
 {
-	char *broken = in->break_long ? pdf_breakable(literal) : g_strdup(literal);
+	char *kept = pdf_keep_numbers(literal);
+	char *broken = in->break_long ? pdf_breakable(kept) : g_strdup(kept);
+	g_free(kept);
 	char *esc = g_markup_escape_text(broken, -1);
 	g_string_append(in->markup, esc);
 	in->plain += strlen(broken);
@@ -77,6 +95,28 @@ static void link(Inline *in, cmark_node *n)
 	}
 }
 
+char *pdf_styled_span(const Pdf *p, const char *style_key,
+                      const char *markup)
+{
+	/* Pango span attributes from the strings, e.g. style="italic";
+	 * empty for none (CJK fonts have no italics to fake). */
+	const char *attrs = lang_need(p->opt->strings, style_key, NULL);
+	if (!*attrs)
+		return g_strdup(markup);
+	return g_strdup_printf("<span %s>%s</span>", attrs, markup);
+}
+
+/* Emphasis in the language's style (strings key font.emphasis). */
+static void emphasis(Inline *in, cmark_node *n)
+{
+	const char *attrs = lang_need(in->pdf->opt->strings, "font.emphasis",
+	                              NULL);
+	char *open = *attrs ? g_strdup_printf("<span %s>", attrs)
+	                    : g_strdup("");
+	wrap(in, n, open, *attrs ? "</span>" : "");
+	g_free(open);
+}
+
 void pdf_inline_markup(Inline *in, cmark_node *node)
 {
 	for (cmark_node *c = cmark_node_first_child(node); c;
@@ -97,7 +137,7 @@ void pdf_inline_markup(Inline *in, cmark_node *node)
 			text(in, "\n");
 			break;
 		case CMARK_NODE_EMPH:
-			wrap(in, c, "<i>", "</i>");
+			emphasis(in, c);
 			break;
 		case CMARK_NODE_STRONG:
 			wrap(in, c, "<b>", "</b>");

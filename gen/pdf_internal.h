@@ -55,6 +55,13 @@ bool pdf_render(cmark_node *doc, const PdfOptions *opt, char **bytes,
 Inline pdf_inline_new(const Pdf *p);
 void pdf_inline_free(Inline *in);
 void pdf_inline_markup(Inline *in, cmark_node *node);
+/* markup in a span with the Pango attributes of strings key style_key
+ * (font.emphasis, font.caption; empty: no span); caller frees. */
+char *pdf_styled_span(const Pdf *p, const char *style_key,
+                      const char *markup);
+/* text with a word joiner after a digit followed by a CJK character
+ * ("2020年" never breaks); caller frees. */
+char *pdf_keep_numbers(const char *text);
 /* text with a ZWSP where a long word may break; caller frees. */
 char *pdf_breakable(const char *text);
 /* Lays out a node's inline content and draws it at x + indent. */

@@ -8,6 +8,7 @@
 
 #include <cmark-gfm-core-extensions.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- tables ---------------------------------------------------------- */
@@ -44,35 +45,72 @@ static double cell_text_width(Pdf *p, cmark_node *cell, bool header,
 	return w;
 }
 
-/* The least width a cell may wrap to: short cells (a GPU name, a price)
- * stay on one line when the table allows it; others may wrap between
- * words, so their longest word counts.  (A layout wrapped at a tiny
- * width would break and hyphenate inside words instead.) */
+/* Length of text in columns: a CJK character is as wide as two Latin
+ * ones. */
+static size_t display_length(const char *text)
+{
+	size_t n = 0;
+	for (const char *q = text; *q; q = g_utf8_next_char(q))
+		n += g_unichar_iswide(g_utf8_get_char(q)) ? 2 : 1;
+	return n;
+}
+
+/* The widest unbreakable piece of a laid-out, unwrapped text: the break
+ * opportunities are Pango's (UAX #14: spaces in Latin text, between
+ * most characters in Chinese, never before 。，), plus the ZWSPs of
+ * pdf_breakable. */
+static double widest_piece(PangoLayout *l)
+{
+	const char *text = pango_layout_get_text(l);
+	int n_attrs = 0;
+	const PangoLogAttr *attrs = pango_layout_get_log_attrs_readonly(l,
+	                                                              &n_attrs);
+	double widest = 0;
+	int start = 0; /* byte index of the piece */
+	int end = 0;   /* its end without trailing white space */
+	int i = 0;     /* character index */
+	for (const char *q = text;; q = g_utf8_next_char(q), i++) {
+		int at = (int)(q - text);
+		if (i > 0 && (!*q || (i < n_attrs && attrs[i].is_line_break))) {
+			if (end > start) {
+				int line = 0, x0 = 0, x1 = 0;
+				pango_layout_index_to_line_x(l, start, FALSE,
+				                             &line, &x0);
+				pango_layout_index_to_line_x(l, end, FALSE,
+				                             &line, &x1);
+				widest = fmax(widest, (double)abs(x1 - x0)
+				                          / PANGO_SCALE);
+			}
+			start = end = at;
+		}
+		if (!*q)
+			break;
+		if (!(i < n_attrs && attrs[i].is_white))
+			end = (int)(g_utf8_next_char(q) - text);
+	}
+	return widest;
+}
+
+/* The least width a cell may wrap to: short cells (a GPU name, a price,
+ * up to keep_short columns; a header of up to 4 CJK characters) stay on
+ * one line when the table allows it; others may wrap at Pango's
+ * break opportunities, so their widest unbreakable piece counts.  (A
+ * layout wrapped at a tiny width would break and hyphenate inside words
+ * instead.) */
 static double cell_least_width(Pdf *p, cmark_node *cell, bool header,
-                               double size, bool keep_short)
+                               double size, size_t keep_short)
 {
 	char *text = markdown_plain_text(cell);
-	if (keep_short && g_utf8_strlen(text, -1) <= 16) {
+	if (display_length(text) <= keep_short) {
 		g_free(text);
 		return cell_text_width(p, cell, header, size, -1);
 	}
-	double widest = 0;
 	char *broken = pdf_breakable(text);
-	char **words = g_strsplit(broken, ZWSP, -1);
+	PangoLayout *l = pdfkit_layout(p->c, NULL, size, header, -1);
+	pango_layout_set_text(l, broken, -1);
+	double widest = widest_piece(l) + 8;
+	g_object_unref(l);
 	g_free(broken);
-	char *joined = g_strjoinv(" ", words);
-	g_strfreev(words);
-	words = g_strsplit_set(joined, " \n", -1);
-	g_free(joined);
-	for (char **w = words; *w; w++) {
-		if (!**w)
-			continue;
-		PangoLayout *l = pdfkit_layout(p->c, NULL, size, header, -1);
-		pango_layout_set_text(l, *w, -1);
-		widest = fmax(widest, text_width(l) + 8);
-		g_object_unref(l);
-	}
-	g_strfreev(words);
 	g_free(text);
 	return widest;
 }
@@ -99,9 +137,11 @@ static TableGeometry table_geometry(Pdf *p, cmark_node *table)
 			g.widths[i] = fmax(g.widths[i],
 			                   cell_text_width(p, c, head, g.size, -1));
 			least[i] = fmax(least[i], cell_least_width(
-			                              p, c, head, g.size, !head));
-			word[i] = fmax(word[i], cell_least_width(p, c, head,
-			                                         g.size, false));
+			                              p, c, head, g.size,
+			                              head ? 8 : 16));
+			word[i] = fmax(word[i], cell_least_width(
+			                            p, c, head, g.size,
+			                            head ? 8 : 0));
 		}
 	}
 	double total = 0, total_least = 0, width = p->c->width;
@@ -144,28 +184,44 @@ static TableGeometry table_geometry(Pdf *p, cmark_node *table)
 	return g;
 }
 
-static double row_height(Pdf *p, cmark_node *row, const TableGeometry *g,
-                         bool header)
+/* The row's height; *baseline: the lowest first baseline of its cells
+ * (from the cell top), on which every cell's first line sits, so a
+ * cell in a CJK font (taller ascent) lines up with its Latin
+ * neighbours. */
+static double row_height_baseline(Pdf *p, cmark_node *row,
+                                  const TableGeometry *g, bool header,
+                                  double *baseline)
 {
-	double h = 0;
+	double base = 0, below = 0; /* below: height under the baseline */
 	size_t i = 0;
 	for (cmark_node *c = cmark_node_first_child(row); c && i < g->n_cols;
 	     c = cmark_node_next(c), i++) {
 		Inline in = pdf_inline_new(p);
 		PangoLayout *l = cell_layout(p, c, g->widths[i] - 8, header,
 		                             g->size, &in);
-		h = fmax(h, text_height(l));
+		double b = (double)pango_layout_get_baseline(l) / PANGO_SCALE;
+		base = fmax(base, b);
+		below = fmax(below, text_height(l) - b);
 		g_object_unref(l);
 		pdf_inline_free(&in);
 	}
-	return h + 6;
+	if (baseline)
+		*baseline = base;
+	return base + below + 6;
+}
+
+static double row_height(Pdf *p, cmark_node *row, const TableGeometry *g,
+                         bool header)
+{
+	return row_height_baseline(p, row, g, header, NULL);
 }
 
 static void draw_row(Pdf *p, cmark_node *row, const TableGeometry *g,
                      const uint8_t *align, bool header)
 {
 	PdfCanvas *c = p->c;
-	double h = row_height(p, row, g, header);
+	double baseline = 0;
+	double h = row_height_baseline(p, row, g, header, &baseline);
 	if (header) {
 		page_set_colour(c->cr, PAGE_GUIDE.table_header);
 		cairo_rectangle(c->cr, c->x, c->y, c->width, h);
@@ -183,7 +239,8 @@ static void draw_row(Pdf *p, cmark_node *row, const TableGeometry *g,
 		else if (align && align[i] == 'c')
 			pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
 		page_set_colour(c->cr, PAGE_GUIDE.ink);
-		c->y = top + 3;
+		c->y = top + 3 + baseline
+		       - (double)pango_layout_get_baseline(l) / PANGO_SCALE;
 		pdfkit_draw_layout(c, l, x + 4, (PdfLink *)in.links->data,
 		                   in.links->len);
 		g_object_unref(l);

@@ -228,7 +228,9 @@ static bool copy_file(const PublishConfig *cf, const char *name,
 bool publish_site_files(const PublishConfig *config, Site *site,
                         GError **error)
 {
-	return copy_file(config, "style.css", "assets/style.css", site, error)
+	bool top = !*config->lang_folder; /* the first language's files */
+	return (!top || copy_file(config, "style.css", "assets/style.css",
+	                          site, error))
 	       && html_write_404(config, site, error)
-	       && site_write(site, ".nojekyll", "", 0, error);
+	       && (!top || site_write(site, ".nojekyll", "", 0, error));
 }

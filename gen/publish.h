@@ -24,7 +24,8 @@ bool publish_edition(const PublishConfig *config, const char *dir,
                      const char *prefix, const char *nav, Site *site,
                      PublishProgress progress, void *data, GError **error);
 
-/* The site-wide files: assets/style.css, 404.html, .nojekyll. */
+/* The site-wide files of a language: its 404.html (under its folder);
+ * for the first language also assets/style.css and .nojekyll. */
 bool publish_site_files(const PublishConfig *config, Site *site,
                         GError **error);
 

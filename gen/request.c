@@ -146,12 +146,51 @@ static GString *use_cases_served(const Req *r)
 	return s;
 }
 
+/* The approval fields a purchasing office fills in by hand: labelled
+ * blank lines, two to a row (keys request.field.*). */
+static void approval_fields(Req *r)
+{
+	static const char *const FIELDS[] = {
+	    "request.field.requester", "request.field.cost_centre",
+	    "request.field.approver", "request.field.date",
+	    "request.field.vendor_quote", "request.field.delivery_address"};
+	PdfCanvas *c = r->c;
+	double col = c->width / 2, gap = 12 * r->scale;
+	section(r, "request.approval");
+	for (size_t i = 0; i < G_N_ELEMENTS(FIELDS); i += 2) {
+		double y = c->y, h = 0;
+		for (size_t k = 0; k < 2 && i + k < G_N_ELEMENTS(FIELDS); k++) {
+			double x = c->x + k * col;
+			PangoLayout *l = pdfkit_layout(c, NULL, ST.caption
+			                               * r->scale, false, -1);
+			pango_layout_set_text(l, S(r, FIELDS[i + k]), -1);
+			double line = y + 14 * r->scale;
+			double base = (double)pango_layout_get_baseline(l)
+			              / PANGO_SCALE;
+			page_set_colour(c->cr, ST.muted);
+			cairo_move_to(c->cr, x, line - base);
+			pango_cairo_show_layout(c->cr, l);
+			page_set_colour(c->cr, ST.table_rule);
+			cairo_set_line_width(c->cr, ST.table_rule_width);
+			cairo_move_to(c->cr, x + text_width(l) + 4, line + 1);
+			cairo_line_to(c->cr, x + col - gap, line + 1);
+			cairo_stroke(c->cr);
+			h = fmax(h, 14 * r->scale + 6 * r->scale);
+			g_object_unref(l);
+		}
+		c->y = y + h;
+	}
+}
+
 static void header(Req *r)
 {
 	char *name = format_build_name(r->s, r->e, r->b);
 	char *title = gg_fill2(S(r, "request.title"), name, "");
 	text(r, ST.title, true, title, 0, ST.ink);
-	char *sub = gg_fill2(S(r, "request.subtitle"), r->e->name,
+	/* the folder "current" is the reader's latest edition */
+	char *sub = gg_fill2(S(r, "request.subtitle"),
+	                     strcmp(r->e->name, "current") == 0
+	                         ? S(r, "edition.current") : r->e->name,
 	                     r->e->data_date);
 	r->c->y += 2;
 	text(r, ST.subtitle, false, sub, 0, ST.muted);
@@ -163,6 +202,7 @@ static void header(Req *r)
 	g_free(sub);
 	g_free(title);
 	g_free(name);
+	approval_fields(r);
 }
 
 /* The household circuits the build needs, per region, when its draw

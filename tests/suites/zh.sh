@@ -1,9 +1,11 @@
-# Sourced by tests/run.sh: the Simplified Chinese edition (templates/zh-CN).
+# Sourced by tests/run.sh: the Simplified Chinese edition (templates/zh-CN),
+# as the default `make` writes it into out/zh-CN/ (both data editions).
 # Its strings and template mirror the English ones key for key and
-# placeholder for placeholder; generated from the 2020-09 data it gives the
-# same numbers and picks as the English out/2020-09, its PDFs carry the
-# Chinese headings with a CJK font embedded and no replacement character,
-# and its page is marked zh-CN with every bold span parsed.
+# placeholder for placeholder; it gives the same numbers and picks as the
+# English editions, its PDFs carry the Chinese headings in an embedded,
+# subset TrueType CJK font with no replacement character and no glyph
+# MuPDF cannot draw, its requests the approval fields, and its pages are
+# marked zh-CN with alternates and a language switch to the English ones.
 zh_tpl="$top/templates/zh-CN"
 zh_en="$top/templates/en"
 
@@ -18,55 +20,80 @@ check "zh-CN guide.md: the placeholders of en/guide.md, each as often" \
 check "zh-CN guide.md: the heading levels of en/guide.md" \
 	sh -c "test \"\$(grep -o '^#*' '$zh_en/guide.md')\" = \"\$(grep -o '^#*' '$zh_tpl/guide.md')\""
 
-zh_out="$tmp/zh-2020"
-"$bin" -q --lang zh-CN --data "$top/data/2020-09" \
-	--previous "$top/out/2020-09/data/previous.json" --out "$zh_out" >"$tmp/zh-run.txt" 2>&1
-zh_status=$?
-check "zh-CN 2020-09 edition generates" test "$zh_status" -eq 0
-check "zh-CN: data exports identical to the English edition's (same numbers and picks)" \
-	diff -r "$top/out/2020-09/data" "$zh_out/data"
+# The default `make` writes the Chinese site beside the English one:
+# out/zh-CN/ (the current edition) and out/zh-CN/2020-09/.
+check "make writes zh-CN beside en: out/zh-CN and out/zh-CN/2020-09" \
+	test -f "$top/out/zh-CN/index.html" -a -f "$top/out/zh-CN/2020-09/index.html"
+check "zh-CN current: data exports identical to the English edition's (same numbers and picks)" \
+	diff -r -x previous.json "$top/out/data" "$top/out/zh-CN/data"
+check "zh-CN 2020-09: data exports identical to the English edition's (same numbers and picks)" \
+	diff -r -x previous.json "$top/out/2020-09/data" "$top/out/zh-CN/2020-09/data"
+
+# U+FFFD (EF BF BD) would mean text the PDF could not map back to Unicode.
+zh_no_fffd() { ! grep -q "$(printf '\357\277\275')" "$1"; }
+zh_cjk_embedded() { # zh_cjk_embedded PDF: the CJK font (WenQuanYi), embedded and subset
+	pdffonts "$1" 2>/dev/null | awk '$1 ~ /^[A-Z]+\+WenQuanYi/ && $(NF-4) == "yes" && $(NF-3) == "yes" { ok = 1 } END { exit !ok }'
+}
+zh_no_noto_cff() { # the Noto CJK CFF outlines cairo 1.16 breaks are not used
+	! pdffonts "$1" 2>/dev/null | grep -q 'NotoSansCJK'
+}
 
 # The level-2 and level-3 headings of the template, as a reader sees them.
 grep -E '^#{2,3} ' "$zh_tpl/guide.md" | sed 's/^#* //' >"$tmp/zh-headings.txt"
 check "zh-CN template has Chinese headings" grep -q '[^ -~]' "$tmp/zh-headings.txt"
-pdftotext "$zh_out/guide.pdf" "$tmp/zh-guide.txt" 2>/dev/null
-check "zh-CN guide.pdf: text extracts" test -s "$tmp/zh-guide.txt"
-zh_missing=0
-while IFS= read -r zh_h; do
-	grep -qF "$zh_h" "$tmp/zh-guide.txt" || { zh_missing=1; printf 'zh-CN guide.pdf lacks heading: %s\n' "$zh_h"; }
-done <"$tmp/zh-headings.txt"
-check "zh-CN guide.pdf: every Chinese heading of the template is in the text" test "$zh_missing" -eq 0
-check "zh-CN guide.pdf: the edition title in Chinese on the title page" \
-	sh -c "pdftotext -f 1 -l 1 '$zh_out/guide.pdf' - | grep -q '2020年9月版'"
-check "zh-CN guide.pdf: running foot in Chinese" grep -q '第 3 页，共' "$tmp/zh-guide.txt"
+for zh_ed in "" 2020-09/; do
+	zh_out="$top/out/zh-CN/$zh_ed"
+	zh_at="zh-CN/$zh_ed"
+	pdftotext "$zh_out/guide.pdf" "$tmp/zh-guide.txt" 2>/dev/null
+	check "${zh_at}guide.pdf: text extracts" test -s "$tmp/zh-guide.txt"
+	zh_missing=0
+	while IFS= read -r zh_h; do
+		grep -qF "$zh_h" "$tmp/zh-guide.txt" || { zh_missing=1; printf '%sguide.pdf lacks heading: %s\n' "$zh_at" "$zh_h"; }
+	done <"$tmp/zh-headings.txt"
+	check "${zh_at}guide.pdf: every Chinese heading of the template is in the text" test "$zh_missing" -eq 0
+	check "${zh_at}guide.pdf: running foot in Chinese" grep -q '第 3 页，共' "$tmp/zh-guide.txt"
+	check "${zh_at}guide.pdf: no replacement character" zh_no_fffd "$tmp/zh-guide.txt"
+	check "${zh_at}guide.pdf: the CJK font (WenQuanYi Micro Hei) embedded and subset" zh_cjk_embedded "$zh_out/guide.pdf"
+	check "${zh_at}guide.pdf: no Noto CJK CFF font (cairo 1.16 draws some of its glyphs blank)" zh_no_noto_cff "$zh_out/guide.pdf"
+	check "${zh_at}guide.pdf: every font embedded and subset" sh -c \
+		"pdffonts '$zh_out/guide.pdf' | awk 'NR > 2 && (\$(NF-4) != \"yes\" || \$(NF-3) != \"yes\") { bad = 1 } END { exit bad }'"
+	check "${zh_at}guide.pdf: no emphasis in a faked italic (no Oblique font)" \
+		sh -c "! pdffonts '$zh_out/guide.pdf' | grep -qi 'oblique\|italic'"
+	check "${zh_at}index.html: lang=\"zh-CN\"" grep -q '<html lang="zh-CN">' "$zh_out/index.html"
+	# Bold next to CJK punctuation fails CommonMark's flanking rules and
+	# shows the asterisks: none may survive into the page or the PDF.
+	check "${zh_at}: every **bold** span parsed (no ** in the page or PDF text)" \
+		sh -c "! grep -q '\\*\\*' '$zh_out/index.html' && ! grep -q '\\*\\*' '$tmp/zh-guide.txt'"
 
-# U+FFFD (EF BF BD) would mean text the PDF could not map back to Unicode.
-zh_no_fffd() { ! grep -q "$(printf '\357\277\275')" "$1"; }
-check "zh-CN guide.pdf: no replacement character" zh_no_fffd "$tmp/zh-guide.txt"
-zh_cjk_embedded() { # zh_cjk_embedded PDF: a Noto CJK font, embedded
-	pdffonts "$1" 2>/dev/null | awk '$1 ~ /NotoSansCJK/ && $(NF-4) == "yes" { ok = 1 } END { exit !ok }'
-}
-check "zh-CN guide.pdf: a CJK font (Noto Sans CJK) is embedded" zh_cjk_embedded "$zh_out/guide.pdf"
-check "zh-CN guide.pdf: every font embedded and subset" sh -c \
-	"pdffonts '$zh_out/guide.pdf' | awk 'NR > 2 && (\$(NF-4) != \"yes\" || \$(NF-3) != \"yes\") { bad = 1 } END { exit bad }'"
-
-zh_reqs=0
-for zh_req in "$zh_out/requests/"*.pdf; do
-	[ -f "$zh_req" ] || continue
-	zh_reqs=$((zh_reqs + 1))
-	zh_name="zh-CN requests/$(basename "$zh_req")"
-	pdftotext "$zh_req" "$tmp/zh-req.txt" 2>/dev/null
-	check "$zh_name: titled 采购申请, with the Chinese sections" \
-		sh -c "grep -q '采购申请' '$tmp/zh-req.txt' && grep -q '申请理由' '$tmp/zh-req.txt' && grep -q '价格来源' '$tmp/zh-req.txt'"
-	check "$zh_name: no replacement character" zh_no_fffd "$tmp/zh-req.txt"
-	check "$zh_name: a CJK font is embedded" zh_cjk_embedded "$zh_req"
+	zh_reqs=0
+	for zh_req in "$zh_out/requests/"*.pdf; do
+		[ -f "$zh_req" ] || continue
+		zh_reqs=$((zh_reqs + 1))
+		zh_name="${zh_at}requests/$(basename "$zh_req")"
+		pdftotext "$zh_req" "$tmp/zh-req.txt" 2>/dev/null
+		check "$zh_name: titled 采购申请, with the Chinese sections" \
+			sh -c "grep -q '采购申请' '$tmp/zh-req.txt' && grep -q '申请理由' '$tmp/zh-req.txt' && grep -q '价格来源' '$tmp/zh-req.txt'"
+		check "$zh_name: the approval fields of a 采购申请" sh -c \
+			"for f in 申请人 '部门 / 项目' 审批人 日期 供应商报价编号 收货地址; do grep -qF \"\$f\" '$tmp/zh-req.txt' || exit 1; done"
+		check "$zh_name: no replacement character" zh_no_fffd "$tmp/zh-req.txt"
+		check "$zh_name: the CJK font is embedded" zh_cjk_embedded "$zh_req"
+	done
+	check "${zh_at}: purchase requests were written" test "$zh_reqs" -gt 0
 done
-check "zh-CN: purchase requests were written" test "$zh_reqs" -gt 0
+check "zh-CN 2020-09 guide.pdf: the edition title in Chinese on the title page" \
+	sh -c "pdftotext -f 1 -l 1 '$top/out/zh-CN/2020-09/guide.pdf' - | grep -q '2020年9月版'"
+zh_en_req=$(ls "$top/out/requests/"*.pdf 2>/dev/null | head -n 1)
+check "en request: the approval fields (Requester ... Delivery address)" sh -c \
+	"pdftotext '$zh_en_req' - | tr -s ' \n' ' ' >'$tmp/zh-en-req.txt' &&
+	 for f in Requester 'Cost centre / project' Approver Date 'Vendor quote no.' 'Delivery address'; do grep -qF \"\$f\" '$tmp/zh-en-req.txt' || exit 1; done"
 
-# A glyph the PDF's embedded font subset cannot draw shows as an empty box
-# although pdftotext still finds the character (cairo 1.16 writes a broken
-# CFF charstring for some Noto Sans CJK glyphs, e.g. U+5982). MuPDF names
-# such glyphs; the check runs where mupdf-tools is installed.
+# The glyph cairo 1.16 drew blank in Noto Sans CJK SC (U+5982 如) must
+# draw: a guide with it, and MuPDF must name no glyph it cannot render.
+rm -rf "$tmp/zh-tpl" && cp -r "$top/templates" "$tmp/zh-tpl"
+printf '\n例如，如果显存不够，*如何*选择？“引号”如此。\n' >>"$tmp/zh-tpl/zh-CN/guide.md"
+"$bin" -q --lang zh-CN --templates "$tmp/zh-tpl" --data "$top/tests/data/mini" --out "$tmp/zh-ru" >"$tmp/zh-run.txt" 2>&1
+check "zh-CN guide with 如 generates" test $? -eq 0
+check "zh-CN guide with 如: 如 in the PDF text" sh -c "pdftotext '$tmp/zh-ru/guide.pdf' - | grep -q '如何'"
 if command -v mutool >/dev/null 2>&1; then
 	zh_broken_glyphs() { # zh_broken_glyphs PDF...: none may be reported
 		for zh_f in "$@"; do
@@ -77,16 +104,24 @@ if command -v mutool >/dev/null 2>&1; then
 			fi
 		done
 	}
-	check "zh-CN PDFs: every glyph drawable (mutool)" \
-		zh_broken_glyphs "$zh_out/guide.pdf" "$zh_out/requests/"*.pdf
+	check "zh-CN PDFs: every glyph drawable (mutool), 如 included" \
+		zh_broken_glyphs "$tmp/zh-ru/guide.pdf" "$top/out/zh-CN/guide.pdf" "$top/out/zh-CN/requests/"*.pdf
 fi
 
-check "zh-CN index.html: lang=\"zh-CN\"" grep -q '<html lang="zh-CN">' "$zh_out/index.html"
-check "zh-CN 404.html: lang=\"zh-CN\" and Chinese text" \
-	sh -c "grep -q '<html lang=\"zh-CN\">' '$zh_out/404.html' && grep -q '找不到页面' '$zh_out/404.html'"
-# Bold next to CJK punctuation fails CommonMark's flanking rules and shows
-# the asterisks: none may survive into the page or the PDF.
-check "zh-CN: every **bold** span parsed (no ** in the page or PDF text)" \
-	sh -c "! grep -q '\\*\\*' '$zh_out/index.html' && ! grep -q '\\*\\*' '$tmp/zh-guide.txt'"
-python3 "$top/tests/check_site.py" "$zh_out" >"$tmp/zh-site.txt" 2>&1
-check "zh-CN site: well-formed, links and in-page anchors resolve" test $? -eq 0
+# Languages side by side: alternates both ways, a switch on every page,
+# the same sections in the same order (the switch keeps the section).
+zh_pair_checks() { # zh_pair_checks EN_PAGE ZH_PAGE (paths under out/)
+	check "$1 and $2: hreflang alternates and language switch, both ways" sh -c \
+		"grep -q '<link rel=\"alternate\" hreflang=\"zh-CN\"' '$top/out/$1' &&
+		 grep -q '<link rel=\"alternate\" hreflang=\"en\"' '$top/out/$2' &&
+		 grep -q 'class=\"lang\" hreflang=\"zh-CN\"' '$top/out/$1' &&
+		 grep -q 'class=\"lang\" hreflang=\"en\"' '$top/out/$2'"
+	check "$1 and $2: the same number of sections (heading i is heading i)" \
+		test "$(grep -o ' id="S[0-9]*"' "$top/out/$1" | wc -l)" -eq "$(grep -o ' id="S[0-9]*"' "$top/out/$2" | wc -l)"
+}
+zh_pair_checks index.html zh-CN/index.html
+zh_pair_checks 2020-09/index.html zh-CN/2020-09/index.html
+check "404.html in both languages" sh -c \
+	"grep -q '<html lang=\"en\">' '$top/out/404.html' && grep -q '<html lang=\"zh-CN\">' '$top/out/zh-CN/404.html' && grep -q '找不到页面' '$top/out/zh-CN/404.html'"
+python3 "$top/tests/check_site.py" "$top/out" >"$tmp/zh-site.txt" 2>&1
+check "site with both languages: well-formed, links, alternates and section anchors resolve" test $? -eq 0
