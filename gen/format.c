@@ -2,6 +2,7 @@
 #include "format.h"
 
 #include "util.h"
+#include "validate.h"
 
 #include <math.h>
 #include <string.h>
@@ -131,20 +132,10 @@ const char *format_pricing_id(Pricing p)
 char *format_build_stem(const Edition *e, const Build *b)
 {
 	char *name = format_build_id(e, b);
-	GString *s = g_string_new(NULL);
-	bool dash = false;
-	for (const char *p = name; *p; p++) {
-		if (g_ascii_isalnum(*p)) {
-			if (dash && s->len)
-				g_string_append_c(s, '-');
-			g_string_append_c(s, g_ascii_tolower(*p));
-			dash = false;
-		} else {
-			dash = true;
-		}
-	}
+	char *stem = gg_name_stem(name);
 	g_free(name);
-	if (!s->len)
-		g_string_append(s, "build");
-	return g_string_free(s, FALSE);
+	if (*stem)
+		return stem;
+	g_free(stem);
+	return g_strdup("build");
 }
