@@ -65,7 +65,8 @@ test: all $(TEST_BIN) tests/.deps-ok
 # ---- sanitizers and leak checks ------------------------------------------
 # `make asan` builds everything with AddressSanitizer and UBSan (with
 # float-cast-overflow, which -fsanitize=undefined leaves out in GCC) into
-# gen/asan/ and runs the whole test suite and a full generation with it.
+# gen/asan/ and runs the unit tests, a full generation and the input
+# suites (ASAN_SUITES) with it.
 ASAN_FLAGS = -O1 -g -fno-omit-frame-pointer \
              -fsanitize=address,undefined,float-cast-overflow \
              -fno-sanitize-recover=undefined,float-cast-overflow
@@ -85,10 +86,15 @@ gen/asan/run-unit: $(TEST_SRC) $(ASAN_OBJ) $(HDR) tests/unit/unit.h
 	$(CC) $(WARN) $(ASAN_FLAGS) $(CPPFLAGS) $(PKG_CFLAGS) -Igen -o $@ \
 	    $(TEST_SRC) $(ASAN_OBJ) $(PKG_LIBS)
 
+# ASAN_SUITES picks the shell suites run under the sanitizers: by default
+# the ones that feed the program hostile or malformed input; ASAN_SUITES=all
+# runs every suite (slow: about 10x the plain run).
+ASAN_SUITES ?= bad hostile escape cli prices lang zh
 asan: all gen/asan/gpuguide gen/asan/run-unit tests/.deps-ok
 	$(ASAN_ENV) ./gen/asan/gpuguide -q --out gen/asan/out
 	$(ASAN_ENV) GPUGUIDE_BIN=$(CURDIR)/gen/asan/gpuguide \
-	    GPUGUIDE_UNIT=$(CURDIR)/gen/asan/run-unit sh tests/run.sh
+	    GPUGUIDE_UNIT=$(CURDIR)/gen/asan/run-unit \
+	    TEST_SUITES="$(if $(filter all,$(ASAN_SUITES)),,$(ASAN_SUITES))" sh tests/run.sh
 
 # `make valgrind` runs a full generation and the error paths under
 # memcheck with the teardown of PLATFORM-NOTES and narrow suppressions.

@@ -33,7 +33,15 @@ else
 fi
 
 # ---- shell suites --------------------------------------------------------
+# TEST_SUITES="charts site" runs only those suites (a quicker loop while
+# working on one part; `make test` without it runs everything).
 for suite in "$top"/tests/suites/*.sh; do
+	if [ -n "${TEST_SUITES:-}" ]; then
+		case " $TEST_SUITES " in
+		*" $(basename "$suite" .sh) "*) ;;
+		*) continue ;;
+		esac
+	fi
 	. "$suite"
 done
 
