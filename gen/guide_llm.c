@@ -109,10 +109,9 @@ static double smallest_card_gb(const LlmResults *r, size_t k, int count)
 	return best;
 }
 
-#define FIT_NAMES_SHOWN 2
-
-/* "24 GB: RTX 3090, RTX 4090, ..." (data: every name; guide: the size
- * and the first few names, joined as the language joins a pair). */
+/* "24 GB: RTX 3090 +4" (data: every name; guide: the size, the first
+ * card of the data with that size and how many more there are, which
+ * keeps eight columns within a page; the text gives the legend). */
 static void set_fit_cell(const Ctx *c, Table *t, const char *key,
                          const LlmResults *r, size_t k, int count)
 {
@@ -120,7 +119,7 @@ static void set_fit_cell(const Ctx *c, Table *t, const char *key,
 	if (gb <= 0)
 		return;
 	GString *names = g_string_new(NULL);
-	char *shown_names = NULL;
+	const char *first = NULL;
 	int n = 0;
 	for (size_t g = 0; g < r->edition->n_gpus; g++) {
 		const LlmFit *f = &r->fits[k * r->edition->n_gpus + g];
@@ -130,23 +129,17 @@ static void set_fit_cell(const Ctx *c, Table *t, const char *key,
 			continue;
 		g_string_append_printf(names, "%s%s", names->len ? ", " : "",
 		                       gpu->name);
-		if (n++ >= FIT_NAMES_SHOWN)
-			continue;
-		char *joined = shown_names
-		                   ? gg_fill2(S(c, "format.pair"), shown_names,
-		                              gpu->name)
-		                   : g_strdup(gpu->name);
-		g_free(shown_names);
-		shown_names = joined;
+		if (n++ == 0)
+			first = gpu->name;
 	}
-	if (n > FIT_NAMES_SHOWN) {
-		char *more = g_strconcat(shown_names, " \xE2\x80\xA6", NULL);
-		g_free(shown_names);
-		shown_names = more;
-	}
+	char *more = g_strdup_printf("%d", n - 1);
+	char *shown_names = n > 1 ? gg_fill2(S(c, "format.llm_fit_more"),
+	                                     first, more)
+	                          : g_strdup(first);
 	char *size = format_with_unit(c->s, gb, 0, "unit.gb");
 	char *shown = gg_fill2(S(c, "format.llm_fit_cell"), size, shown_names);
 	table_take_shown(t, key, names->str, shown);
+	g_free(more);
 	g_free(size);
 	g_free(shown_names);
 	g_string_free(names, TRUE);
@@ -246,6 +239,7 @@ static const Column TOKENS[] = {
     {"estimated", "table.llm_estimated_tps", COL_NUMBER, 1, 2, 'r', NULL,
      0},
     {"error", "table.llm_error", COL_PERCENT, 1, 4, 'r', NULL, 0},
+    {"fitted", "table.llm_fitted", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"source", "table.source", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"url", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
 };
@@ -275,6 +269,9 @@ static Table *tokens_table(const Ctx *c, const LlmResults *r)
 		table_set_number(t, "measured", x->value);
 		table_set_number(t, "estimated", k->predicted_loo);
 		table_set_number(t, "error", k->error_loo);
+		table_set_shown(t, "fitted", k->held_out ? "no" : "yes",
+		                S(c, k->held_out ? "llm.held_out"
+		                                 : "llm.fitted_loo"));
 		set_source(t, &x->from);
 	}
 	return t;
@@ -332,6 +329,44 @@ static void example_scalars(const Ctx *c, const LlmResults *r, Values *v)
 	                                          / (m->params_b * 1e9), 2));
 }
 
+/* The measurements held out of the fit: how many, which GPUs (in data
+ * order, each once, joined as the language joins a list) and the
+ * estimate's mean and worst error against them. */
+static void held_out_scalars(const Ctx *c, const LlmResults *r, Values *v)
+{
+	const LlmSpeedModel *s = &r->speed;
+	GPtrArray *names = g_ptr_array_new();
+	for (size_t i = 0; i < s->n_checks; i++) {
+		if (!s->checks[i].held_out)
+			continue;
+		const char *name =
+		    r->edition->gpus[s->checks[i].published->gpu].name;
+		bool seen = false;
+		for (size_t j = 0; j < names->len; j++)
+			seen |= strcmp(names->pdata[j], name) == 0;
+		if (!seen)
+			g_ptr_array_add(names, (gpointer)name);
+	}
+	char *list = NULL;
+	for (size_t j = 0; j < names->len; j++) {
+		char *joined = list ? gg_fill2(S(c, "format.llm_and"), list,
+		                               names->pdata[j])
+		                    : g_strdup(names->pdata[j]);
+		g_free(list);
+		list = joined;
+	}
+	values_set_scalar(v, "llm_tokens_held_out_count",
+	                  g_strdup_printf("%zu", s->n_held_out));
+	values_set_scalar(v, "llm_tokens_held_out_gpus",
+	                  md_escape(list ? list : ""));
+	values_set_scalar(v, "llm_tokens_held_out_error",
+	                  guide_md_percent(c, s->mean_abs_error_held_out, 0));
+	values_set_scalar(v, "llm_tokens_held_out_error_max",
+	                  guide_md_percent(c, s->max_abs_error_held_out, 0));
+	g_free(list);
+	g_ptr_array_free(names, TRUE);
+}
+
 static void check_scalars(const Ctx *c, const LlmResults *r, Values *v)
 {
 	double worst = 0;
@@ -347,7 +382,7 @@ static void check_scalars(const Ctx *c, const LlmResults *r, Values *v)
 	                  g_strdup_printf("%zu", n));
 	const LlmSpeedModel *s = &r->speed;
 	values_set_scalar(v, "llm_tokens_count",
-	                  g_strdup_printf("%zu", s->n_checks));
+	                  g_strdup_printf("%zu", s->n_checks - s->n_held_out));
 	values_set_scalar(v, "llm_efficiency_gddr",
 	                  guide_md_percent(c, s->efficiency[LLM_MEMORY_GDDR], 0));
 	values_set_scalar(v, "llm_efficiency_hbm",
@@ -356,6 +391,7 @@ static void check_scalars(const Ctx *c, const LlmResults *r, Values *v)
 	                  guide_md_percent(c, s->mean_abs_error_loo, 1));
 	values_set_scalar(v, "llm_tokens_error_max",
 	                  guide_md_percent(c, s->max_abs_error_loo, 1));
+	held_out_scalars(c, r, v);
 }
 
 void guide_add_llm(const Ctx *c, Values *v, GPtrArray *tables)
