@@ -109,9 +109,9 @@ static double smallest_card_gb(const LlmResults *r, size_t k, int count)
 	return best;
 }
 
-/* "24 GB: RTX 3090 +4" (data: every name; guide: the size, the first
- * card of the data with that size and how many more there are, which
- * keeps eight columns within a page; the text gives the legend). */
+/* The smallest card size that holds case k on count cards (data: every
+ * GPU of that size; guide: the size alone, the cards of each size being
+ * listed once in the table of card sizes below it). */
 static void set_fit_cell(const Ctx *c, Table *t, const char *key,
                          const LlmResults *r, size_t k, int count)
 {
@@ -119,8 +119,6 @@ static void set_fit_cell(const Ctx *c, Table *t, const char *key,
 	if (gb <= 0)
 		return;
 	GString *names = g_string_new(NULL);
-	const char *first = NULL;
-	int n = 0;
 	for (size_t g = 0; g < r->edition->n_gpus; g++) {
 		const LlmFit *f = &r->fits[k * r->edition->n_gpus + g];
 		const Gpu *gpu = &r->edition->gpus[g];
@@ -129,19 +127,11 @@ static void set_fit_cell(const Ctx *c, Table *t, const char *key,
 			continue;
 		g_string_append_printf(names, "%s%s", names->len ? ", " : "",
 		                       gpu->name);
-		if (n++ == 0)
-			first = gpu->name;
 	}
-	char *more = g_strdup_printf("%d", n - 1);
-	char *shown_names = n > 1 ? gg_fill2(S(c, "format.llm_fit_more"),
-	                                     first, more)
-	                          : g_strdup(first);
 	char *size = format_with_unit(c->s, gb, 0, "unit.gb");
-	char *shown = gg_fill2(S(c, "format.llm_fit_cell"), size, shown_names);
+	char *shown = gg_fill2(S(c, "format.llm_fit_cell"), size, "");
 	table_take_shown(t, key, names->str, shown);
-	g_free(more);
 	g_free(size);
-	g_free(shown_names);
 	g_string_free(names, TRUE);
 }
 
@@ -160,6 +150,59 @@ static Table *fit_table(const Ctx *c, const LlmResults *r)
 			set_fit_cell(c, t, key, r, k, LLM_BUILD_COUNTS[i]);
 		}
 	}
+	return t;
+}
+
+/* ---- the cards of each size in the fit table ------------------------- */
+
+static const Column SIZES[] = {
+    {"memory_gb", "table.llm_card_memory", COL_NUMBER, 0, 0, 'r',
+     "unit.gb", 0},
+    {"gpus", "table.llm_card_gpus", COL_TEXT, 0, 0, 'l', NULL, 0},
+};
+
+static int compare_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Every card size a cell of the fit table names, smallest first, with
+ * the GPUs of the data that have it. */
+static Table *sizes_table(const Ctx *c, const LlmResults *r)
+{
+	Table *t = table_new("llm_card_sizes", SIZES, G_N_ELEMENTS(SIZES),
+	                     NULL);
+	GArray *sizes = g_array_new(FALSE, FALSE, sizeof(double));
+	for (size_t k = 0; k < r->n_cases; k++)
+		for (size_t i = 0; i < G_N_ELEMENTS(LLM_BUILD_COUNTS); i++) {
+			double gb = smallest_card_gb(r, k, LLM_BUILD_COUNTS[i]);
+			bool seen = gb <= 0;
+			for (guint j = 0; j < sizes->len; j++)
+				seen |= g_array_index(sizes, double, j) == gb;
+			if (!seen)
+				g_array_append_val(sizes, gb);
+		}
+	g_array_sort(sizes, compare_double);
+	for (guint j = 0; j < sizes->len; j++) {
+		double gb = g_array_index(sizes, double, j);
+		char *list = NULL;
+		for (size_t g = 0; g < r->edition->n_gpus; g++) {
+			const Gpu *gpu = &r->edition->gpus[g];
+			if (gpu->memory_gb != gb)
+				continue;
+			char *joined = list ? gg_fill2(S(c, "format.pair"),
+			                               list, gpu->name)
+			                    : g_strdup(gpu->name);
+			g_free(list);
+			list = joined;
+		}
+		table_add_row(t);
+		table_set_number(t, "memory_gb", gb);
+		table_set_text(t, "gpus", list);
+		g_free(list);
+	}
+	g_array_free(sizes, TRUE);
 	return t;
 }
 
@@ -270,8 +313,7 @@ static Table *tokens_table(const Ctx *c, const LlmResults *r)
 		table_set_number(t, "estimated", k->predicted_loo);
 		table_set_number(t, "error", k->error_loo);
 		table_set_shown(t, "fitted", k->held_out ? "no" : "yes",
-		                S(c, k->held_out ? "llm.held_out"
-		                                 : "llm.fitted_loo"));
+		                S(c, k->held_out ? "word.no" : "word.yes"));
 		set_source(t, &x->from);
 	}
 	return t;
@@ -409,6 +451,7 @@ void guide_add_llm(const Ctx *c, Values *v, GPtrArray *tables)
 	}
 	guide_add_table(c, v, tables, memory_table(c, r));
 	guide_add_table(c, v, tables, fit_table(c, r));
+	guide_add_table(c, v, tables, sizes_table(c, r));
 	guide_add_table(c, v, tables, checks_table(c, r));
 	guide_add_table(c, v, tables, tokens_table(c, r));
 	example_scalars(c, r, v);
