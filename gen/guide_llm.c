@@ -186,11 +186,16 @@ static Table *sizes_table(const Ctx *c, const LlmResults *r)
 	g_array_sort(sizes, compare_double);
 	for (guint j = 0; j < sizes->len; j++) {
 		double gb = g_array_index(sizes, double, j);
+		/* data: names joined by ", " in every language; guide: as
+		 * the language joins a list */
+		GString *data = g_string_new(NULL);
 		char *list = NULL;
 		for (size_t g = 0; g < r->edition->n_gpus; g++) {
 			const Gpu *gpu = &r->edition->gpus[g];
 			if (gpu->memory_gb != gb)
 				continue;
+			g_string_append_printf(data, "%s%s",
+			                       data->len ? ", " : "", gpu->name);
 			char *joined = list ? gg_fill2(S(c, "format.pair"),
 			                               list, gpu->name)
 			                    : g_strdup(gpu->name);
@@ -199,8 +204,8 @@ static Table *sizes_table(const Ctx *c, const LlmResults *r)
 		}
 		table_add_row(t);
 		table_set_number(t, "memory_gb", gb);
-		table_set_text(t, "gpus", list);
-		g_free(list);
+		table_take_shown(t, "gpus", data->str, list);
+		g_string_free(data, TRUE);
 	}
 	g_array_free(sizes, TRUE);
 	return t;
