@@ -1,7 +1,9 @@
 /* Guide tables and scalars of the LLM stage (llm.h): the memory of each
- * case, the smallest build that holds it, our memory against published
- * figures, and the token-generation estimate against measurements.  An
- * edition without LLM models gets none of them.  See guide_internal.h. */
+ * case, the smallest card size that holds it on 1-8 cards and the GPUs of
+ * each size, our memory against published figures, and the
+ * token-generation estimate against measurements (fitted ones left out in
+ * turn, held-out ones against the full fit).  An edition without LLM
+ * models gets none of them.  See guide_internal.h. */
 #include "guide_internal.h"
 
 #include "llm.h"
