@@ -1,7 +1,9 @@
 /* Guide tables and scalars of the LLM stage (llm.h): the memory of each
- * case, the smallest build that holds it, our memory against published
- * figures, and the token-generation estimate against measurements.  An
- * edition without LLM models gets none of them.  See guide_internal.h. */
+ * case, the smallest card size that holds it on 1-8 cards and the GPUs of
+ * each size, our memory against published figures, and the
+ * token-generation estimate against measurements (fitted ones left out in
+ * turn, held-out ones against the full fit).  An edition without LLM
+ * models gets none of them.  See guide_internal.h. */
 #include "guide_internal.h"
 
 #include "llm.h"
@@ -109,10 +111,9 @@ static double smallest_card_gb(const LlmResults *r, size_t k, int count)
 	return best;
 }
 
-#define FIT_NAMES_SHOWN 2
-
-/* "24 GB: RTX 3090, RTX 4090, ..." (data: every name; guide: the size
- * and the first few names, joined as the language joins a pair). */
+/* The smallest card size that holds case k on count cards (data: every
+ * GPU of that size; guide: the size alone, the cards of each size being
+ * listed once in the table of card sizes below it). */
 static void set_fit_cell(const Ctx *c, Table *t, const char *key,
                          const LlmResults *r, size_t k, int count)
 {
@@ -120,8 +121,6 @@ static void set_fit_cell(const Ctx *c, Table *t, const char *key,
 	if (gb <= 0)
 		return;
 	GString *names = g_string_new(NULL);
-	char *shown_names = NULL;
-	int n = 0;
 	for (size_t g = 0; g < r->edition->n_gpus; g++) {
 		const LlmFit *f = &r->fits[k * r->edition->n_gpus + g];
 		const Gpu *gpu = &r->edition->gpus[g];
@@ -130,25 +129,11 @@ static void set_fit_cell(const Ctx *c, Table *t, const char *key,
 			continue;
 		g_string_append_printf(names, "%s%s", names->len ? ", " : "",
 		                       gpu->name);
-		if (n++ >= FIT_NAMES_SHOWN)
-			continue;
-		char *joined = shown_names
-		                   ? gg_fill2(S(c, "format.pair"), shown_names,
-		                              gpu->name)
-		                   : g_strdup(gpu->name);
-		g_free(shown_names);
-		shown_names = joined;
-	}
-	if (n > FIT_NAMES_SHOWN) {
-		char *more = g_strconcat(shown_names, " \xE2\x80\xA6", NULL);
-		g_free(shown_names);
-		shown_names = more;
 	}
 	char *size = format_with_unit(c->s, gb, 0, "unit.gb");
-	char *shown = gg_fill2(S(c, "format.llm_fit_cell"), size, shown_names);
+	char *shown = gg_fill2(S(c, "format.llm_fit_cell"), size, "");
 	table_take_shown(t, key, names->str, shown);
 	g_free(size);
-	g_free(shown_names);
 	g_string_free(names, TRUE);
 }
 
@@ -167,6 +152,64 @@ static Table *fit_table(const Ctx *c, const LlmResults *r)
 			set_fit_cell(c, t, key, r, k, LLM_BUILD_COUNTS[i]);
 		}
 	}
+	return t;
+}
+
+/* ---- the cards of each size in the fit table ------------------------- */
+
+static const Column SIZES[] = {
+    {"memory_gb", "table.llm_card_memory", COL_NUMBER, 0, 0, 'r',
+     "unit.gb", 0},
+    {"gpus", "table.llm_card_gpus", COL_TEXT, 0, 0, 'l', NULL, 0},
+};
+
+static int compare_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Every card size a cell of the fit table names, smallest first, with
+ * the GPUs of the data that have it. */
+static Table *sizes_table(const Ctx *c, const LlmResults *r)
+{
+	Table *t = table_new("llm_card_sizes", SIZES, G_N_ELEMENTS(SIZES),
+	                     NULL);
+	GArray *sizes = g_array_new(FALSE, FALSE, sizeof(double));
+	for (size_t k = 0; k < r->n_cases; k++)
+		for (size_t i = 0; i < G_N_ELEMENTS(LLM_BUILD_COUNTS); i++) {
+			double gb = smallest_card_gb(r, k, LLM_BUILD_COUNTS[i]);
+			bool seen = gb <= 0;
+			for (guint j = 0; j < sizes->len; j++)
+				seen |= g_array_index(sizes, double, j) == gb;
+			if (!seen)
+				g_array_append_val(sizes, gb);
+		}
+	g_array_sort(sizes, compare_double);
+	for (guint j = 0; j < sizes->len; j++) {
+		double gb = g_array_index(sizes, double, j);
+		/* data: names joined by ", " in every language; guide: as
+		 * the language joins a list */
+		GString *data = g_string_new(NULL);
+		char *list = NULL;
+		for (size_t g = 0; g < r->edition->n_gpus; g++) {
+			const Gpu *gpu = &r->edition->gpus[g];
+			if (gpu->memory_gb != gb)
+				continue;
+			g_string_append_printf(data, "%s%s",
+			                       data->len ? ", " : "", gpu->name);
+			char *joined = list ? gg_fill2(S(c, "format.pair"),
+			                               list, gpu->name)
+			                    : g_strdup(gpu->name);
+			g_free(list);
+			list = joined;
+		}
+		table_add_row(t);
+		table_set_number(t, "memory_gb", gb);
+		table_take_shown(t, "gpus", data->str, list);
+		g_string_free(data, TRUE);
+	}
+	g_array_free(sizes, TRUE);
 	return t;
 }
 
@@ -246,6 +289,7 @@ static const Column TOKENS[] = {
     {"estimated", "table.llm_estimated_tps", COL_NUMBER, 1, 2, 'r', NULL,
      0},
     {"error", "table.llm_error", COL_PERCENT, 1, 4, 'r', NULL, 0},
+    {"fitted", "table.llm_fitted", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"source", "table.source", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"url", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
 };
@@ -275,6 +319,8 @@ static Table *tokens_table(const Ctx *c, const LlmResults *r)
 		table_set_number(t, "measured", x->value);
 		table_set_number(t, "estimated", k->predicted_loo);
 		table_set_number(t, "error", k->error_loo);
+		table_set_shown(t, "fitted", k->held_out ? "no" : "yes",
+		                S(c, k->held_out ? "word.no" : "word.yes"));
 		set_source(t, &x->from);
 	}
 	return t;
@@ -332,6 +378,44 @@ static void example_scalars(const Ctx *c, const LlmResults *r, Values *v)
 	                                          / (m->params_b * 1e9), 2));
 }
 
+/* The measurements held out of the fit: how many, which GPUs (in data
+ * order, each once, joined as the language joins a list) and the
+ * estimate's mean and worst error against them. */
+static void held_out_scalars(const Ctx *c, const LlmResults *r, Values *v)
+{
+	const LlmSpeedModel *s = &r->speed;
+	GPtrArray *names = g_ptr_array_new();
+	for (size_t i = 0; i < s->n_checks; i++) {
+		if (!s->checks[i].held_out)
+			continue;
+		const char *name =
+		    r->edition->gpus[s->checks[i].published->gpu].name;
+		bool seen = false;
+		for (size_t j = 0; j < names->len; j++)
+			seen |= strcmp(names->pdata[j], name) == 0;
+		if (!seen)
+			g_ptr_array_add(names, (gpointer)name);
+	}
+	char *list = NULL;
+	for (size_t j = 0; j < names->len; j++) {
+		char *joined = list ? gg_fill2(S(c, "format.llm_and"), list,
+		                               names->pdata[j])
+		                    : g_strdup(names->pdata[j]);
+		g_free(list);
+		list = joined;
+	}
+	values_set_scalar(v, "llm_tokens_held_out_count",
+	                  g_strdup_printf("%zu", s->n_held_out));
+	values_set_scalar(v, "llm_tokens_held_out_gpus",
+	                  md_escape(list ? list : ""));
+	values_set_scalar(v, "llm_tokens_held_out_error",
+	                  guide_md_percent(c, s->mean_abs_error_held_out, 0));
+	values_set_scalar(v, "llm_tokens_held_out_error_max",
+	                  guide_md_percent(c, s->max_abs_error_held_out, 0));
+	g_free(list);
+	g_ptr_array_free(names, TRUE);
+}
+
 static void check_scalars(const Ctx *c, const LlmResults *r, Values *v)
 {
 	double worst = 0;
@@ -347,7 +431,7 @@ static void check_scalars(const Ctx *c, const LlmResults *r, Values *v)
 	                  g_strdup_printf("%zu", n));
 	const LlmSpeedModel *s = &r->speed;
 	values_set_scalar(v, "llm_tokens_count",
-	                  g_strdup_printf("%zu", s->n_checks));
+	                  g_strdup_printf("%zu", s->n_checks - s->n_held_out));
 	values_set_scalar(v, "llm_efficiency_gddr",
 	                  guide_md_percent(c, s->efficiency[LLM_MEMORY_GDDR], 0));
 	values_set_scalar(v, "llm_efficiency_hbm",
@@ -356,6 +440,7 @@ static void check_scalars(const Ctx *c, const LlmResults *r, Values *v)
 	                  guide_md_percent(c, s->mean_abs_error_loo, 1));
 	values_set_scalar(v, "llm_tokens_error_max",
 	                  guide_md_percent(c, s->max_abs_error_loo, 1));
+	held_out_scalars(c, r, v);
 }
 
 void guide_add_llm(const Ctx *c, Values *v, GPtrArray *tables)
@@ -373,6 +458,7 @@ void guide_add_llm(const Ctx *c, Values *v, GPtrArray *tables)
 	}
 	guide_add_table(c, v, tables, memory_table(c, r));
 	guide_add_table(c, v, tables, fit_table(c, r));
+	guide_add_table(c, v, tables, sizes_table(c, r));
 	guide_add_table(c, v, tables, checks_table(c, r));
 	guide_add_table(c, v, tables, tokens_table(c, r));
 	example_scalars(c, r, v);

@@ -290,7 +290,8 @@ static double log_efficiency(const LlmSpeedCheck *k, const Gpu *g)
 }
 
 /* The least-squares efficiency in log space (the geometric mean ratio)
- * over the points of one kind, leaving out point skip (or none: -1).
+ * over the fitted points of one kind (held-out points never count),
+ * leaving out point skip (or none: -1).
  * Falls back to all kinds when the kind has no other point; 0 when no
  * point is left at all. */
 static double fit_efficiency(const LlmResults *r, LlmMemoryKind kind,
@@ -303,7 +304,7 @@ static double fit_efficiency(const LlmResults *r, LlmMemoryKind kind,
 		size_t n = 0;
 		for (size_t i = 0; i < s->n_checks; i++) {
 			const Gpu *g = &e->gpus[s->checks[i].published->gpu];
-			if ((long)i == skip
+			if ((long)i == skip || s->checks[i].held_out
 			    || (!pooled
 			        && llm_memory_kind(g, &r->constants) != kind))
 				continue;
@@ -330,12 +331,14 @@ static void build_speed_model(LlmResults *r)
 		k->published = x;
 		k->bytes_per_token = bytes_per_token(
 		    &e->llm_models[x->model], x->precision, x->context, c);
-		s->n_points[llm_memory_kind(&e->gpus[x->gpu], c)]++;
+		k->held_out = !x->validate;
+		if (!k->held_out)
+			s->n_points[llm_memory_kind(&e->gpus[x->gpu], c)]++;
 	}
 	for (int kind = 0; kind < LLM_MEMORY_KIND_COUNT; kind++)
 		s->efficiency[kind] = fit_efficiency(r, (LlmMemoryKind)kind, -1);
 	size_t n_loo = 0;
-	double sum_abs = 0;
+	double sum_abs = 0, sum_held = 0;
 	for (size_t i = 0; i < s->n_checks; i++) {
 		LlmSpeedCheck *k = &s->checks[i];
 		const Gpu *g = &e->gpus[k->published->gpu];
@@ -343,16 +346,27 @@ static void build_speed_model(LlmResults *r)
 		double bound = g->bandwidth_gbs * BYTES_PER_GB
 		               / k->bytes_per_token;
 		k->predicted = s->efficiency[kind] * bound;
-		k->predicted_loo = fit_efficiency(r, kind, (long)i) * bound;
+		k->predicted_loo = k->held_out
+		                       ? k->predicted
+		                       : fit_efficiency(r, kind, (long)i) * bound;
 		if (k->predicted_loo <= 0)
 			continue;
 		k->error_loo = k->predicted_loo / k->published->value - 1;
-		sum_abs += fabs(k->error_loo);
-		if (fabs(k->error_loo) > s->max_abs_error_loo)
-			s->max_abs_error_loo = fabs(k->error_loo);
+		double err = fabs(k->error_loo);
+		if (k->held_out) {
+			sum_held += err;
+			s->max_abs_error_held_out =
+			    fmax(s->max_abs_error_held_out, err);
+			s->n_held_out++;
+			continue;
+		}
+		sum_abs += err;
+		s->max_abs_error_loo = fmax(s->max_abs_error_loo, err);
 		n_loo++;
 	}
 	s->mean_abs_error_loo = n_loo ? sum_abs / (double)n_loo : 0;
+	s->mean_abs_error_held_out =
+	    s->n_held_out ? sum_held / (double)s->n_held_out : 0;
 }
 
 double llm_tokens_per_s(const LlmResults *r, const LlmModel *m,

@@ -70,8 +70,10 @@ typedef struct {
 	const LlmMeasurement *published;
 	double bytes_per_token;
 	double predicted;     /* with every measurement in the fit */
-	double predicted_loo; /* fitted without this measurement */
+	double predicted_loo; /* fitted without this measurement; a held-out
+	                       * one: the same as predicted */
 	double error_loo;     /* predicted_loo / measured - 1 */
+	bool held_out;        /* validate=no: never fitted, only checked */
 } LlmSpeedCheck;
 
 /* GPUs are split by memory type: HBM (datacenter segment and at least
@@ -88,6 +90,10 @@ typedef struct {
 	LlmSpeedCheck *checks;
 	size_t n_checks;
 	double mean_abs_error_loo, max_abs_error_loo; /* 0 with < 2 points */
+	/* measurements held out of the fit (validate=no), each against the
+	 * estimate fitted on all the others: count, mean and worst |error| */
+	size_t n_held_out;
+	double mean_abs_error_held_out, max_abs_error_held_out;
 } LlmSpeedModel;
 
 typedef struct {

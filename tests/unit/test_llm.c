@@ -159,6 +159,39 @@ static void fits(const LlmResults *r)
 		           k->memory.total, 1);
 }
 
+/* Measurements marked validate=no stay out of the fit: the fitted
+ * counts leave them out, their estimate is the full fit's, and at least
+ * one is a Blackwell card (the check of the estimate on a generation the
+ * fit never saw). */
+static void held_out(const LlmResults *r)
+{
+	const LlmSpeedModel *s = &r->speed;
+	const Edition *e = r->edition;
+	size_t fitted = 0, held = 0, blackwell = 0;
+	double sum = 0;
+	for (size_t i = 0; i < s->n_checks; i++) {
+		const LlmSpeedCheck *k = &s->checks[i];
+		CHECK(k->held_out == !k->published->validate);
+		if (!k->held_out) {
+			fitted++;
+			continue;
+		}
+		held++;
+		const Gpu *g = &e->gpus[k->published->gpu];
+		blackwell += strcmp(g->architecture, "Blackwell") == 0;
+		CHECK_NEAR(k->predicted_loo, k->predicted, 1e-9);
+		CHECK_NEAR(k->error_loo,
+		           k->predicted / k->published->value - 1, 1e-12);
+		sum += fabs(k->error_loo);
+	}
+	CHECK(s->n_points[LLM_MEMORY_GDDR] + s->n_points[LLM_MEMORY_HBM]
+	      == fitted);
+	CHECK(held == s->n_held_out && held >= 1 && blackwell >= 1);
+	if (held)
+		CHECK_NEAR(s->mean_abs_error_held_out, sum / (double)held,
+		           1e-12);
+}
+
 /* Token generation: fitted efficiencies are physical (0 < e <= 1), and
  * the leave-one-out error stays under the stated bound. */
 static void speed(const LlmResults *r)
@@ -188,6 +221,7 @@ static void speed(const LlmResults *r)
 		       100 * s->max_abs_error_loo);
 	CHECK(s->mean_abs_error_loo > 0);
 	CHECK(s->mean_abs_error_loo <= r->constants.tokens_error_bound);
+	held_out(r);
 	/* the estimate follows bandwidth: an RTX 5090 beats an RTX 4090 at
 	 * the same model, in proportion */
 	const Edition *e = r->edition;
