@@ -88,4 +88,18 @@ void guide_add_llm(const Ctx *c, Values *v, GPtrArray *tables);
  * previous edition (when the previous_edition assumption names it). */
 void guide_add_edition_tables(const Ctx *c, Values *v, GPtrArray *tables);
 
+/* guide_money.c: a build's whole cost with the range and newest date of
+ * the GPU prices behind it ("$15,420 ($15,020–$15,820; 2 GPU prices,
+ * newest 2026-05-01)"; caller frees), the same as a money cell of the
+ * last row (the cost in the data), the cheapest build that meets a use
+ * case's needs in a condition (-1: any) whatever its budget (NULL when
+ * none), and the sentence for a budget no build fits, naming that
+ * cheapest build (caller frees). */
+char *guide_build_cost_shown(const Ctx *c, const Build *b);
+void guide_set_build_cost(const Ctx *c, Table *t, const char *key,
+                          const Build *b);
+const Build *guide_cheapest_for(const Ctx *c, const UseCase *u,
+                                int condition);
+char *guide_none_within(const Ctx *c, const UseCase *u, int condition);
+
 #endif

@@ -285,7 +285,11 @@ static Table *recommendations_table(const Ctx *c)
 			                       S(c, "table.no_limit"));
 		table_set_text(t, "condition",
 		               format_condition_id(u->condition));
-		guide_set_build(c, t, "best_value", r->best);
+		if (r->best)
+			guide_set_build(c, t, "best_value", r->best);
+		else if (u->budget > 0)
+			table_take_shown(t, "best_value", "",
+			                 guide_none_within(c, u, u->condition));
 		guide_set_build(c, t, "runner_up", r->runner_up);
 		set_tie(c, t, r);
 		guide_set_build(c, t, "fastest_within_budget", r->best_absolute);
@@ -360,7 +364,7 @@ static void cloud_row(const Ctx *c, Table *t, const Build *b,
 	const CloudOffer *o = k->offer;
 	table_add_row(t);
 	guide_set_build(c, t, "build", b);
-	table_set_number(t, "system_cost_usd", b->cost);
+	guide_set_build_cost(c, t, "system_cost_usd", b);
 	table_set_text(t, "provider", o->provider);
 	table_take_shown(t, "instance", o->instance, offer_shown(c, o));
 	table_set_text(t, "cloud_gpu", c->e->gpus[o->gpu].name);
@@ -441,7 +445,7 @@ static Table *requests_table(const Ctx *c)
 		table_add_row(t);
 		guide_set_build(c, t, "build", builds[i]);
 		serves_cell(c, t, builds[i]);
-		table_set_number(t, "system_cost_usd", builds[i]->cost);
+		guide_set_build_cost(c, t, "system_cost_usd", builds[i]);
 		char *stem = format_build_stem(c->e, builds[i]);
 		char *url = paths_request(stem);
 		g_free(stem);
