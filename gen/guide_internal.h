@@ -102,4 +102,16 @@ const Build *guide_cheapest_for(const Ctx *c, const UseCase *u,
                                 int condition);
 char *guide_none_within(const Ctx *c, const UseCase *u, int condition);
 
+/* guide_money.c, currencies: a GPU's native price in cur with its range
+ * and date ("€926 (one price, 2026-01-28)"), NULL when cur has no
+ * current native row (caller frees); the euro and yuan columns of the
+ * last row (price_eur, price_eur_native, price_cny, price_cny_native in
+ * the data; regional_price in the guide: native, else converted and
+ * marked ≈); and the `money_note` scalar naming the currency and the
+ * dated exchange rates. */
+char *guide_native_price_shown(const Ctx *c, const GpuPrice *pr,
+                               Currency cur);
+void guide_set_regional_price(const Ctx *c, Table *t, const GpuPrice *pr);
+void guide_money_scalars(const Ctx *c, Values *v);
+
 #endif

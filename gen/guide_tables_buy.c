@@ -4,7 +4,8 @@
  * price sensitivity, the speed-adjusted cloud comparison with verdicts,
  * the purchase requests (the budgets and "upgrade the PC I have" tables
  * are in guide_tables_short.c); and the scalars of the power and cloud sections
- * (power notes, circuits, driver licence, the worked example's verdict).
+ * (power notes, circuits, driver licence, the worked example's verdict;
+ * the currency note is guide_money.c's).
  * Each table is described once (its Columns) and is both a Markdown table
  * of the guide and a file of the data export.  See guide_internal.h. */
 #include "guide_internal.h"
@@ -50,14 +51,19 @@ static const Column PER_DOLLAR[] = {
  * price, 2025-01-30)": a price with its range, count and date. */
 static char *price_shown(const Ctx *c, const GpuPrice *pr)
 {
+	/* rows observed in the reader's currency win over a conversion */
+	char *native = guide_native_price_shown(c, pr,
+	                                        format_reader_currency(c->s));
+	if (native)
+		return native;
 	char *money = format_money(c->s, pr->price);
 	char *date = g_strdup(pr->latest_date ? pr->latest_date : "");
 	char *detail;
 	if (pr->list_price) {
 		detail = gg_fill2(S(c, "price.list"), date, "");
 	} else if (pr->n_prices > 1 && pr->max > pr->min) {
-		char *lo = format_money(c->s, pr->min);
-		char *hi = format_money(c->s, pr->max);
+		char *lo = format_money_brief(c->s, pr->min);
+		char *hi = format_money_brief(c->s, pr->max);
 		char *range = gg_fill2(S(c, "price.range"), lo, hi);
 		char *n = format_number(c->s, (double)pr->n_prices, 0);
 		char *seen = gg_fill2(S(c, "price.observed"), n, date);
@@ -565,4 +571,5 @@ void guide_add_buying_tables(const Ctx *c, Values *v, GPtrArray *tables)
 	guide_add_short_answer_tables(c, v, tables);
 	cloud_example_scalar(c, v);
 	power_scalars(c, v);
+	guide_money_scalars(c, v);
 }

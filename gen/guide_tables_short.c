@@ -99,6 +99,12 @@ static const Column UPGRADE[] = {
     {"price_max_usd", NULL, COL_MONEY, 0, 2, 'r', NULL, 0},
     {"price_latest_date", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"list_price", NULL, COL_INT, 0, 0, 'r', NULL, 0},
+    {"price_eur", NULL, COL_NUMBER, 0, 2, 'r', NULL, 0},
+    {"price_eur_native", NULL, COL_INT, 0, 0, 'r', NULL, 0},
+    {"price_cny", NULL, COL_NUMBER, 0, 2, 'r', NULL, 0},
+    {"price_cny_native", NULL, COL_INT, 0, 0, 'r', NULL, 0},
+    {"regional_price", "table.regional_price", COL_TEXT, 0, 0, 'r', NULL,
+     0},
     {"value_per_1000_usd", "table.value_per_gpu_dollar", COL_NUMBER, 2, 4,
      'r', NULL, 0},
 };
@@ -127,6 +133,7 @@ static Table *upgrade_table(const Ctx *c)
 		table_set_number(t, "memory_gb",
 		                 c->e->gpus[list[i]->gpu].memory_gb);
 		guide_set_gpu_price(c, t, list[i]->gpu_price);
+		guide_set_regional_price(c, t, list[i]->gpu_price);
 		table_set_number(t, "value_per_1000_usd",
 		                 1000 * recommend_gpu_value(list[i],
 		                                            WORKLOAD_CNN));

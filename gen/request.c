@@ -555,7 +555,8 @@ static void sources(Req *r)
 		if (p->gpu != r->b->gpu
 		    || p->condition != r->b->condition)
 			continue;
-		char *m = money(r, p->price);
+		char *m = format_amount(r->s, p->price, price_currency(p), 0,
+		                        false);
 		char *line = g_strdup_printf("%s: %s %s (%s), %s%s%s", p->from.date,
 		                             e->gpus[p->gpu].name, m, p->channel,
 		                             p->from.source,
