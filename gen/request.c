@@ -495,14 +495,20 @@ static char *sensitivity_sentence(Req *r)
 		return NULL;
 	const Sensitivity *sv = &x->sensitivity;
 	char *pct = format_percent(r->s, sv->pick_rise, 0);
+	bool per_gpu = r->b->gpu_count > 1; /* thresholds are per GPU */
 	char *rise = gg_fill2(S(r, sv->pick_budget_bound
-	                              ? "sensitivity.rise_budget"
-	                              : "sensitivity.rise"), pct, "");
+	                              ? per_gpu ? "sensitivity.rise_budget_per_gpu"
+	                                        : "sensitivity.rise_budget"
+	                              : per_gpu ? "sensitivity.rise_per_gpu"
+	                                        : "sensitivity.rise"),
+	                      pct, "");
 	g_free(pct);
 	if (sv->runner_min_price > 0) {
 		char *runner = format_build_name(r->s, r->e, x->runner_up);
 		char *m = money(r, sv->runner_min_price);
-		char *fall = gg_fill2(S(r, "sensitivity.fall"), runner, m);
+		char *fall = gg_fill2(S(r, per_gpu ? "sensitivity.fall_per_gpu"
+		                                   : "sensitivity.fall"),
+		                      runner, m);
 		char *both = gg_fill2(S(r, "sensitivity.either"), rise, fall);
 		g_free(runner);
 		g_free(m);
