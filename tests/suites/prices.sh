@@ -164,3 +164,22 @@ printf '%s\n' 'RTX 5070 Ti,new,6999,CNY,retail,"test row",,2026-03-01,' >>"$nati
 check "zh: a native yuan row wins over the conversion" grep -q '^| 9 | RTX 5070 Ti | 16 GB | ¥6\\,999（1 条报价，2026\\-03\\-01） |' "$native/guide.md"
 check "zh: the picks stay those of the USD prices" sh -c "cmp -s '$native/data/recommendations.csv' '$top/out/zh-CN/data/recommendations.csv'"
 
+
+# Every recommended build, the 4x and 8x ones too, has cloud rows.
+check "every recommended build has cloud rows" python3 - "$top/out/data/requests.csv" "$top/out/data/cloud.csv" <<'PY'
+import csv, sys
+builds = [r["build"] for r in csv.DictReader(open(sys.argv[1]))]
+cloud = {r["build"] for r in csv.DictReader(open(sys.argv[2]))}
+missing = [b for b in builds if b not in cloud]
+sys.exit("no cloud rows: %s" % missing if missing or not any(b.startswith("4x ") for b in builds) else 0)
+PY
+
+# The power text is never negative: with a standard supply smaller than
+# the example's GPUs it says how many watts short it is.
+weak="$tmp/weak-psu"
+cp -r "$top/data/current" "$weak-data"
+sed -i 's/^standard_psu_max_w,1600,/standard_psu_max_w,1000,/' "$weak-data/assumptions.csv"
+"$bin" -q --data "$weak-data" --out "$weak" 2>/dev/null
+check "weak PSU: the edit is in the data copy" grep -q '^standard_psu_max_w,1000,' "$weak-data/assumptions.csv"
+check "weak PSU: the power text says how many watts short" grep -q 'W less than the GPUs alone draw' "$weak/guide.md"
+check "power text: no negative watts (weak PSU, current data)" sh -c "! grep -q '\\\\-[0-9][0-9,]* W' '$weak/guide.md' '$top/out/guide.md'"
