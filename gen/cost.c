@@ -3,7 +3,6 @@
  * cloud.c. */
 #include "cost.h"
 
-#include "format.h"
 #include "util.h"
 
 #include <string.h>
@@ -367,7 +366,6 @@ Costs *cost_run(const Performance *perf, GError **error)
 		return NULL;
 	}
 	read_optional(c);
-	format_set_fx(c->price_model); /* money of this edition's pages */
 	c->prices = g_new0(GpuPrice, e->n_gpus);
 	for (size_t g = 0; g < e->n_gpus; g++) {
 		const GpuPrice *n = price_of(c->price_model, g, CONDITION_NEW);

@@ -31,10 +31,9 @@ char *format_money_brief(const Lang *s, double v);
 char *format_usd(const Lang *s, double v);
 
 /* The exchange rates of the edition being rendered (PriceModel.fx and
- * the dates of their assumptions).  The cost stage calls it for each
- * edition it prices; pages render after their edition's cost stage, so
- * format_money converts at the rates of the edition it shows.  NULL
- * clears them (USD only). */
+ * the dates of their assumptions).  guide_values calls it for each
+ * edition before its pages are made, so format_money converts at the
+ * rates of the edition it shows.  NULL clears them (USD only). */
 void format_set_fx(const PriceModel *m);
 
 /* The currency the language shows money in (`format.money_currency`),
