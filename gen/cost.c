@@ -146,6 +146,12 @@ static void invoice(const Costs *c, const Gpu *g, Build *b)
 			add_item(b, LINE_RISER, riser->name, moved,
 			         riser->price, &riser->from);
 	}
+	/* more than one household circuit somewhere: the electrical work
+	 * is named but not priced (it depends on the building) */
+	if (b->over_circuit) {
+		add_item(b, LINE_CIRCUIT, NULL, 1, 0, NULL);
+		b->items[b->n_items - 1].not_included = true;
+	}
 	b->cost = cost_items_total(b);
 }
 

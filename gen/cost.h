@@ -1,7 +1,8 @@
 /* Cost stage: the GPUs' prices (through the price model), 1/2/4/8-GPU
  * builds in each condition a GPU is offered in (new, used), each build as
  * line items (base system or 8-GPU PCIe chassis, GPUs, added power
- * supply, risers) that add up to its cost, performance per dollar, power
+ * supply, risers, and an unpriced electrical-circuit line when one
+ * household circuit is not enough) that add up to its cost, performance per dollar, power
  * draw, power supply and physical fit, household circuits, the consumer
  * driver licence question, electricity and CO2, and the article's worked
  * examples.  Cloud comparisons are in cloud.h.
@@ -28,18 +29,26 @@ enum {
 	                     and no 8-GPU PCIe chassis is priced */
 };
 
-typedef enum { LINE_BASE_SYSTEM, LINE_GPU, LINE_PSU, LINE_RISER } LineKind;
+/* LINE_CIRCUIT is an advice line, not a purchase: the build draws more
+ * than one household circuit carries in some region, and the electrical
+ * work is not priced (name NULL, prices 0, not_included true; the
+ * renderer shows the `request.item_circuit` string). */
+typedef enum { LINE_BASE_SYSTEM, LINE_GPU, LINE_PSU, LINE_RISER,
+               LINE_CIRCUIT } LineKind;
 
 /* One line of a build's invoice; the lines add up to Build.cost. */
 typedef struct {
 	LineKind kind;
-	const char *name;       /* base system or part name; NULL for GPUs */
+	const char *name;       /* base system or part name; NULL for GPUs
+	                           and the circuit line */
 	int quantity;
-	double unit_price, total; /* USD */
-	const Provenance *from; /* the row the price comes from */
+	double unit_price, total; /* USD; 0 when not_included */
+	const Provenance *from; /* the row the price comes from, or NULL */
+	bool not_included;      /* named for completeness, not in the total:
+	                           the buyer must get a quote */
 } LineItem;
 
-#define BUILD_MAX_ITEMS 4
+#define BUILD_MAX_ITEMS 6
 #define MAX_CIRCUITS 4
 
 typedef struct {

@@ -52,14 +52,92 @@ static char *currency(const Lang *s, double v, int decimals)
 	return m;
 }
 
+/* Units of each currency per USD for the edition being rendered (0:
+ * none), and the date of each rate; set by format_set_fx. */
+static struct {
+	double per_usd;
+	const char *date;
+} money_fx[CURRENCY_COUNT];
+
+void format_set_fx(const PriceModel *m)
+{
+	for (int c = 0; c < CURRENCY_COUNT; c++) {
+		bool ok = m && !isnan(m->fx[c]) && m->fx[c] > 0;
+		money_fx[c].per_usd = ok ? m->fx[c] : 0;
+		money_fx[c].date = ok && m->fx_row[c] ? m->fx_row[c]->from.date
+		                                      : NULL;
+	}
+}
+
+Currency format_reader_currency(const Lang *s)
+{
+	const char *code = lang_get(s, "format.money_currency");
+	for (int c = 0; code && c < CURRENCY_COUNT; c++)
+		if (strcmp(code, currency_code((Currency)c)) == 0)
+			return money_fx[c].per_usd > 0 ? (Currency)c
+			                               : CURRENCY_USD;
+	return CURRENCY_USD;
+}
+
+double format_fx_rate(Currency c, const char **date)
+{
+	if (date)
+		*date = money_fx[c].date;
+	return c == CURRENCY_USD ? 1 : money_fx[c].per_usd;
+}
+
+char *format_amount(const Lang *s, double v, Currency c, int decimals,
+                    bool converted)
+{
+	char *key = g_strdup_printf("format.currency.%s", currency_code(c));
+	char *n = format_number(s, v, decimals);
+	char *m = g_strdup_printf("%s%s", S(s, key), n);
+	g_free(key);
+	g_free(n);
+	if (!converted)
+		return m;
+	char *marked = gg_fill2(S(s, "format.converted"), m, "");
+	g_free(m);
+	return marked;
+}
+
+/* A USD amount as the reader's language shows money: USD alone, or
+ * converted into the language's currency with the USD beside. */
+static char *reader_money(const Lang *s, double v, int decimals)
+{
+	Currency c = format_reader_currency(s);
+	char *usd = currency(s, v, decimals);
+	if (c == CURRENCY_USD || isnan(v))
+		return usd;
+	char *local = format_amount(s, v * money_fx[c].per_usd, c, decimals,
+	                            true);
+	char *both = gg_fill2(S(s, "format.money_converted"), local, usd);
+	g_free(local);
+	g_free(usd);
+	return both;
+}
+
 char *format_money(const Lang *s, double v)
 {
-	return currency(s, v, 0);
+	return reader_money(s, v, 0);
 }
 
 char *format_price(const Lang *s, double v)
 {
-	return currency(s, v, 2);
+	return reader_money(s, v, 2);
+}
+
+char *format_money_brief(const Lang *s, double v)
+{
+	Currency c = format_reader_currency(s);
+	if (c == CURRENCY_USD || isnan(v))
+		return currency(s, v, 0);
+	return format_amount(s, v * money_fx[c].per_usd, c, 0, true);
+}
+
+char *format_usd(const Lang *s, double v)
+{
+	return currency(s, v, 0);
 }
 
 char *format_percent(const Lang *s, double fraction, int decimals)

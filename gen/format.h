@@ -14,11 +14,38 @@
  * "∞" for infinity. */
 char *format_number(const Lang *s, double v, int decimals);
 
-/* v as whole currency units: "$2,199". */
+/* A USD amount v in whole units as the reader's language shows money:
+ * "$2,199"; in a language whose `format.money_currency` is another
+ * currency with a rate set, converted and marked, with the USD beside
+ * (format.money_converted: "≈¥15,723（$2,199）"). */
 char *format_money(const Lang *s, double v);
 
-/* v with cents: "$2.14". */
+/* The same with cents: "$2.14". */
 char *format_price(const Lang *s, double v);
+
+/* format_money without the USD beside a converted amount ("≈¥15,723"),
+ * for the ends of a range whose middle format_money shows. */
+char *format_money_brief(const Lang *s, double v);
+
+/* A USD amount as USD whatever the language: "$2,199". */
+char *format_usd(const Lang *s, double v);
+
+/* The exchange rates of the edition being rendered (PriceModel.fx and
+ * the dates of their assumptions).  guide_values calls it for each
+ * edition before its pages are made, so format_money converts at the
+ * rates of the edition it shows.  NULL clears them (USD only). */
+void format_set_fx(const PriceModel *m);
+
+/* The currency the language shows money in (`format.money_currency`),
+ * USD when it has no rate; and a currency's rate per USD (1 for USD, 0
+ * without one) with the date of its assumption (NULL without). */
+Currency format_reader_currency(const Lang *s);
+double format_fx_rate(Currency c, const char **date);
+
+/* v in currency c with its sign ("€926", "¥16,499"), marked as converted
+ * (format.converted: "≈{1}") when it was computed from USD. */
+char *format_amount(const Lang *s, double v, Currency c, int decimals,
+                    bool converted);
 
 /* A fraction as a percentage: 0.153 -> "15.3%". */
 char *format_percent(const Lang *s, double fraction, int decimals);

@@ -17,6 +17,7 @@ Values *guide_values(const Recommendations *recs, const Lang *strings,
 	GError *missing = NULL;
 	Ctx c = {recs, costs, costs->perf, costs->perf->edition, strings,
 	         &missing};
+	format_set_fx(costs->price_model); /* money of this edition's pages */
 	Values *v = values_new();
 	GPtrArray *list = g_ptr_array_new_with_free_func(free_table);
 	guide_add_scalars(&c, v);

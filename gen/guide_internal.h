@@ -88,4 +88,30 @@ void guide_add_llm(const Ctx *c, Values *v, GPtrArray *tables);
  * previous edition (when the previous_edition assumption names it). */
 void guide_add_edition_tables(const Ctx *c, Values *v, GPtrArray *tables);
 
+/* guide_money.c: a build's whole cost with the range and newest date of
+ * the GPU prices behind it ("$15,420 ($15,020–$15,820; 2 GPU prices,
+ * newest 2026-05-01)"; caller frees), the same as a money cell of the
+ * last row (the cost in the data), the cheapest build that meets a use
+ * case's needs in a condition (-1: any) whatever its budget (NULL when
+ * none), and the sentence for a budget no build fits, naming that
+ * cheapest build (caller frees). */
+char *guide_build_cost_shown(const Ctx *c, const Build *b);
+void guide_set_build_cost(const Ctx *c, Table *t, const char *key,
+                          const Build *b);
+const Build *guide_cheapest_for(const Ctx *c, const UseCase *u,
+                                int condition);
+char *guide_none_within(const Ctx *c, const UseCase *u, int condition);
+
+/* guide_money.c, currencies: a GPU's native price in cur with its range
+ * and date ("€926 (one price, 2026-01-28)"), NULL when cur has no
+ * current native row (caller frees); the euro and yuan columns of the
+ * last row (price_eur, price_eur_native, price_cny, price_cny_native in
+ * the data; regional_price in the guide: native, else converted and
+ * marked ≈); and the `money_note` scalar naming the currency and the
+ * dated exchange rates. */
+char *guide_native_price_shown(const Ctx *c, const GpuPrice *pr,
+                               Currency cur);
+void guide_set_regional_price(const Ctx *c, Table *t, const GpuPrice *pr);
+void guide_money_scalars(const Ctx *c, Values *v);
+
 #endif

@@ -4,7 +4,8 @@
  * price sensitivity, the speed-adjusted cloud comparison with verdicts,
  * the purchase requests (the budgets and "upgrade the PC I have" tables
  * are in guide_tables_short.c); and the scalars of the power and cloud sections
- * (power notes, circuits, driver licence, the worked example's verdict).
+ * (power notes, circuits, driver licence, the worked example's verdict;
+ * the currency note is guide_money.c's).
  * Each table is described once (its Columns) and is both a Markdown table
  * of the guide and a file of the data export.  See guide_internal.h. */
 #include "guide_internal.h"
@@ -50,14 +51,19 @@ static const Column PER_DOLLAR[] = {
  * price, 2025-01-30)": a price with its range, count and date. */
 static char *price_shown(const Ctx *c, const GpuPrice *pr)
 {
+	/* rows observed in the reader's currency win over a conversion */
+	char *native = guide_native_price_shown(c, pr,
+	                                        format_reader_currency(c->s));
+	if (native)
+		return native;
 	char *money = format_money(c->s, pr->price);
 	char *date = g_strdup(pr->latest_date ? pr->latest_date : "");
 	char *detail;
 	if (pr->list_price) {
 		detail = gg_fill2(S(c, "price.list"), date, "");
 	} else if (pr->n_prices > 1 && pr->max > pr->min) {
-		char *lo = format_money(c->s, pr->min);
-		char *hi = format_money(c->s, pr->max);
+		char *lo = format_money_brief(c->s, pr->min);
+		char *hi = format_money_brief(c->s, pr->max);
 		char *range = gg_fill2(S(c, "price.range"), lo, hi);
 		char *n = format_number(c->s, (double)pr->n_prices, 0);
 		char *seen = gg_fill2(S(c, "price.observed"), n, date);
@@ -210,20 +216,28 @@ static const Column RECOMMENDATIONS[] = {
 };
 
 /* "its price rises 12% or the RTX 4090 falls below $1,900": computed by
- * recommend.c (Sensitivity), per GPU of the build. */
+ * recommend.c (Sensitivity), per GPU of the build; a multi-GPU build's
+ * text says so ("its GPU price rises 19% or the 4× RTX 5090 falls below
+ * $2,716 per GPU"). */
 static char *sensitivity_text(const Ctx *c, const Recommendation *r)
 {
 	const Sensitivity *k = &r->sensitivity;
+	bool per_gpu = r->best->gpu_count > 1; /* thresholds are per GPU */
 	char *pct = format_percent(c->s, k->pick_rise, 0);
 	char *rise = gg_fill2(S(c, k->pick_budget_bound
-	                              ? "sensitivity.rise_budget"
-	                              : "sensitivity.rise"), pct, "");
+	                              ? per_gpu ? "sensitivity.rise_budget_per_gpu"
+	                                        : "sensitivity.rise_budget"
+	                              : per_gpu ? "sensitivity.rise_per_gpu"
+	                                        : "sensitivity.rise"),
+	                      pct, "");
 	g_free(pct);
 	if (k->runner_min_price <= 0)
 		return rise;
 	char *runner = format_build_name(c->s, c->e, r->runner_up);
 	char *money = format_money(c->s, k->runner_min_price);
-	char *fall = gg_fill2(S(c, "sensitivity.fall"), runner, money);
+	char *fall = gg_fill2(S(c, per_gpu ? "sensitivity.fall_per_gpu"
+	                                   : "sensitivity.fall"),
+	                      runner, money);
 	char *both = gg_fill2(S(c, "sensitivity.either"), rise, fall);
 	g_free(runner);
 	g_free(money);
@@ -285,7 +299,11 @@ static Table *recommendations_table(const Ctx *c)
 			                       S(c, "table.no_limit"));
 		table_set_text(t, "condition",
 		               format_condition_id(u->condition));
-		guide_set_build(c, t, "best_value", r->best);
+		if (r->best)
+			guide_set_build(c, t, "best_value", r->best);
+		else if (u->budget > 0)
+			table_take_shown(t, "best_value", "",
+			                 guide_none_within(c, u, u->condition));
 		guide_set_build(c, t, "runner_up", r->runner_up);
 		set_tie(c, t, r);
 		guide_set_build(c, t, "fastest_within_budget", r->best_absolute);
@@ -360,7 +378,7 @@ static void cloud_row(const Ctx *c, Table *t, const Build *b,
 	const CloudOffer *o = k->offer;
 	table_add_row(t);
 	guide_set_build(c, t, "build", b);
-	table_set_number(t, "system_cost_usd", b->cost);
+	guide_set_build_cost(c, t, "system_cost_usd", b);
 	table_set_text(t, "provider", o->provider);
 	table_take_shown(t, "instance", o->instance, offer_shown(c, o));
 	table_set_text(t, "cloud_gpu", c->e->gpus[o->gpu].name);
@@ -441,7 +459,7 @@ static Table *requests_table(const Ctx *c)
 		table_add_row(t);
 		guide_set_build(c, t, "build", builds[i]);
 		serves_cell(c, t, builds[i]);
-		table_set_number(t, "system_cost_usd", builds[i]->cost);
+		guide_set_build_cost(c, t, "system_cost_usd", builds[i]);
 		char *stem = format_build_stem(c->e, builds[i]);
 		char *url = paths_request(stem);
 		g_free(stem);
@@ -561,4 +579,5 @@ void guide_add_buying_tables(const Ctx *c, Values *v, GPtrArray *tables)
 	guide_add_short_answer_tables(c, v, tables);
 	cloud_example_scalar(c, v);
 	power_scalars(c, v);
+	guide_money_scalars(c, v);
 }

@@ -34,16 +34,23 @@ static const Build *best_in(const Ctx *c, const UseCase *u, Condition cond)
 	return best;
 }
 
-/* "RTX 5070 Ti ($1,450)": a build with its whole cost. */
+/* "RTX 5070 Ti at $2,479 (one GPU price, 2026-01-15)": a build with its
+ * whole cost, the range and date of its GPU prices; without a build
+ * within the budget, the sentence naming the cheapest that would do. */
 static void build_cost_cell(const Ctx *c, Table *t, const char *key,
-                            const char *cost_key, const Build *b)
+                            const char *cost_key, const Build *b,
+                            const UseCase *u, Condition cond)
 {
-	if (!b)
+	if (!b) {
+		if (u->budget > 0)
+			table_take_shown(t, key, "",
+			                 guide_none_within(c, u, (int)cond));
 		return;
+	}
 	char *id = format_build_id(c->e, b);
 	char *name = format_build_name(c->s, c->e, b);
-	char *money = format_money(c->s, b->cost);
-	table_take_shown(t, key, id, gg_fill2(S(c, "format.aside"), name,
+	char *money = guide_build_cost_shown(c, b);
+	table_take_shown(t, key, id, gg_fill2(S(c, "budget.build_at"), name,
 	                                      money));
 	table_set_number(t, cost_key, b->cost);
 	g_free(id);
@@ -71,10 +78,12 @@ static Table *budgets_table(const Ctx *c)
 				table_set_number_shown(t, "budget_usd", 0,
 				                       S(c, "table.no_limit"));
 			build_cost_cell(c, t, "best_new", "best_new_cost_usd",
-			                best_in(c, u, CONDITION_NEW));
+			                best_in(c, u, CONDITION_NEW), u,
+			                CONDITION_NEW);
 			build_cost_cell(c, t, "best_used",
 			                "best_used_cost_usd",
-			                best_in(c, u, CONDITION_USED));
+			                best_in(c, u, CONDITION_USED), u,
+			                CONDITION_USED);
 		}
 	return t;
 }
@@ -90,6 +99,12 @@ static const Column UPGRADE[] = {
     {"price_max_usd", NULL, COL_MONEY, 0, 2, 'r', NULL, 0},
     {"price_latest_date", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"list_price", NULL, COL_INT, 0, 0, 'r', NULL, 0},
+    {"price_eur", NULL, COL_NUMBER, 0, 2, 'r', NULL, 0},
+    {"price_eur_native", NULL, COL_INT, 0, 0, 'r', NULL, 0},
+    {"price_cny", NULL, COL_NUMBER, 0, 2, 'r', NULL, 0},
+    {"price_cny_native", NULL, COL_INT, 0, 0, 'r', NULL, 0},
+    {"regional_price", "table.regional_price", COL_TEXT, 0, 0, 'r', NULL,
+     0},
     {"value_per_1000_usd", "table.value_per_gpu_dollar", COL_NUMBER, 2, 4,
      'r', NULL, 0},
 };
@@ -118,6 +133,7 @@ static Table *upgrade_table(const Ctx *c)
 		table_set_number(t, "memory_gb",
 		                 c->e->gpus[list[i]->gpu].memory_gb);
 		guide_set_gpu_price(c, t, list[i]->gpu_price);
+		guide_set_regional_price(c, t, list[i]->gpu_price);
 		table_set_number(t, "value_per_1000_usd",
 		                 1000 * recommend_gpu_value(list[i],
 		                                            WORKLOAD_CNN));

@@ -59,6 +59,11 @@ static Currency currency_of(const char *code)
 	return CURRENCY_USD; /* data.c admits no other code */
 }
 
+Currency price_currency(const Price *p)
+{
+	return currency_of(p->currency);
+}
+
 static int by_value(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -161,6 +166,11 @@ static void regional(const PriceModel *m, size_t gpu, GpuPrice *p)
 		                 street_row, &native)) {
 			p->regional[cur] = native.price;
 			p->regional_native[cur] = true;
+			p->native[cur].price = native.price;
+			p->native[cur].min = native.min;
+			p->native[cur].max = native.max;
+			p->native[cur].n_prices = native.n_prices;
+			p->native[cur].latest_date = native.latest_date;
 		} else if (p->has_price && !isnan(m->fx[cur])) {
 			p->regional[cur] = p->price * m->fx[cur];
 		}

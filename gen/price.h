@@ -38,6 +38,14 @@ typedef struct {
 	 * exchange rate */
 	double regional[CURRENCY_COUNT];
 	bool regional_native[CURRENCY_COUNT];
+	/* the current native street rows of each currency (n_prices 0 when
+	 * none; USD's is the price itself): median, range, count and
+	 * newest date, shown instead of a conversion where they exist */
+	struct {
+		double price, min, max;
+		size_t n_prices;
+		const char *latest_date;
+	} native[CURRENCY_COUNT];
 } GpuPrice;
 
 typedef struct {
@@ -66,6 +74,9 @@ bool price_is_current(const PriceModel *m, const char *date);
 bool price_in_production(const PriceModel *m, size_t gpu);
 
 const char *currency_code(Currency c);
+
+/* The currency of a price row. */
+Currency price_currency(const Price *p);
 
 /* The maintainer's price worklist for `--check`: one line per row that
  * leaves the window within `soon_days` days, per rated GPU without any

@@ -313,10 +313,13 @@ static void line_items(Req *r)
 	for (size_t i = 0; i < r->b->n_items; i++) {
 		const LineItem *it = &r->b->items[i];
 		char *name = it->kind == LINE_GPU ? gpu_item_name(r)
-		                                  : g_strdup(it->name);
+		             : it->name ? g_strdup(it->name)
+		                        : g_strdup(S(r, "request.item_circuit"));
 		char *n = g_strdup_printf("%d", it->quantity);
-		char *u = money(r, it->unit_price);
-		char *t = money(r, it->total);
+		char *u = it->not_included ? g_strdup(S(r, "request.not_included"))
+		                           : money(r, it->unit_price);
+		char *t = it->not_included ? g_strdup(S(r, "request.not_included"))
+		                           : money(r, it->total);
 		const char *cells[] = {name, n, u, t};
 		row(r, cells, fr, "lrrr", 4, false, false);
 		g_free(name);
@@ -492,14 +495,20 @@ static char *sensitivity_sentence(Req *r)
 		return NULL;
 	const Sensitivity *sv = &x->sensitivity;
 	char *pct = format_percent(r->s, sv->pick_rise, 0);
+	bool per_gpu = r->b->gpu_count > 1; /* thresholds are per GPU */
 	char *rise = gg_fill2(S(r, sv->pick_budget_bound
-	                              ? "sensitivity.rise_budget"
-	                              : "sensitivity.rise"), pct, "");
+	                              ? per_gpu ? "sensitivity.rise_budget_per_gpu"
+	                                        : "sensitivity.rise_budget"
+	                              : per_gpu ? "sensitivity.rise_per_gpu"
+	                                        : "sensitivity.rise"),
+	                      pct, "");
 	g_free(pct);
 	if (sv->runner_min_price > 0) {
 		char *runner = format_build_name(r->s, r->e, x->runner_up);
 		char *m = money(r, sv->runner_min_price);
-		char *fall = gg_fill2(S(r, "sensitivity.fall"), runner, m);
+		char *fall = gg_fill2(S(r, per_gpu ? "sensitivity.fall_per_gpu"
+		                                   : "sensitivity.fall"),
+		                      runner, m);
 		char *both = gg_fill2(S(r, "sensitivity.either"), rise, fall);
 		g_free(runner);
 		g_free(m);
@@ -529,7 +538,12 @@ static void justification(Req *r)
 	char *stays = sensitivity_sentence(r);
 	if (stays)
 		add_sentence(r, &why, stays);
-	if (b->fit)
+	bool unpriced = false;
+	for (size_t i = 0; i < b->n_items; i++)
+		unpriced |= b->items[i].not_included;
+	if (unpriced)
+		add_sentence(r, &why, g_strdup(S(r, "request.why_unpriced")));
+	else if (b->fit)
 		add_sentence(r, &why, g_strdup(S(r, "request.why_fit")));
 	text(r, ST.body, false, why, 0, ST.ink);
 	g_free(why);
@@ -547,7 +561,8 @@ static void sources(Req *r)
 		if (p->gpu != r->b->gpu
 		    || p->condition != r->b->condition)
 			continue;
-		char *m = money(r, p->price);
+		char *m = format_amount(r->s, p->price, price_currency(p), 0,
+		                        false);
 		char *line = g_strdup_printf("%s: %s %s (%s), %s%s%s", p->from.date,
 		                             e->gpus[p->gpu].name, m, p->channel,
 		                             p->from.source,
@@ -557,12 +572,21 @@ static void sources(Req *r)
 		g_free(line);
 		g_free(m);
 	}
-	const Provenance *sys = &r->b->system->from;
-	char *line = g_strdup_printf("%s: %s, %s%s%s", sys->date,
-	                             r->b->system->name, sys->source,
-	                             *sys->url ? ", " : "", sys->url);
-	text(r, ST.footnote, false, line, 0, ST.faint);
-	g_free(line);
+	/* every other priced line (base system or chassis, power supply,
+	 * risers), estimates marked as such */
+	for (size_t i = 0; i < r->b->n_items; i++) {
+		const LineItem *it = &r->b->items[i];
+		const Provenance *from = it->from;
+		if (it->kind == LINE_GPU || !from || !it->name)
+			continue;
+		char *line = g_strdup_printf(
+		    "%s: %s, %s%s%s%s%s", from->date, it->name, from->source,
+		    *from->url ? ", " : "", from->url,
+		    from->estimate ? " " : "",
+		    from->estimate ? S(r, "request.source_estimate") : "");
+		text(r, ST.footnote, false, line, 0, ST.faint);
+		g_free(line);
+	}
 }
 
 /* Lays out the page at r->scale; returns the page count it took. */

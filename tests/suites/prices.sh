@@ -59,6 +59,9 @@ check "changes.csv: the price row that caused it" \
 	grep -q '^price,RTX 3090 Ti used,850,1100,"prices.csv:[0-9]*' "$flip/data/changes.csv"
 check "the guide shows what changed" grep -q 'What changed since 2026' "$flip/guide.md"
 check "the guide names the changed pick" grep -q '^| pick | Kaggle competitions |' "$flip/guide.md"
+# The zh-CN "what changed" table names builds and GPUs in Chinese.
+check "zh what changed: translated build labels" grep -q '^| 首选 | Kaggle 竞赛 | RTX 3090 Ti（二手） | RTX 5070 Ti | RTX 3090 Ti（二手）：≈¥6\\,078（\\$850） → ≈¥7\\,865（\\$1\\,100） |' "$flip/zh-CN/guide.md"
+check "zh what changed: no data ids shown" sh -c "! sed -n '/^| 变化 /,/^\$/p' '$flip/zh-CN/guide.md' | grep -q '1x \\| used '"
 # A second run on the same output folder compares with the first.
 "$bin" --data "$flip-data" --out "$flip" 2>"$tmp/flip2.err"
 check "second run: nothing changed since the first" grep -q 'nothing changed since' "$tmp/flip2.err"
@@ -97,3 +100,86 @@ PY
 # The price worklist for maintainers.
 check "--check lists GPUs without a current price" \
 	sh -c "'$bin' --check | grep -q '^  price: .*no current price'"
+
+# ---- whole builds, budgets, dated costs, currencies (issue 13 round 3) ----
+
+# The 4x pick's request prices its risers and names the electrical work it
+# does not price, in both languages.
+check "4x request: riser line with its price" sh -c "pdftotext -layout '$top/out/requests/4x-rtx-4090-used.pdf' - | grep -q 'riser cable.*2 *\\\$35 *\\\$70'"
+check "4x request: electrical work not included" sh -c "pdftotext -layout '$top/out/requests/4x-rtx-4090-used.pdf' - | grep -q 'Electrical work.*not included *not included'"
+check "4x request: every priced line's source is listed" sh -c "pdftotext '$top/out/requests/4x-rtx-4090-used.pdf' - | tr '\n' ' ' | grep -q 'PCIe 4.0 x16 riser cable.*gblake55'"
+check "zh 4x request: electrical work not included" sh -c "pdftotext -layout '$top/out/zh-CN/requests/4x-rtx-4090-used.pdf' - | grep -q '电气施工.*不含 *不含'"
+
+# A budget no build fits says so and names the cheapest build that meets
+# the needs; the cost shown is the minimum of the data's builds.
+check "budget no build fits: the cheapest build is named and computed" python3 - "$top/out/guide.md" "$top/out/data/per_dollar_1gpu.csv" <<'PY'
+import csv, re, sys
+md = open(sys.argv[1], encoding="utf-8").read()
+rows = [r for r in csv.DictReader(open(sys.argv[2]))
+        if float(r["memory_gb"]) >= 8 and "module" not in r["fit_problems"]]
+for cond in ("new", "used"):
+    want = min(float(r["system_cost_usd"]) for r in rows if r["price_condition"] == cond)
+    if want <= 1000:
+        sys.exit("a %s build fits $1,000" % cond)
+line = next(l for l in md.split("\n") if l.startswith("| A whole system for \\$1\\,000 | \\$1\\,000 |"))
+shown = [float(m.replace("\\,", "")) for m in
+         re.findall(r"the cheapest that meets the needs is the [^|]*? at \\\$([\d\\,]+)", line)]
+new = min(float(r["system_cost_usd"]) for r in rows if r["price_condition"] == "new")
+used = min(float(r["system_cost_usd"]) for r in rows if r["price_condition"] == "used")
+sys.exit(0 if shown == [round(new), round(used)] else "shown %s, want %s" % (shown, [new, used]))
+PY
+
+# Every cost cell of the budgets and requests tables shows its date.
+check "budgets and requests tables: every cost has a date" python3 - "$top/out/guide.md" <<'PY'
+import re, sys
+lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
+def table(head):
+    i = next(k for k, l in enumerate(lines) if l.startswith(head))
+    out = []
+    for l in lines[i + 2:]:
+        if not l.startswith("|"):
+            break
+        out.append([p.strip() for p in l.strip().strip("|").split(" | ")])
+    return out
+cells = [r[k] for r in table("| Use case | Budget | Best new") for k in (2, 3)
+         if "at \\$" in r[k]]
+cells += [r[2] for r in table("| Build | Recommended for | System cost")]
+bad = [c for c in cells if not re.search(r"\d{4}\\-\d\d\\-\d\d", c)]
+sys.exit("no date: %s" % bad[:2] if bad or len(cells) < 10 else 0)
+PY
+
+# Multi-GPU sensitivity says its thresholds are per GPU.
+check "sensitivity of a 4x pick is per GPU" grep -q '^| Four\\-GPU research machine |.*falls below \\$[0-9\\,]* per GPU |' "$top/out/guide.md"
+check "zh: sensitivity of a 4x pick is per GPU" grep -q '^| 四卡科研工作站 |.*的单卡价格降到' "$top/out/zh-CN/guide.md"
+
+# zh-CN shows money in yuan, converted and marked, with the USD beside;
+# a native euro row wins over the conversion.
+check "zh: money in yuan with the USD beside" grep -q '≈¥17\\,875（\\$2\\,500）' "$top/out/zh-CN/guide.md"
+check "zh: the money note names the dated rate" grep -q '7\\.15 CNY.*2026\\-01\\-15 的汇率' "$top/out/zh-CN/guide.md"
+check "en: a native euro price with its date" grep -q '| €926 \\(one price\\, 2026\\-01\\-28\\)\\; ≈¥' "$top/out/guide.md"
+native="$tmp/native-cny"
+cp -r "$top/data/current" "$native-data"
+printf '%s\n' 'RTX 5070 Ti,new,6999,CNY,retail,"test row",,2026-03-01,' >>"$native-data/prices.csv"
+"$bin" -q --lang zh-CN --data "$native-data" --out "$native" 2>/dev/null
+check "zh: a native yuan row wins over the conversion" grep -q '^| 9 | RTX 5070 Ti | 16 GB | ¥6\\,999（1 条报价，2026\\-03\\-01） |' "$native/guide.md"
+check "zh: the picks stay those of the USD prices" sh -c "cmp -s '$native/data/recommendations.csv' '$top/out/zh-CN/data/recommendations.csv'"
+
+
+# Every recommended build, the 4x and 8x ones too, has cloud rows.
+check "every recommended build has cloud rows" python3 - "$top/out/data/requests.csv" "$top/out/data/cloud.csv" <<'PY'
+import csv, sys
+builds = [r["build"] for r in csv.DictReader(open(sys.argv[1]))]
+cloud = {r["build"] for r in csv.DictReader(open(sys.argv[2]))}
+missing = [b for b in builds if b not in cloud]
+sys.exit("no cloud rows: %s" % missing if missing or not any(b.startswith("4x ") for b in builds) else 0)
+PY
+
+# The power text is never negative: with a standard supply smaller than
+# the example's GPUs it says how many watts short it is.
+weak="$tmp/weak-psu"
+cp -r "$top/data/current" "$weak-data"
+sed -i 's/^standard_psu_max_w,1600,/standard_psu_max_w,1000,/' "$weak-data/assumptions.csv"
+"$bin" -q --data "$weak-data" --out "$weak" 2>/dev/null
+check "weak PSU: the edit is in the data copy" grep -q '^standard_psu_max_w,1000,' "$weak-data/assumptions.csv"
+check "weak PSU: the power text says how many watts short" grep -q 'W less than the GPUs alone draw' "$weak/guide.md"
+check "power text: no negative watts (weak PSU, current data)" sh -c "! grep -q '\\\\-[0-9][0-9,]* W' '$weak/guide.md' '$top/out/guide.md'"

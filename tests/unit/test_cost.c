@@ -168,6 +168,40 @@ static void whole_builds(const Run *x)
 		CHECK(b->over_circuit);
 		CHECK(!b->consumer_in_server);
 	}
+	/* every desktop build whose cards do not fit pays a riser per card
+	 * moved; every build over a circuit names the electrical work as a
+	 * line outside its total; every priced line has a dated source */
+	size_t riser_lines = 0, circuit_lines = 0;
+	for (size_t i = 0; i < x->c->n_builds; i++) {
+		const Build *d = &x->c->builds[i];
+		bool riser = false, circuit = false;
+		for (size_t k = 0; k < d->n_items; k++) {
+			const LineItem *it = &d->items[k];
+			riser |= it->kind == LINE_RISER;
+			circuit |= it->kind == LINE_CIRCUIT;
+			if (it->kind == LINE_CIRCUIT)
+				CHECK(it->not_included && it->total == 0);
+			else
+				CHECK(!it->not_included && it->total > 0
+				      && it->from && it->from->date
+				      && *it->from->date);
+		}
+		if (d->system->kind == SYSTEM_DESKTOP
+		    && (d->fit & (FIT_SLOTS | FIT_NO_GAP)))
+			CHECK(riser);
+		CHECK(circuit == d->over_circuit);
+		riser_lines += riser;
+		circuit_lines += circuit;
+	}
+	CHECK(riser_lines > 0 && circuit_lines > 0);
+	/* 4x RTX 4090: 3-slot open-air cards, 8 slot positions: two fit
+	 * with gaps, two move out on risers */
+	const Build *r4 = cost_build_in(x->c, gpu(x, "RTX 4090"), 4,
+	                                CONDITION_USED);
+	CHECK(r4 != NULL);
+	for (size_t k = 0; r4 && k < r4->n_items; k++)
+		if (r4->items[k].kind == LINE_RISER)
+			CHECK(r4->items[k].quantity == 2);
 	/* 8 PCIe cards go in the 8-GPU PCIe chassis, not the SXM host */
 	const Build *b8 = cost_build_in(x->c, gpu(x, "RTX 4090"), 8,
 	                                CONDITION_NEW);

@@ -1,0 +1,216 @@
+/* Guide cells about money: a build's whole cost with the range and
+ * newest date of the GPU prices behind it, the sentence a budget gets
+ * when no build fits it (naming the cheapest build that would), GPU
+ * prices in euros and yuan (native rows first, else converted and
+ * marked), and the note on currencies and exchange rates.  See
+ * guide_internal.h. */
+#include "guide_internal.h"
+
+#include "util.h"
+
+#include <math.h>
+#include <string.h>
+
+/* The range, count and date of the GPU prices behind a build's cost:
+ * "$15,020–$15,820; 2 GPU prices, newest 2026-05-01". */
+static char *cost_detail(const Ctx *c, const Build *b)
+{
+	const GpuPrice *pr = b->gpu_price;
+	const char *date = pr->latest_date ? pr->latest_date : "";
+	if (pr->list_price)
+		return gg_fill2(S(c, "price.list"), date, "");
+	if (pr->n_prices > 1 && pr->max > pr->min) {
+		double n = b->gpu_count;
+		char *lo = format_money_brief(c->s,
+		                              b->cost - n * (pr->price - pr->min));
+		char *hi = format_money_brief(c->s,
+		                              b->cost + n * (pr->max - pr->price));
+		char *range = gg_fill2(S(c, "price.range"), lo, hi);
+		char *count = format_number(c->s, (double)pr->n_prices, 0);
+		char *seen = gg_fill2(S(c, "cost.observed"), count, date);
+		char *detail = gg_fill2(S(c, "price.detail"), range, seen);
+		g_free(lo);
+		g_free(hi);
+		g_free(range);
+		g_free(count);
+		g_free(seen);
+		return detail;
+	}
+	return gg_fill2(S(c, "cost.single"), date, "");
+}
+
+char *guide_build_cost_shown(const Ctx *c, const Build *b)
+{
+	char *money = format_money(c->s, b->cost);
+	char *detail = cost_detail(c, b);
+	char *shown = gg_fill2(S(c, "format.aside"), money, detail);
+	g_free(money);
+	g_free(detail);
+	return shown;
+}
+
+void guide_set_build_cost(const Ctx *c, Table *t, const char *key,
+                          const Build *b)
+{
+	char *shown = guide_build_cost_shown(c, b);
+	table_set_number_shown(t, key, b->cost, shown);
+	g_free(shown);
+}
+
+const Build *guide_cheapest_for(const Ctx *c, const UseCase *u,
+                                int condition)
+{
+	UseCase any = *u;
+	any.budget = 0;
+	any.condition = condition;
+	const Build *cheapest = NULL;
+	for (size_t i = 0; i < c->costs->n_builds; i++) {
+		const Build *b = &c->costs->builds[i];
+		if (recommend_qualifies(c->costs, &any, b)
+		    && (!cheapest || b->cost < cheapest->cost))
+			cheapest = b;
+	}
+	return cheapest;
+}
+
+char *guide_none_within(const Ctx *c, const UseCase *u, int condition)
+{
+	char *budget = format_money(c->s, u->budget);
+	const Build *cheapest = guide_cheapest_for(c, u, condition);
+	char *text;
+	if (cheapest) {
+		char *name = format_build_name(c->s, c->e, cheapest);
+		char *cost = guide_build_cost_shown(c, cheapest);
+		char *both = gg_fill2(S(c, "budget.build_at"), name, cost);
+		text = gg_fill2(S(c, "budget.none_within"), budget, both);
+		g_free(name);
+		g_free(cost);
+		g_free(both);
+	} else {
+		text = gg_fill2(S(c, "budget.none_at_all"), budget, "");
+	}
+	g_free(budget);
+	return text;
+}
+
+/* "(€899–€949; 2 prices, newest 2026-01-28)" or "(one price, DATE)":
+ * the detail of a currency's native rows. */
+static char *native_detail(const Ctx *c, const GpuPrice *pr, Currency cur)
+{
+	const char *date = pr->native[cur].latest_date
+	                       ? pr->native[cur].latest_date : "";
+	if (pr->native[cur].n_prices < 2
+	    || !(pr->native[cur].max > pr->native[cur].min))
+		return gg_fill2(S(c, "price.single"), date, "");
+	char *lo = format_amount(c->s, pr->native[cur].min, cur, 0, false);
+	char *hi = format_amount(c->s, pr->native[cur].max, cur, 0, false);
+	char *range = gg_fill2(S(c, "price.range"), lo, hi);
+	char *n = format_number(c->s, (double)pr->native[cur].n_prices, 0);
+	char *seen = gg_fill2(S(c, "price.observed"), n, date);
+	char *detail = gg_fill2(S(c, "price.detail"), range, seen);
+	g_free(lo);
+	g_free(hi);
+	g_free(range);
+	g_free(n);
+	g_free(seen);
+	return detail;
+}
+
+char *guide_native_price_shown(const Ctx *c, const GpuPrice *pr,
+                               Currency cur)
+{
+	if (cur == CURRENCY_USD || pr->native[cur].n_prices == 0)
+		return NULL;
+	char *money = format_amount(c->s, pr->native[cur].price, cur, 0,
+	                            false);
+	char *detail = native_detail(c, pr, cur);
+	char *shown = gg_fill2(S(c, "format.aside"), money, detail);
+	g_free(money);
+	g_free(detail);
+	return shown;
+}
+
+/* A GPU price in one other currency: the native rows' price with its
+ * detail, else the USD price converted and marked; NULL without a
+ * rate. */
+static char *regional_shown(const Ctx *c, const GpuPrice *pr, Currency cur)
+{
+	char *native = guide_native_price_shown(c, pr, cur);
+	if (native)
+		return native;
+	double rate = format_fx_rate(cur, NULL);
+	if (!(rate > 0) || !pr->has_price)
+		return NULL;
+	return format_amount(c->s, pr->price * rate, cur, 0, true);
+}
+
+void guide_set_regional_price(const Ctx *c, Table *t, const GpuPrice *pr)
+{
+	static const struct {
+		Currency cur;
+		const char *price, *native;
+	} cols[] = {{CURRENCY_EUR, "price_eur", "price_eur_native"},
+	            {CURRENCY_CNY, "price_cny", "price_cny_native"}};
+	char *shown = NULL;
+	for (size_t i = 0; i < G_N_ELEMENTS(cols); i++) {
+		Currency cur = cols[i].cur;
+		bool native = pr->native[cur].n_prices > 0;
+		double rate = format_fx_rate(cur, NULL);
+		double v = native ? pr->native[cur].price
+		           : rate > 0 ? pr->price * rate : NAN;
+		if (isnan(v))
+			continue;
+		table_set_number(t, cols[i].price, v);
+		table_set_number(t, cols[i].native, native ? 1 : 0);
+		char *one = regional_shown(c, pr, cur);
+		char *joined = shown ? gg_fill2(S(c, "format.list"), shown, one)
+		                     : g_strdup(one);
+		g_free(one);
+		g_free(shown);
+		shown = joined;
+	}
+	table_take_shown(t, "regional_price", "", shown ? shown : g_strdup(""));
+}
+
+/* "0.855 EUR; 7.15 CNY" and their dates, from the rates set for the
+ * edition; FALSE when it has none. */
+static bool rate_list(const Ctx *c, char **rates, char **dates)
+{
+	*rates = *dates = NULL;
+	for (int cur = 0; cur < CURRENCY_COUNT; cur++) {
+		const char *date = NULL;
+		double rate = format_fx_rate((Currency)cur, &date);
+		if (cur == CURRENCY_USD || !(rate > 0))
+			continue;
+		char *n = format_number(c->s, rate, rate < 1 ? 3 : 2);
+		char *one = gg_fill2(S(c, "money.rate"), n,
+		                     currency_code((Currency)cur));
+		char *r = *rates ? gg_fill2(S(c, "money.rate_join"), *rates, one)
+		                 : g_strdup(one);
+		g_free(*rates);
+		*rates = r;
+		if (date && (!*dates || !strstr(*dates, date))) {
+			char *d = *dates ? gg_fill2(S(c, "format.list"), *dates,
+			                            date)
+			                 : g_strdup(date);
+			g_free(*dates);
+			*dates = d;
+		}
+		g_free(n);
+		g_free(one);
+	}
+	return *rates != NULL;
+}
+
+void guide_money_scalars(const Ctx *c, Values *v)
+{
+	char *rates, *dates;
+	char *note = rate_list(c, &rates, &dates)
+	                 ? gg_fill2(S(c, "money.note"), rates,
+	                            dates ? dates : "")
+	                 : g_strdup(S(c, "money.note_usd"));
+	values_set_scalar(v, "money_note", md_escape(note));
+	g_free(note);
+	g_free(rates);
+	g_free(dates);
+}
