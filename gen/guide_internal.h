@@ -87,5 +87,8 @@ void guide_add_llm(const Ctx *c, Values *v, GPtrArray *tables);
 /* guide_edition.c: number formats by architecture, GPUs added since the
  * previous edition (when the previous_edition assumption names it). */
 void guide_add_edition_tables(const Ctx *c, Values *v, GPtrArray *tables);
+/* guide_archive.c: the archived edition's banner and how its forecast
+ * held up (hindsight); called by guide_add_edition_tables. */
+void guide_add_archive(const Ctx *c, Values *v, GPtrArray *tables);
 
 #endif

@@ -103,24 +103,34 @@ static void hindsight(const Performance *p)
 	CHECK(h->n_later_rows == 64);
 	CHECK(h->n >= 6);
 	long g3090 = edition_find_gpu(e, "RTX 3090");
+	long g3080 = edition_find_gpu(e, "RTX 3080");
+	/* both sides relative to the measured RTX 2080 Ti, so the modelled
+	 * reference GPU (RTX 3080) is compared too */
+	CHECK((long)h->anchor == edition_find_gpu(e, "RTX 2080 Ti"));
 	bool saw_3090[WORKLOAD_COUNT] = {false, false};
+	bool saw_3080[WORKLOAD_COUNT] = {false, false};
 	double *abs_err = g_new(double, h->n);
 	size_t above = 0, below = 0;
 	for (size_t i = 0; i < h->n; i++) {
 		const HindsightRow *r = &h->rows[i];
 		/* each row: the edition's forecast against the later fit */
 		CHECK(r->kind == PERF_MODELLED || r->kind == PERF_DEBIASED);
-		CHECK(r->gpu != p->reference);
-		CHECK_NEAR(r->predicted, p->gpus[r->workload][r->gpu].value,
+		CHECK(r->gpu != h->anchor);
+		CHECK_NEAR(r->predicted,
+		           p->gpus[r->workload][r->gpu].value
+		               / p->gpus[r->workload][h->anchor].value,
 		           1e-12);
 		CHECK_NEAR(r->error, r->predicted / r->measured - 1, 1e-12);
 		CHECK(r->n_later > 0);
 		if ((long)r->gpu == g3090)
 			saw_3090[r->workload] = true;
+		if ((long)r->gpu == g3080)
+			saw_3080[r->workload] = true;
 		abs_err[i] = fabs(r->error);
 		CHECK(abs_err[i] <= h->worst_abs_error + 1e-15);
 	}
 	CHECK(saw_3090[WORKLOAD_CNN] && saw_3090[WORKLOAD_TRANSFORMER]);
+	CHECK(saw_3080[WORKLOAD_CNN] && saw_3080[WORKLOAD_TRANSFORMER]);
 	CHECK_NEAR(fabs(h->rows[h->worst].error), h->worst_abs_error, 1e-15);
 	for (size_t i = 0; i < h->n; i++) {
 		above += abs_err[i] > h->median_abs_error;
