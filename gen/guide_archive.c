@@ -53,12 +53,30 @@ static Table *hindsight_table(const Ctx *c, const Hindsight *h)
 
 /* ---- the chart ---------------------------------------------------------- */
 
+/* A point gets its GPU's name unless a point drawn with a name (the CNN
+ * points come first) lies close to it. */
+static bool labelled(const Hindsight *h, size_t i)
+{
+	const HindsightRow *r = &h->rows[i];
+	if (r->workload == WORKLOAD_CNN)
+		return true;
+	for (size_t k = 0; k < h->n; k++) {
+		const HindsightRow *o = &h->rows[k];
+		if (o->workload == WORKLOAD_CNN
+		    && hypot(o->predicted - r->predicted,
+		             o->measured - r->measured) < 0.2)
+			return false;
+	}
+	return true;
+}
+
 static Chart *hindsight_chart(const Ctx *c, const Hindsight *h)
 {
 	Chart *ch = chart_new(CHART_XY, "hindsight");
 	ch->title = g_strdup(S(c, "chart.hindsight.title"));
-	ch->caption = g_strdup(S(c, "chart.hindsight.caption"));
-	ch->x_label = g_strdup(S(c, "chart.hindsight.axis"));
+	const char *anchor = c->e->gpus[h->anchor].name;
+	ch->caption = gg_fill2(S(c, "chart.hindsight.caption"), anchor, "");
+	ch->x_label = gg_fill2(S(c, "chart.hindsight.axis"), anchor, "");
 	ch->y_label = g_strdup(S(c, "chart.hindsight.y_axis"));
 	ch->legend_reference = g_strdup(S(c, "chart.hindsight.diagonal"));
 	ch->font_family = g_strdup(S(c, "font.sans"));
@@ -75,7 +93,9 @@ static Chart *hindsight_chart(const Ctx *c, const Hindsight *h)
 			const HindsightRow *r = &h->rows[i];
 			if ((int)r->workload == w)
 				chart_add_point(ch, s, r->predicted, r->measured,
-				                g_strdup(c->e->gpus[r->gpu].name));
+				                labelled(h, i)
+				                    ? g_strdup(c->e->gpus[r->gpu].name)
+				                    : NULL);
 		}
 	}
 	return ch;
@@ -188,6 +208,8 @@ static void hindsight_values(const Ctx *c, Values *v, GPtrArray *tables)
 	if (h->n > 0) {
 		const HindsightRow *w = &h->rows[h->worst];
 		values_add_chart(v, hindsight_chart(c, h));
+		values_set_scalar(v, "hindsight_anchor",
+		                  guide_gpu_md(c, h->anchor));
 		values_set_scalar(v, "hindsight_count",
 		                  g_strdup_printf("%zu", h->n));
 		values_set_scalar(v, "hindsight_later_rows",
