@@ -90,5 +90,9 @@ void guide_add_edition_tables(const Ctx *c, Values *v, GPtrArray *tables);
 /* guide_archive.c: the archived edition's banner and how its forecast
  * held up (hindsight); called by guide_add_edition_tables. */
 void guide_add_archive(const Ctx *c, Values *v, GPtrArray *tables);
+/* guide_advice.c: the avoid list, budget tiers, beginner's path, cluster
+ * mix and the figures of the 2020-09 prose (names set only when their
+ * data exists); called by guide_add_edition_tables. */
+void guide_add_advice(const Ctx *c, Values *v, GPtrArray *tables);
 
 #endif
