@@ -4,7 +4,8 @@
  * pick of the not-serious tier, the serious beginner's path, the cluster
  * mix of 8-GPU nodes, and the figures the 2020-09 prose quotes that
  * follow from assumptions (number-format ranges, the sparse speed-up,
- * tensor-core idle time).  Every value is set only when its inputs exist,
+ * tensor-core idle time, upgrade gains, {{percent.KEY}} for every
+ * fraction).  Every value is set only when its inputs exist,
  * so an edition without them (current) simply has fewer names.  See
  * guide_internal.h. */
 #include "guide_internal.h"
@@ -101,15 +102,37 @@ static Table *avoid_table(const Ctx *c, const AvoidList *a)
 	return t;
 }
 
+/* The best build per dollar for r's use case other than its pick whose
+ * GPU the avoid list does not advise an individual against; NULL when
+ * there is none. */
+static const Build *individual_runner_up(const Ctx *c, const AvoidList *a,
+                                         const Recommendation *r)
+{
+	const UseCase *u = r->use_case;
+	const Build *best = NULL;
+	for (size_t i = 0; i < c->costs->n_builds; i++) {
+		const Build *b = &c->costs->builds[i];
+		const AvoidRow *row = advice_avoid_for(a, c->e, b->gpu);
+		if (b == r->best || (row && row->buyer == AVOID_INDIVIDUAL)
+		    || !recommend_qualifies(c->costs, u, b))
+			continue;
+		if (!best || b->per_dollar[u->workload]
+		                 > best->per_dollar[u->workload])
+			best = b;
+	}
+	return best;
+}
+
 /* {{avoid_offered}}: the recommended builds (pick, runner-up or fastest)
- * that the avoid list advises an individual against, "Titan RTX
- * (runner-up: Large transformers ...)", or the word for none. */
+ * that the avoid list advises an individual against, each with its role,
+ * use case and the runner-up an individual gets instead, or the word for
+ * none. */
 static char *avoid_offered(const Ctx *c, const AvoidList *a, size_t *count)
 {
 	GString *s = g_string_new(NULL);
 	*count = 0;
-	const char *roles[] = {"table.best_value", "table.runner_up",
-	                       "table.best_absolute"};
+	const char *roles[] = {"avoid.role.best", "avoid.role.runner_up",
+	                       "avoid.role.absolute"};
 	for (size_t i = 0; i < c->recs->n; i++) {
 		const Recommendation *r = &c->recs->items[i];
 		const Build *b[] = {r->best, r->runner_up, r->best_absolute};
@@ -123,8 +146,18 @@ static char *avoid_offered(const Ctx *c, const AvoidList *a, size_t *count)
 			                      S(c, roles[k]),
 			                      format_use_case_title(c->s,
 			                                            r->use_case));
-			g_string_append_printf(s, "%s%s (%s)",
-			                       s->len ? "; " : "", name, role);
+			const Build *alt = individual_runner_up(c, a, r);
+			char *alt_name = alt ? format_build_name(c->s, c->e, alt)
+			                     : NULL;
+			char *instead = alt_name
+			                    ? gg_fill2(S(c, "avoid.instead"),
+			                               alt_name, "")
+			                    : g_strdup(S(c, "avoid.instead_none"));
+			g_string_append_printf(s, "%s%s (%s; %s)",
+			                       s->len ? "; " : "", name, role,
+			                       instead);
+			g_free(instead);
+			g_free(alt_name);
 			g_free(role);
 			g_free(name);
 			(*count)++;
@@ -387,6 +420,20 @@ static void upgrade_values(const Ctx *c, Values *v)
 	                  num(c, c->e->gpus[g].tdp_w - c->e->gpus[r].tdp_w, 0));
 }
 
+/* {{percent.KEY}}: every assumption whose unit is "fraction", as a
+ * percentage in the language ("25%"). */
+static void percent_values(const Ctx *c, Values *v)
+{
+	for (size_t i = 0; i < c->e->n_assumptions; i++) {
+		const Assumption *a = &c->e->assumptions[i];
+		if (!a->is_number || strcmp(a->unit, "fraction") != 0)
+			continue;
+		char *name = g_strdup_printf("percent.%s", a->key);
+		values_set_scalar(v, name, guide_md_percent(c, a->number, 0));
+		g_free(name);
+	}
+}
+
 void guide_add_advice(const Ctx *c, Values *v, GPtrArray *tables)
 {
 	avoid_values(c, v, tables);
@@ -395,4 +442,5 @@ void guide_add_advice(const Ctx *c, Values *v, GPtrArray *tables)
 	cluster_values(c, v);
 	format_values(c, v);
 	upgrade_values(c, v);
+	percent_values(c, v);
 }
