@@ -131,7 +131,7 @@ static double group_median(const Hindsight *h, PerfKind k, Workload w,
 /* "too high by 12% for CNNs" for one group. */
 static char *group_words(const Ctx *c, double median, Workload w)
 {
-	char *pct = format_percent(c->s, fabs(median), 0);
+	char *pct = format_percent(c->s, fabs(median), 1);
 	char *text = gg_fill2(S(c, median < 0 ? "hindsight.low"
 	                                      : "hindsight.high"),
 	                      pct,
