@@ -25,6 +25,26 @@ static void nothing_after_the_date(const Edition *e)
 	for (size_t i = 0; i < e->n_cloud; i++)
 		late += strcmp(e->cloud[i].from.date, d->value) > 0;
 	CHECK(late == 0);
+	/* specs too: every gpus.csv row cites a source public on or before
+	 * the date (the RTX 30 rows: NVIDIA's announcement of 2020-09-01,
+	 * not the GA102 whitepaper of 2020-09-17), and so do the
+	 * assumptions and use cases */
+	size_t late_specs = 0;
+	for (size_t i = 0; i < e->n_gpus; i++) {
+		bool after = strcmp(e->gpus[i].from.date, d->value) > 0;
+		if (after)
+			printf("FAIL gpus.csv: %s dated %s\n", e->gpus[i].name,
+			       e->gpus[i].from.date);
+		late_specs += after;
+	}
+	for (size_t i = 0; i < e->n_assumptions; i++)
+		late_specs += strcmp(e->assumptions[i].from.date, d->value) > 0;
+	for (size_t i = 0; i < e->n_use_cases; i++)
+		late_specs += strcmp(e->use_cases[i].from.date, d->value) > 0;
+	CHECK(late_specs == 0);
+	long g3090 = edition_find_gpu(e, "RTX 3090");
+	CHECK(g3090 >= 0
+	      && strcmp(e->gpus[g3090].from.date, "2020-09-01") == 0);
 	/* every benchmark row names its suite */
 	size_t no_config = 0;
 	for (size_t i = 0; i < e->n_benchmarks; i++)
