@@ -219,3 +219,22 @@ long advice_power_pick(const Costs *c, const UseCase *u, double psu_w)
 	}
 	return best;
 }
+
+const Build *advice_cheaper_option(const Costs *c, const Recommendation *r)
+{
+	const Build *pick = r->best;
+	if (!pick || !pick->gpu_price)
+		return NULL;
+	Workload w = r->use_case->workload;
+	const Build *best = NULL;
+	for (size_t i = 0; i < c->n_builds; i++) {
+		const Build *b = &c->builds[i];
+		if (b == pick || b->gpu_count != pick->gpu_count
+		    || !b->gpu_price || gpu_price(b) >= gpu_price(pick)
+		    || !recommend_qualifies(c, r->use_case, b))
+			continue;
+		if (!best || b->per_dollar[w] > best->per_dollar[w])
+			best = b;
+	}
+	return best;
+}

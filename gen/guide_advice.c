@@ -243,6 +243,19 @@ static void power_pick_values(const Ctx *c, Values *v, const UseCase *u)
 
 static void tier_values(const Ctx *c, Values *v, GPtrArray *tables)
 {
+	const Recommendation *r = rec_of(c, use_case_of(c,
+	                                        "cheaper_option_use_case"));
+	const Build *cheap = r ? advice_cheaper_option(c->costs, r) : NULL;
+	if (cheap) {
+		values_set_scalar(v, "cheaper_option_use_case",
+		                  md_escape(format_use_case_title(c->s,
+		                                                  r->use_case)));
+		values_set_scalar(v, "cheaper_option_pick",
+		                  guide_build_md(c, r->best));
+		values_set_scalar(v, "cheaper_option", guide_build_md(c, cheap));
+		values_set_scalar(v, "cheaper_option_runner_up",
+		                  guide_build_md(c, r->runner_up));
+	}
 	const UseCase *little = use_case(c, "little_money");
 	if (little)
 		guide_add_table(c, v, tables, ladder_table(c, little));

@@ -273,6 +273,28 @@ static void avoid_list(const Recommendations *r)
 	advice_avoid_free(a);
 }
 
+/* "Cost-effective but cheaper": the article names the RTX 3070 and, as
+ * the cheaper card beside it, the RTX 2060 Super.  Our runner-up by
+ * performance per dollar is the RTX 2070 Super, which costs as much as
+ * the RTX 3070; among the cards that cost less than the pick the best
+ * value is exactly the article's. */
+static void cheaper_option(const Recommendations *r)
+{
+	const Edition *e = r->costs->perf->edition;
+	const Recommendation *x = use_case_rec(r, "cost_effective_cheaper");
+	CHECK(x != NULL);
+	if (!x)
+		return;
+	CHECK_STR(gpu_name(e, x->best), "RTX 3070");
+	const Build *cheap = advice_cheaper_option(r->costs, x);
+	CHECK_STR(gpu_name(e, cheap), "RTX 2060 Super");
+	CHECK(cheap && cheap->gpu_price->price < x->best->gpu_price->price);
+	/* the runner-up is not cheaper, so it cannot be the cheaper card */
+	CHECK(x->runner_up
+	      && x->runner_up->gpu_price->price
+	             >= x->best->gpu_price->price);
+}
+
 static void tiers(const Performance *p)
 {
 	GError *error = NULL;
@@ -291,6 +313,7 @@ static void tiers(const Performance *p)
 		CHECK(agree[WORKLOAD_CNN] + 1 >= n[WORKLOAD_CNN]);
 		not_serious(r);
 		avoid_list(r);
+		cheaper_option(r);
 	}
 	recommendations_free(r);
 	costs_free(c);
