@@ -82,4 +82,22 @@ long advice_power_pick(const Costs *c, const UseCase *u, double psu_w);
 const Build *advice_cheaper_option(const Costs *c,
                                    const Recommendation *r);
 
+/* The best new build of n GPUs per dollar (CNN) with at least the
+ * memory of use case u that may serve such a case; NULL when none. */
+const Build *advice_best_of_size(const Costs *c, const UseCase *u, int n);
+
+/* The cluster mix: cluster_max_gpus GPUs in 8-GPU nodes, the best node
+ * for the memory of cluster_small_use_case and for that of
+ * cluster_large_use_case, the large ones cluster_large_node_share of the
+ * nodes (rounded). */
+typedef struct {
+	const Build *small, *large;
+	int nodes, n_small, n_large;
+	double cost;       /* all nodes, USD */
+	double large_cost; /* the large nodes, USD */
+} ClusterMix;
+
+/* FALSE when the edition lacks one of the assumptions or builds. */
+bool advice_cluster_mix(const Costs *c, ClusterMix *mix);
+
 #endif

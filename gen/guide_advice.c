@@ -11,6 +11,7 @@
 #include "guide_internal.h"
 
 #include "advice.h"
+#include "claims.h"
 #include "util.h"
 
 #include <math.h>
@@ -266,32 +267,12 @@ static void tier_values(const Ctx *c, Values *v, GPtrArray *tables)
 
 /* ---- the beginner's path and the cluster mix ---------------------------- */
 
-/* The best new build of n GPUs per dollar (CNN) with at least the memory
- * of use case u that may serve it; NULL when none. */
-static const Build *best_of_size(const Ctx *c, const UseCase *u, int n)
-{
-	UseCase x = *u;
-	x.gpu_count = n;
-	x.budget = 0;
-	x.condition = CONDITION_NEW;
-	x.workload = WORKLOAD_CNN;
-	const Build *best = NULL;
-	for (size_t i = 0; i < c->costs->n_builds; i++) {
-		const Build *b = &c->costs->builds[i];
-		if (recommend_qualifies(c->costs, &x, b)
-		    && (!best || b->per_dollar[WORKLOAD_CNN]
-		                     > best->per_dollar[WORKLOAD_CNN]))
-			best = b;
-	}
-	return best;
-}
-
 static void beginner_values(const Ctx *c, Values *v)
 {
 	const Recommendation *now = rec_of(c, use_case_of(c,
 	                                          "beginner_start_use_case"));
 	const UseCase *later = use_case_of(c, "beginner_later_use_case");
-	const Build *four = later ? best_of_size(c, later, 4) : NULL;
+	const Build *four = later ? advice_best_of_size(c->costs, later, 4) : NULL;
 	if (!now || !now->best || !four)
 		return;
 	values_set_scalar(v, "beginner_start", guide_build_md(c, now->best));
@@ -302,52 +283,33 @@ static void beginner_values(const Ctx *c, Values *v)
 	                  guide_md_money(c, four->cost));
 }
 
-/* The cluster of cluster_max_gpus GPUs in 8-GPU nodes: the best node
- * per dollar for prototyping-sized memory and for large models, the
- * large-memory nodes a cluster_large_node_share of the nodes (rounded);
- * its cost and the share of the budget the large nodes take. */
+/* The cluster mix of advice_cluster_mix, its cost and shares. */
 static void cluster_values(const Ctx *c, Values *v)
 {
-	const UseCase *small = use_case_of(c, "cluster_small_use_case");
-	const UseCase *large = use_case_of(c, "cluster_large_use_case");
-	const Assumption *max = number_of(c, "cluster_max_gpus");
-	const Assumption *share = number_of(c, "cluster_large_node_share");
-	const Build *s = small ? best_of_size(c, small, 8) : NULL;
-	const Build *l = large ? best_of_size(c, large, 8) : NULL;
-	if (!s || !l || !max || !share)
+	ClusterMix m;
+	if (!advice_cluster_mix(c->costs, &m))
 		return;
-	int nodes = (int)floor(max->number / 8);
-	int n_large = (int)lround(nodes * share->number);
-	int n_small = nodes - n_large;
-	double cost = n_small * s->cost + n_large * l->cost;
-	values_set_scalar(v, "cluster_nodes", g_strdup_printf("%d", nodes));
-	values_set_scalar(v, "cluster_small_node", guide_build_md(c, s));
-	values_set_scalar(v, "cluster_large_node", guide_build_md(c, l));
+	values_set_scalar(v, "cluster_nodes", g_strdup_printf("%d", m.nodes));
+	values_set_scalar(v, "cluster_small_node", guide_build_md(c, m.small));
+	values_set_scalar(v, "cluster_large_node", guide_build_md(c, m.large));
 	values_set_scalar(v, "cluster_small_count",
-	                  g_strdup_printf("%d", n_small));
+	                  g_strdup_printf("%d", m.n_small));
 	values_set_scalar(v, "cluster_large_count",
-	                  g_strdup_printf("%d", n_large));
+	                  g_strdup_printf("%d", m.n_large));
 	values_set_scalar(v, "cluster_small_node_cost",
-	                  guide_md_money(c, s->cost));
+	                  guide_md_money(c, m.small->cost));
 	values_set_scalar(v, "cluster_large_node_cost",
-	                  guide_md_money(c, l->cost));
-	values_set_scalar(v, "cluster_cost", guide_md_money(c, cost));
+	                  guide_md_money(c, m.large->cost));
+	values_set_scalar(v, "cluster_cost", guide_md_money(c, m.cost));
 	values_set_scalar(v, "cluster_large_budget_share",
-	                  guide_md_percent(c, n_large * l->cost / cost, 0));
+	                  guide_md_percent(c, m.large_cost / m.cost, 0));
 	values_set_scalar(v, "cluster_small_node_share",
-	                  guide_md_percent(c, (double)n_small / nodes, 0));
+	                  guide_md_percent(c, (double)m.n_small / m.nodes, 0));
 	values_set_scalar(v, "cluster_large_node_share",
-	                  guide_md_percent(c, (double)n_large / nodes, 0));
+	                  guide_md_percent(c, (double)m.n_large / m.nodes, 0));
 }
 
 /* ---- figures of the hardware prose -------------------------------------- */
-
-/* Largest finite value of a binary floating-point format with e exponent
- * and m mantissa bits: (2 - 2^-m) x 2^(2^(e-1) - 1). */
-static double format_max(double e, double m)
-{
-	return (2 - ldexp(1, -(int)m)) * ldexp(1, (1 << ((int)e - 1)) - 1);
-}
 
 /* "65,504" or "3.4 × 10³⁸" (superscript digits) */
 static char *big_number(const Ctx *c, double x)
@@ -380,7 +342,7 @@ static void format_values(const Ctx *c, Values *v)
 		if (!e || !m)
 			continue;
 		g_snprintf(key, sizeof key, "%s_max", fmts[i]);
-		values_set_scalar(v, key, big_number(c, format_max(e->number,
+		values_set_scalar(v, key, big_number(c, claims_format_max(e->number,
 		                                                     m->number)));
 		g_snprintf(key, sizeof key, "%s_bits", fmts[i]);
 		values_set_scalar(v, key, num(c, 1 + e->number + m->number, 0));

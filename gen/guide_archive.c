@@ -1,11 +1,13 @@
 /* Guide values of an archived edition (2020-09): how its forecast held
  * up (hindsight.h: a table, a predicted-against-measured chart, the
  * median and worst error and what the method got wrong) and the banner
- * that says the edition is archived.  An edition without later/ rows
+ * that says the edition is archived, and every numeric claim of the
+ * article against ours (claims.h).  An edition without later/ rows
  * gets an empty hindsight table and no chart; an edition without the
  * archived_edition assumption an empty banner.  See guide_internal.h. */
 #include "guide_internal.h"
 
+#include "claims.h"
 #include "hindsight.h"
 #include "util.h"
 
@@ -231,6 +233,95 @@ static void hindsight_values(const Ctx *c, Values *v, GPtrArray *tables)
 	hindsight_free(h);
 }
 
+/* ---- every numeric claim of the article --------------------------------- */
+
+static const Column CLAIMS[] = {
+    {"id", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"topic", "claims.topic", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"claim", "claims.claim", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"article", "table.article", COL_TEXT, 0, 0, 'r', NULL, 0},
+    {"ours", "table.ours", COL_TEXT, 0, 0, 'r', NULL, 0},
+    {"difference", "table.difference", COL_PERCENT, 1, 4, 'r', NULL, 0},
+    {"verdict", "claims.verdict", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"quantity", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"note", "table.why", COL_TEXT, 0, 0, 'l', NULL, 0},
+};
+
+/* A figure at the article's precision, or with up to three significant
+ * decimals when smaller than one ("0.098"). */
+static char *claim_number(const Ctx *c, double v, int decimals)
+{
+	if (fabs(v) >= 1e7) {
+		int exp10 = (int)floor(log10(fabs(v)));
+		char *m = num(c, v / pow(10, exp10), 2);
+		char *s = g_strdup_printf("%se%d", m, exp10);
+		g_free(m);
+		return s;
+	}
+	int d = decimals < 0 ? 0 : decimals;
+	if (fabs(v) < 1 && d < 3)
+		d = 3;
+	return num(c, v, d);
+}
+
+static void claims_values(const Ctx *c, Values *v, GPtrArray *tables)
+{
+	GError *error = NULL;
+	ClaimList *l = claims_run(c->recs, &error);
+	if (!l) {
+		if (!*c->error)
+			g_propagate_error(c->error, error);
+		else
+			g_clear_error(&error);
+		return;
+	}
+	if (l->n == 0) {
+		claims_free(l);
+		return;
+	}
+	Table *t = table_new("article_claims", CLAIMS, G_N_ELEMENTS(CLAIMS),
+	                     NULL);
+	for (size_t i = 0; i < l->n; i++) {
+		const Claim *x = &l->claims[i];
+		table_add_row(t);
+		table_set_text(t, "id", x->id);
+		char *tk = g_strdup_printf("claims.topic.%s", x->topic);
+		table_set_shown(t, "topic", x->topic, S(c, tk));
+		g_free(tk);
+		tk = g_strdup_printf("claim.%s", x->id);
+		table_set_shown(t, "claim", x->what, S(c, tk));
+		g_free(tk);
+		char *a = claim_number(c, x->article, x->decimals);
+		char *data = g_strdup_printf("%.6g", x->article);
+		table_take_shown(t, "article", data, a);
+		g_free(data);
+		if (!isnan(x->ours)) {
+			data = g_strdup_printf("%.6g", x->ours);
+			table_take_shown(t, "ours", data,
+			                 claim_number(c, x->ours, x->decimals));
+			g_free(data);
+			table_set_number(t, "difference", x->difference);
+		}
+		char *key = g_strdup_printf("claims.verdict.%s",
+		                            claims_verdict_id(x->verdict));
+		table_set_shown(t, "verdict", claims_verdict_id(x->verdict),
+		                S(c, key));
+		g_free(key);
+		table_set_text(t, "quantity", x->quantity);
+		table_set_text(t, "note", x->note);
+	}
+	guide_add_table(c, v, tables, t);
+	const char *names[] = {"claims_exact", "claims_close",
+	                       "claims_explained", "claims_missing"};
+	for (int k = 0; k < CLAIM_VERDICTS; k++)
+		values_set_scalar(v, names[k],
+		                  g_strdup_printf("%zu", l->count[k]));
+	values_set_scalar(v, "claims_total", g_strdup_printf("%zu", l->n));
+	values_set_scalar(v, "claims_accounted",
+	                  g_strdup_printf("%zu", l->n - l->count[CLAIM_MISSING]));
+	claims_free(l);
+}
+
 /* ---- the archive banner ------------------------------------------------- */
 
 /* {{archive_banner}}: a block quote naming the edition archived, with a
@@ -254,4 +345,5 @@ void guide_add_archive(const Ctx *c, Values *v, GPtrArray *tables)
 {
 	banner_value(c, v);
 	hindsight_values(c, v, tables);
+	claims_values(c, v, tables);
 }

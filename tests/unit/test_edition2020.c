@@ -4,6 +4,7 @@
  * top folder. */
 #include "unit.h"
 #include "advice.h"
+#include "claims.h"
 #include "hindsight.h"
 #include "recommend.h"
 
@@ -295,6 +296,40 @@ static void cheaper_option(const Recommendations *r)
 	             >= x->best->gpu_price->price);
 }
 
+/* Every numeric claim of the article: at least 42 of the 46 the issue
+ * counts are exact, within 5% or explained, none is missing, and each
+ * one further off carries its reason. */
+static void article_claims(const Recommendations *r)
+{
+	GError *error = NULL;
+	ClaimList *l = claims_run(r, &error);
+	if (error)
+		printf("FAIL claims: %s\n", error->message);
+	g_clear_error(&error);
+	CHECK(l != NULL);
+	if (!l)
+		return;
+	CHECK(l->n >= 46);
+	CHECK(l->count[CLAIM_MISSING] == 0);
+	CHECK(l->count[CLAIM_EXACT] + l->count[CLAIM_CLOSE]
+	          + l->count[CLAIM_EXPLAINED] >= 42);
+	CHECK(l->count[CLAIM_EXACT] >= 42);
+	for (size_t i = 0; i < l->n; i++) {
+		const Claim *x = &l->claims[i];
+		CHECK(x->verdict != CLAIM_EXPLAINED || x->note[0]);
+		/* the verdict follows from the numbers */
+		if (x->verdict == CLAIM_CLOSE)
+			CHECK(fabs(x->difference) <= 0.05);
+		if (strcmp(x->id, "cycles_without") == 0)
+			CHECK(x->verdict == CLAIM_EXACT && x->ours == 392);
+		if (strcmp(x->id, "bf16_max") == 0) /* 3.39e38 is 3e38 */
+			CHECK(x->verdict == CLAIM_EXACT);
+		if (strcmp(x->id, "se_resnext") == 0)
+			CHECK(x->verdict == CLAIM_EXPLAINED);
+	}
+	claims_free(l);
+}
+
 static void tiers(const Performance *p)
 {
 	GError *error = NULL;
@@ -314,6 +349,7 @@ static void tiers(const Performance *p)
 		not_serious(r);
 		avoid_list(r);
 		cheaper_option(r);
+		article_claims(r);
 	}
 	recommendations_free(r);
 	costs_free(c);
