@@ -130,12 +130,14 @@ static double group_median(const Hindsight *h, PerfKind k, Workload w,
 	return m;
 }
 
-/* "too high by 12% for CNNs" for one group. */
+/* "12% too high for CNNs" for one group ("about right" below 0.5%). */
 static char *group_words(const Ctx *c, double median, Workload w)
 {
 	char *pct = format_percent(c->s, fabs(median), 1);
-	char *text = gg_fill2(S(c, median < 0 ? "hindsight.low"
-	                                      : "hindsight.high"),
+	const char *key = fabs(median) < 0.005 ? "hindsight.right"
+	                  : median < 0         ? "hindsight.low"
+	                                       : "hindsight.high";
+	char *text = gg_fill2(S(c, key),
 	                      pct,
 	                      S(c, w == WORKLOAD_CNN ? "hindsight.for_cnn"
 	                                             : "hindsight.for_transformer"));
@@ -279,8 +281,10 @@ static void claims_values(const Ctx *c, Values *v, GPtrArray *tables)
 		claims_free(l);
 		return;
 	}
+	/* the reasons go below the table, where long text reads well */
 	Table *t = table_new("article_claims", CLAIMS, G_N_ELEMENTS(CLAIMS),
-	                     NULL);
+	                     "claim article ours difference verdict");
+	GString *why = g_string_new(NULL);
 	for (size_t i = 0; i < l->n; i++) {
 		const Claim *x = &l->claims[i];
 		table_add_row(t);
@@ -309,8 +313,18 @@ static void claims_values(const Ctx *c, Values *v, GPtrArray *tables)
 		g_free(key);
 		table_set_text(t, "quantity", x->quantity);
 		table_set_text(t, "note", x->note);
+		if (x->verdict != CLAIM_EXACT && x->note[0]) {
+			char *k = g_strdup_printf("claim.%s", x->id);
+			char *what = md_escape(S(c, k));
+			char *note = md_escape(x->note);
+			g_string_append_printf(why, "- **%s**: %s\n", what, note);
+			g_free(note);
+			g_free(what);
+			g_free(k);
+		}
 	}
 	guide_add_table(c, v, tables, t);
+	values_set_scalar(v, "claims_reasons", g_string_free(why, FALSE));
 	const char *names[] = {"claims_exact", "claims_close",
 	                       "claims_explained", "claims_missing"};
 	for (int k = 0; k < CLAIM_VERDICTS; k++)
