@@ -17,7 +17,7 @@ enum { C_ID, C_TOPIC, C_CLAIM, C_ARTICLE, C_OURS, C_SOURCE, C_URL, C_DATE,
        C_NOTE, C_COUNT };
 
 static const char *const VERDICTS[] = {"exact", "close", "explained",
-                                       "missing"};
+                                       "differs", "missing"};
 
 const char *claims_verdict_id(ClaimVerdict v)
 {
@@ -266,13 +266,8 @@ static bool read_claim(const Recommendations *r, const CsvTable *t,
 	x->decimals = decimals_of(f[C_ARTICLE]->text);
 	x->line = row->line;
 	judge(x, close);
-	if (x->verdict == CLAIM_EXPLAINED && !x->note[0]) {
-		gg_set_input_error(error, t->path, f[C_NOTE]->line,
-		                   f[C_NOTE]->col,
-		                   "'%s' differs by more than the close "
-		                   "tolerance: the note must say why", x->id);
-		return false;
-	}
+	if (x->verdict == CLAIM_EXPLAINED && !x->note[0])
+		x->verdict = CLAIM_DIFFERS; /* a price edit may do this */
 	return true;
 }
 

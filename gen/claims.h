@@ -3,8 +3,9 @@
  * the article's figure, ours computed from the edition's results by a
  * named quantity, the difference and a verdict: exact at the article's
  * precision, close (within claims_close_tolerance, default 5%),
- * explained (further off, with the row's note as the reason) or missing
- * (no quantity computes it).
+ * explained (further off, with the row's note as the reason), differs
+ * (further off and no note: the data changed since the reason was
+ * written) or missing (no quantity computes it).
  * Quantities (the `ours` column):
  *   assumption:KEY           an assumption's number
  *   gpu:NAME:FIELD           memory_gb, bandwidth_gbs, sm_count,
@@ -38,6 +39,7 @@ typedef enum {
 	CLAIM_EXACT,
 	CLAIM_CLOSE,
 	CLAIM_EXPLAINED,
+	CLAIM_DIFFERS,
 	CLAIM_MISSING,
 	CLAIM_VERDICTS
 } ClaimVerdict;
@@ -60,8 +62,8 @@ typedef struct {
 
 /* Loads dir/claims.csv (columns id, topic, claim, article, ours, source,
  * url, date, note) and evaluates every row; an edition without it gets
- * an empty list.  An unknown quantity, GPU or use case, a bad number or
- * a row far off with an empty note is an error file:line:col. */
+ * an empty list.  An unknown quantity, GPU or use case or a bad number
+ * is an error file:line:col. */
 ClaimList *claims_run(const Recommendations *r, GError **error);
 void claims_free(ClaimList *list);
 

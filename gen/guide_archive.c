@@ -326,7 +326,8 @@ static void claims_values(const Ctx *c, Values *v, GPtrArray *tables)
 	guide_add_table(c, v, tables, t);
 	values_set_scalar(v, "claims_reasons", g_string_free(why, FALSE));
 	const char *names[] = {"claims_exact", "claims_close",
-	                       "claims_explained", "claims_missing"};
+	                       "claims_explained", "claims_differs",
+	                       "claims_missing"};
 	for (int k = 0; k < CLAIM_VERDICTS; k++)
 		values_set_scalar(v, names[k],
 		                  g_strdup_printf("%zu", l->count[k]));

@@ -311,6 +311,7 @@ static void article_claims(const Recommendations *r)
 		return;
 	CHECK(l->n >= 46);
 	CHECK(l->count[CLAIM_MISSING] == 0);
+	CHECK(l->count[CLAIM_DIFFERS] == 0);
 	CHECK(l->count[CLAIM_EXACT] + l->count[CLAIM_CLOSE]
 	          + l->count[CLAIM_EXPLAINED] >= 42);
 	CHECK(l->count[CLAIM_EXACT] >= 42);
