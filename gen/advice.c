@@ -1,11 +1,13 @@
-/* Advice stage: the avoid list, the price ladder of a budget tier and
- * the power-limited pick.  See advice.h. */
+/* Advice stage: the avoid list, the price ladder of a budget tier, the
+ * power-limited pick, the cheaper option and the cluster mix.  See
+ * advice.h. */
 #include "advice.h"
 
 #include "csvload.h"
 #include "recommend.h"
 #include "util.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -218,4 +220,73 @@ long advice_power_pick(const Costs *c, const UseCase *u, double psu_w)
 			best = (long)g;
 	}
 	return best;
+}
+
+const Build *advice_cheaper_option(const Costs *c, const Recommendation *r)
+{
+	const Build *pick = r->best;
+	if (!pick || !pick->gpu_price)
+		return NULL;
+	Workload w = r->use_case->workload;
+	const Build *best = NULL;
+	for (size_t i = 0; i < c->n_builds; i++) {
+		const Build *b = &c->builds[i];
+		if (b == pick || b->gpu_count != pick->gpu_count
+		    || !b->gpu_price || gpu_price(b) >= gpu_price(pick)
+		    || !recommend_qualifies(c, r->use_case, b))
+			continue;
+		if (!best || b->per_dollar[w] > best->per_dollar[w])
+			best = b;
+	}
+	return best;
+}
+
+const Build *advice_best_of_size(const Costs *c, const UseCase *u, int n)
+{
+	UseCase x = *u;
+	x.gpu_count = n;
+	x.budget = 0;
+	x.condition = CONDITION_NEW;
+	x.workload = WORKLOAD_CNN;
+	const Build *best = NULL;
+	for (size_t i = 0; i < c->n_builds; i++) {
+		const Build *b = &c->builds[i];
+		if (recommend_qualifies(c, &x, b)
+		    && (!best || b->per_dollar[WORKLOAD_CNN]
+		                     > best->per_dollar[WORKLOAD_CNN]))
+			best = b;
+	}
+	return best;
+}
+
+static const UseCase *use_case_named_by(const Edition *e, const char *key)
+{
+	const Assumption *a = edition_assumption(e, key);
+	for (size_t i = 0; a && i < e->n_use_cases; i++)
+		if (strcmp(e->use_cases[i].id, a->value) == 0)
+			return &e->use_cases[i];
+	return NULL;
+}
+
+bool advice_cluster_mix(const Costs *c, ClusterMix *mix)
+{
+	const Edition *e = c->perf->edition;
+	const UseCase *small = use_case_named_by(e, "cluster_small_use_case");
+	const UseCase *large = use_case_named_by(e, "cluster_large_use_case");
+	const Assumption *max = edition_assumption(e, "cluster_max_gpus");
+	const Assumption *share = edition_assumption(e,
+	                                             "cluster_large_node_share");
+	if (!small || !large || !max || !share || !max->is_number
+	    || !share->is_number)
+		return false;
+	mix->small = advice_best_of_size(c, small, 8);
+	mix->large = advice_best_of_size(c, large, 8);
+	if (!mix->small || !mix->large)
+		return false;
+	mix->nodes = (int)floor(max->number / 8);
+	mix->n_large = (int)lround(mix->nodes * share->number);
+	mix->n_small = mix->nodes - mix->n_large;
+	mix->large_cost = mix->n_large * mix->large->cost;
+	mix->cost = mix->n_small * mix->small->cost + mix->large_cost;
+	return mix->nodes > 0;
 }

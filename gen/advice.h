@@ -4,7 +4,7 @@
  * and why), the price ladder of a budget tier (at each card's price, the
  * fastest card the reader can get for that much), and the power-limited
  * pick (the fastest card an existing power supply can feed with no other
- * part changed).
+ * part changed), and the cheaper option beside a pick.
  * In: Edition, Costs.  Out: AvoidList, ladder steps, a GPU index.
  * Ownership: advice_avoid_load returns an AvoidList the caller frees with
  * advice_avoid_free (it owns its strings); ladder steps are owned by the
@@ -13,6 +13,7 @@
 #define GG_ADVICE_H
 
 #include "cost.h"
+#include "recommend.h"
 
 /* What an avoid.csv row matches. */
 typedef enum {
@@ -71,5 +72,32 @@ size_t advice_price_ladder(const Costs *c, const UseCase *u,
  * system (GPU TDP + cpu_w + system_rest_w, times 1 + psu_headroom) an
  * existing supply of psu_w watts carries; -1 when none. */
 long advice_power_pick(const Costs *c, const UseCase *u, double psu_w);
+
+/* The cheaper option of a recommendation: the qualifying build with the
+ * best performance per dollar (the use case's workload) among those
+ * whose GPUs cost less than the pick's (each at its own price, same GPU
+ * count); NULL when none.  The article's "cost-effective but cheaper"
+ * tier names such a card beside its pick (RTX 2060 Super beside the RTX
+ * 3070), which is not the runner-up by performance per dollar. */
+const Build *advice_cheaper_option(const Costs *c,
+                                   const Recommendation *r);
+
+/* The best new build of n GPUs per dollar (CNN) with at least the
+ * memory of use case u that may serve such a case; NULL when none. */
+const Build *advice_best_of_size(const Costs *c, const UseCase *u, int n);
+
+/* The cluster mix: cluster_max_gpus GPUs in 8-GPU nodes, the best node
+ * for the memory of cluster_small_use_case and for that of
+ * cluster_large_use_case, the large ones cluster_large_node_share of the
+ * nodes (rounded). */
+typedef struct {
+	const Build *small, *large;
+	int nodes, n_small, n_large;
+	double cost;       /* all nodes, USD */
+	double large_cost; /* the large nodes, USD */
+} ClusterMix;
+
+/* FALSE when the edition lacks one of the assumptions or builds. */
+bool advice_cluster_mix(const Costs *c, ClusterMix *mix);
 
 #endif

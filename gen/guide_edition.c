@@ -171,8 +171,9 @@ static char *gpu_slug(const char *name)
 	return g_string_free(s, FALSE);
 }
 
-/* {{gpu.SLUG.memory_gb}}, .bandwidth_gbs, .tdp_w, .launch_date: the
- * figures of gpus.csv that the questions quote. */
+/* {{gpu.SLUG.memory_gb}}, .bandwidth_gbs, .tdp_w, .smem_per_sm_kb,
+ * .sm_count, .launch_date: the figures of gpus.csv that the questions
+ * and the 2020-09 hardware section quote. */
 static void gpu_scalars(const Ctx *c, Values *v)
 {
 	for (size_t g = 0; g < c->e->n_gpus; g++) {
@@ -185,6 +186,10 @@ static void gpu_scalars(const Ctx *c, Values *v)
 		values_set_scalar(v, name, num(c, x->bandwidth_gbs, 0));
 		g_snprintf(name, sizeof name, "gpu.%s.tdp_w", slug);
 		values_set_scalar(v, name, num(c, x->tdp_w, 0));
+		g_snprintf(name, sizeof name, "gpu.%s.smem_per_sm_kb", slug);
+		values_set_scalar(v, name, num(c, x->smem_per_sm_kb, 0));
+		g_snprintf(name, sizeof name, "gpu.%s.sm_count", slug);
+		values_set_scalar(v, name, num(c, x->sm_count, 0));
 		g_snprintf(name, sizeof name, "gpu.%s.launch_date", slug);
 		values_set_scalar(v, name, md_escape(x->launch_date));
 		g_free(slug);
@@ -196,4 +201,6 @@ void guide_add_edition_tables(const Ctx *c, Values *v, GPtrArray *tables)
 	gpu_scalars(c, v);
 	guide_add_table(c, v, tables, precision_table(c));
 	added_values(c, v, tables);
+	guide_add_archive(c, v, tables);
+	guide_add_advice(c, v, tables);
 }

@@ -87,6 +87,13 @@ void guide_add_llm(const Ctx *c, Values *v, GPtrArray *tables);
 /* guide_edition.c: number formats by architecture, GPUs added since the
  * previous edition (when the previous_edition assumption names it). */
 void guide_add_edition_tables(const Ctx *c, Values *v, GPtrArray *tables);
+/* guide_archive.c: the archived edition's banner and how its forecast
+ * held up (hindsight); called by guide_add_edition_tables. */
+void guide_add_archive(const Ctx *c, Values *v, GPtrArray *tables);
+/* guide_advice.c: the avoid list, budget tiers, beginner's path, cluster
+ * mix and the figures of the 2020-09 prose (names set only when their
+ * data exists); called by guide_add_edition_tables. */
+void guide_add_advice(const Ctx *c, Values *v, GPtrArray *tables);
 
 /* guide_money.c: a build's whole cost with the range and newest date of
  * the GPU prices behind it ("$15,420 ($15,020–$15,820; 2 GPU prices,

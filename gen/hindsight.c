@@ -2,6 +2,8 @@
  * the measured fit of its later/ rows.  See hindsight.h. */
 #include "hindsight.h"
 
+#include "util.h"
+
 #include <stdlib.h>
 
 char *hindsight_later_dir(const char *dir)
@@ -37,19 +39,26 @@ static void compare(Hindsight *h, const Performance *p,
                     const Performance *later)
 {
 	const Edition *e = p->edition;
+	size_t a = h->anchor;
 	GArray *rows = g_array_new(FALSE, TRUE, sizeof(HindsightRow));
-	for (int w = 0; w < WORKLOAD_COUNT; w++)
+	for (int w = 0; w < WORKLOAD_COUNT; w++) {
+		const GpuPerf *ea = &p->gpus[w][a], *la = &later->gpus[w][a];
+		if (!ea->rated || !la->rated || !(ea->value > 0)
+		    || !(la->value > 0))
+			continue;
 		for (size_t g = 0; g < e->n_gpus; g++) {
 			const GpuPerf *ed = &p->gpus[w][g];
 			const GpuPerf *lt = &later->gpus[w][g];
-			if (g == p->reference || !forecast(ed) || !lt->rated
+			if (g == a || !forecast(ed) || !lt->rated
 			    || lt->basis != BASIS_MEASURED)
 				continue;
-			HindsightRow r = {g, (Workload)w, ed->kind, ed->value,
-			                  lt->value, ed->value / lt->value - 1,
-			                  lt->n_benchmarks};
+			double pr = ed->value / ea->value;
+			double me = lt->value / la->value;
+			HindsightRow r = {g, (Workload)w, ed->kind, pr, me,
+			                  pr / me - 1, lt->n_benchmarks};
 			g_array_append_val(rows, r);
 		}
+	}
 	h->n = rows->len;
 	h->rows = (HindsightRow *)g_array_free(rows, FALSE);
 	h->median_abs_error = h->worst_abs_error = NAN;
@@ -68,6 +77,30 @@ static void compare(Hindsight *h, const Performance *p,
 	                               : (abs_err[h->n / 2 - 1]
 	                                  + abs_err[h->n / 2]) / 2;
 	g_free(abs_err);
+}
+
+/* The GPU both sides are normalized to: hindsight_reference_gpu, else
+ * the edition's reference GPU. */
+static bool find_anchor(Hindsight *h, const Edition *e, GError **error)
+{
+	const Assumption *a = edition_assumption(e, "hindsight_reference_gpu");
+	if (!a) {
+		h->anchor = (size_t)edition_find_gpu(e, edition_assumption(
+		                                            e, "reference_gpu")
+		                                            ->value);
+		return true;
+	}
+	long g = edition_find_gpu(e, a->value);
+	if (g < 0) {
+		char *path = g_build_filename(e->dir, "assumptions.csv", NULL);
+		gg_set_input_error(error, path, a->from.line, a->value_col,
+		                   "hindsight_reference_gpu '%s' is not a GPU "
+		                   "of gpus.csv", a->value);
+		g_free(path);
+		return false;
+	}
+	h->anchor = (size_t)g;
+	return true;
 }
 
 Hindsight *hindsight_run(const Performance *p, GError **error)
@@ -92,6 +125,11 @@ Hindsight *hindsight_run(const Performance *p, GError **error)
 		return NULL;
 	}
 	h->n_later_rows = n;
+	if (!find_anchor(h, e, error)) {
+		edition_benchmarks_free(rows, n);
+		hindsight_free(h);
+		return NULL;
+	}
 	Edition later = later_edition(e, rows, n);
 	later.dir = hindsight_later_dir(e->dir); /* errors name later/ */
 	Performance *lp = model_run(&later, error);

@@ -1,9 +1,11 @@
 /* Hindsight stage: how an archived edition's forecast held up.  Every
- * figure the edition modelled or debiased (relative to its reference GPU)
- * is compared with the measured fit of the rows in the edition's later/
- * folder (benchmarks.csv, published after the edition date), run through
- * the same model with the same assumptions and reference GPU.  The
- * edition's own fit never sees those rows.
+ * figure the edition modelled or debiased is compared with the measured
+ * fit of the rows in the edition's later/ folder (benchmarks.csv,
+ * published after the edition date), run through the same model with the
+ * same assumptions.  Both sides are normalized to one anchor GPU, the
+ * hindsight_reference_gpu assumption (a card rated on both sides; the
+ * edition's reference GPU when absent), so a modelled reference GPU is
+ * itself compared.  The edition's own fit never sees those rows.
  * In: the edition's Performance.  Out: Hindsight.
  * Ownership: hindsight_run returns a Hindsight the caller frees with
  * hindsight_free; it points into the Edition, which must outlive it. */
@@ -17,8 +19,8 @@ typedef struct {
 	size_t gpu;          /* index into Edition.gpus */
 	Workload workload;
 	PerfKind kind;       /* the edition's figure: modelled or debiased */
-	double predicted;    /* the edition's figure, reference GPU = 1 */
-	double measured;     /* the later measured fit, same reference */
+	double predicted;    /* the edition's figure, anchor GPU = 1 */
+	double measured;     /* the later measured fit, anchor GPU = 1 */
 	double error;        /* predicted / measured - 1 */
 	size_t n_later;      /* later rows behind the measured figure */
 } HindsightRow;
@@ -28,6 +30,7 @@ typedef struct {
 	HindsightRow *rows;  /* by workload, then gpus.csv order */
 	size_t n;
 	size_t n_later_rows; /* rows of later/benchmarks.csv */
+	size_t anchor;       /* the GPU both sides are relative to */
 	/* Over every row: median and worst absolute error (NAN when n is
 	 * 0) and the worst row's index. */
 	double median_abs_error, worst_abs_error;
@@ -36,7 +39,8 @@ typedef struct {
 
 /* The comparison for the edition of p.  An edition without
  * later/benchmarks.csv gets zero rows; a bad later file, or one whose
- * rows cannot rate the reference GPU, is an error (file:line:col). */
+ * rows cannot rate the reference GPU, or an unknown
+ * hindsight_reference_gpu is an error (file:line:col). */
 Hindsight *hindsight_run(const Performance *p, GError **error);
 void hindsight_free(Hindsight *h);
 
