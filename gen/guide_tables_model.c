@@ -28,7 +28,7 @@ static const Column MODEL_FIT[] = {
     {"form", "table.form", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"w_bandwidth", "table.w_bandwidth", COL_NUMBER, 2, 4, 'r', NULL, 0},
     {"w_tensor", "table.w_tensor", COL_NUMBER, 2, 4, 'r', NULL, 0},
-    {"w_l2", "table.w_l2", COL_NUMBER, 2, 4, 'r', NULL, 0},
+    {"w_power", "table.w_power", COL_NUMBER, 2, 4, 'r', NULL, 0},
     {"bandwidth_weight", "table.bandwidth_share", COL_NUMBER, 2, 4, 'r',
      NULL, 0},
     {"gpus_validated", "table.gpus_validated", COL_INT, 0, 0, 'r', NULL, 0},
@@ -51,7 +51,7 @@ static Table *model_fit_table(const Ctx *c)
 		any_fit |= p->form[w] == FORM_FAMILY_FIT;
 	/* the guide shows the columns of the form the edition used */
 	Table *t = table_new("model_fit", MODEL_FIT, G_N_ELEMENTS(MODEL_FIT),
-	                     any_fit ? "workload form w_bandwidth w_tensor w_l2 "
+	                     any_fit ? "workload form w_bandwidth w_tensor w_power "
 	                               "gpus_validated median_abs_error "
 	                               "max_abs_error fallback_gpus "
 	                               "fallback_max_error"
@@ -67,7 +67,7 @@ static Table *model_fit_table(const Ctx *c)
 		if (fit) {
 			table_set_number(t, "w_bandwidth", p->w_bandwidth[w]);
 			table_set_number(t, "w_tensor", p->w_tensor[w]);
-			table_set_number(t, "w_l2", p->w_l2[w]);
+			table_set_number(t, "w_power", p->w_power[w]);
 			table_set_number(t, "fallback_gpus",
 			                 (double)p->fallback_count[w]);
 			if (p->fallback_count[w])
@@ -207,13 +207,13 @@ static char *extrapolation(const Ctx *c)
 	for (int w = 0; w < WORKLOAD_COUNT; w++) {
 		char *bw = num(c, p->w_bandwidth[w], 2);
 		char *ts = num(c, p->w_tensor[w], 2);
-		char *l2 = num(c, p->w_l2[w], 2);
+		char *pw = num(c, p->w_power[w], 2);
 		char *two = gg_fill2(S(c, "method.weights"), bw, ts);
-		text[w] = gg_fill2(S(c, "method.weights_l2"), two, l2);
+		text[w] = gg_fill2(S(c, "method.weights_power"), two, pw);
 		g_free(two);
 		g_free(bw);
 		g_free(ts);
-		g_free(l2);
+		g_free(pw);
 	}
 	char *md = gg_fill2(S(c, "method.extrapolate.family"),
 	                    text[WORKLOAD_CNN], text[WORKLOAD_TRANSFORMER]);

@@ -288,105 +288,126 @@ static bool debias_rows(Performance *p, GError **error)
 
 /* ---- the log-additive fit of measured GPUs --------------------------- */
 
-/* log(per_gpu) = P[gpu] + S[network, config], fitted by alternating
- * means over the used rows of workload w, leaving out GPU skip (SIZE_MAX:
- * none).  A GPU measured under two configurations ties their effects
- * together, so results of several suites and years combine.  has[g]
- * tells which GPUs got a value.  The scale is fixed so that the mean of
- * P over fitted GPUs other than skip is 0.  lo/hi (may be NULL) get each
- * GPU's smallest and largest row residual. */
-void model_fit_measured(const Performance *p, Workload w, size_t skip,
-                        double *P, bool *has, double *lo, double *hi)
+void row_set_build(const Performance *p, Workload w, RowSet *rs)
 {
 	const Edition *e = p->edition;
-	GHashTable *nets = g_hash_table_new_full(g_str_hash, g_str_equal,
+	GHashTable *keys = g_hash_table_new_full(g_str_hash, g_str_equal,
 	                                         g_free, NULL);
-	size_t n_nets = 0;
-	size_t *net_of = g_new0(size_t, e->n_benchmarks);
+	memset(rs, 0, sizeof *rs);
+	rs->n_gpus = e->n_gpus;
+	rs->start = g_new0(size_t, e->n_gpus + 1);
+	for (size_t i = 0; i < e->n_benchmarks; i++)
+		if (p->rows[i].used && e->benchmarks[i].workload == w) {
+			rs->start[e->benchmarks[i].gpu + 1]++;
+			rs->n++;
+		}
+	for (size_t g = 0; g < e->n_gpus; g++)
+		rs->start[g + 1] += rs->start[g];
+	size_t *fill = g_memdup2(rs->start, sizeof(size_t) * (e->n_gpus + 1));
+	rs->gpu = g_new(size_t, rs->n + 1);
+	rs->key = g_new(size_t, rs->n + 1);
+	rs->y = g_new(double, rs->n + 1);
 	for (size_t i = 0; i < e->n_benchmarks; i++) {
 		const Benchmark *b = &e->benchmarks[i];
-		if (!p->rows[i].used || b->workload != w || b->gpu == skip)
+		if (!p->rows[i].used || b->workload != w)
 			continue;
-		gpointer v;
 		char *k = g_strdup_printf("%s\x1f%s", b->network, b->config);
-		if (!g_hash_table_lookup_extended(nets, k, NULL, &v)) {
-			v = GSIZE_TO_POINTER(n_nets++);
-			g_hash_table_insert(nets, k, v);
+		gpointer v;
+		if (!g_hash_table_lookup_extended(keys, k, NULL, &v)) {
+			v = GSIZE_TO_POINTER(rs->n_keys++);
+			g_hash_table_insert(keys, k, v);
 		} else {
 			g_free(k);
 		}
-		net_of[i] = GPOINTER_TO_SIZE(v);
+		size_t at = fill[b->gpu]++;
+		rs->gpu[at] = b->gpu;
+		rs->key[at] = GPOINTER_TO_SIZE(v);
+		rs->y[at] = log(p->rows[i].per_gpu);
 	}
-	double *S = g_new0(double, n_nets + 1);
-	double *sum = g_new0(double, MAX(e->n_gpus, n_nets) + 1);
-	size_t *cnt = g_new0(size_t, MAX(e->n_gpus, n_nets) + 1);
-	for (size_t g = 0; g < e->n_gpus; g++) {
-		P[g] = 0;
-		has[g] = false;
+	g_free(fill);
+	g_hash_table_destroy(keys);
+}
+
+void row_set_free(RowSet *rs)
+{
+	g_free(rs->gpu);
+	g_free(rs->key);
+	g_free(rs->y);
+	g_free(rs->start);
+	memset(rs, 0, sizeof *rs);
+}
+
+/* The network-and-config effects S: with each GPU's effect eliminated
+ * (P[g] = mean over its rows of y - S), least squares leaves the k x k
+ * system sum over GPUs of (diag(c) - c c' / n) S = sum of (y - mean y)
+ * per key, c the GPU's row count per key.  The system is singular along
+ * a common shift of S (taken up by P); a ridge of 1e-9 picks the
+ * smallest S and changes no GPU ratio. */
+static void solve_effects(const RowSet *rs, size_t skip, double *S)
+{
+	size_t k = rs->n_keys;
+	double *a = g_new0(double, k * k + 1), *b = g_new0(double, k + 1);
+	for (size_t g = 0; g < rs->n_gpus; g++) {
+		size_t lo = rs->start[g], hi = rs->start[g + 1];
+		if (g == skip || lo == hi)
+			continue;
+		double n = (double)(hi - lo), mean = 0;
+		for (size_t i = lo; i < hi; i++)
+			mean += rs->y[i];
+		mean /= n;
+		for (size_t i = lo; i < hi; i++) {
+			a[rs->key[i] * k + rs->key[i]] += 1;
+			b[rs->key[i]] += rs->y[i] - mean;
+			for (size_t j = lo; j < hi; j++)
+				a[rs->key[i] * k + rs->key[j]] -= 1 / n;
+		}
 	}
-	for (int iter = 0; iter < 500; iter++) {
-		double change = 0;
-		memset(sum, 0, sizeof(double) * e->n_gpus);
-		memset(cnt, 0, sizeof(size_t) * e->n_gpus);
-		for (size_t i = 0; i < e->n_benchmarks; i++) {
-			const Benchmark *b = &e->benchmarks[i];
-			if (!p->rows[i].used || b->workload != w
-			    || b->gpu == skip)
-				continue;
-			sum[b->gpu] += log(p->rows[i].per_gpu) - S[net_of[i]];
-			cnt[b->gpu]++;
-		}
-		for (size_t g = 0; g < e->n_gpus; g++)
-			if (cnt[g]) {
-				double v = sum[g] / (double)cnt[g];
-				change = fmax(change, fabs(v - P[g]));
-				P[g] = v;
-				has[g] = true;
-			}
-		memset(sum, 0, sizeof(double) * n_nets);
-		memset(cnt, 0, sizeof(size_t) * n_nets);
-		for (size_t i = 0; i < e->n_benchmarks; i++) {
-			const Benchmark *b = &e->benchmarks[i];
-			if (!p->rows[i].used || b->workload != w
-			    || b->gpu == skip)
-				continue;
-			sum[net_of[i]] += log(p->rows[i].per_gpu) - P[b->gpu];
-			cnt[net_of[i]]++;
-		}
-		for (size_t k = 0; k < n_nets; k++) {
-			double v = sum[k] / (double)cnt[k];
-			change = fmax(change, fabs(v - S[k]));
-			S[k] = v;
-		}
-		if (change < 1e-13)
-			break;
-	}
+	for (size_t i = 0; i < k; i++)
+		a[i * k + i] += 1e-9;
+	if (!model_solve(a, b, k))
+		memset(b, 0, sizeof(double) * k);
+	memcpy(S, b, sizeof(double) * k);
+	g_free(a);
+	g_free(b);
+}
+
+/* A GPU measured under two configurations ties their effects together,
+ * so results of several suites and years combine.  The scale is fixed so
+ * that the mean of P over the fitted GPUs is 0. */
+void model_fit_measured(const RowSet *rs, size_t skip, double *P, bool *has,
+                        double *lo, double *hi)
+{
+	double *S = g_new0(double, rs->n_keys + 1);
+	solve_effects(rs, skip, S);
 	double mean = 0;
 	size_t n = 0;
-	for (size_t g = 0; g < e->n_gpus; g++)
-		if (has[g]) {
-			mean += P[g];
-			n++;
-		}
-	for (size_t g = 0; g < e->n_gpus && n; g++)
-		if (has[g])
-			P[g] -= mean / (double)n;
-	for (size_t g = 0; lo && g < e->n_gpus; g++)
-		lo[g] = hi[g] = 0;
-	for (size_t i = 0; lo && i < e->n_benchmarks; i++) {
-		const Benchmark *b = &e->benchmarks[i];
-		if (!p->rows[i].used || b->workload != w || b->gpu == skip)
+	for (size_t g = 0; g < rs->n_gpus; g++) {
+		size_t a = rs->start[g], b = rs->start[g + 1];
+		P[g] = 0;
+		has[g] = g != skip && a < b;
+		if (!has[g])
 			continue;
-		double r = log(p->rows[i].per_gpu) - S[net_of[i]] - P[b->gpu]
-		           - (n ? mean / (double)n : 0);
-		lo[b->gpu] = fmin(lo[b->gpu], r);
-		hi[b->gpu] = fmax(hi[b->gpu], r);
+		for (size_t i = a; i < b; i++)
+			P[g] += rs->y[i] - S[rs->key[i]];
+		P[g] /= (double)(b - a);
+		mean += P[g];
+		n++;
 	}
-	g_hash_table_destroy(nets);
-	g_free(net_of);
+	mean = n ? mean / (double)n : 0;
+	for (size_t g = 0; g < rs->n_gpus; g++) {
+		if (has[g])
+			P[g] -= mean;
+		if (!lo)
+			continue;
+		lo[g] = hi[g] = 0;
+		for (size_t i = rs->start[g]; has[g] && i < rs->start[g + 1];
+		     i++) {
+			double r = rs->y[i] - S[rs->key[i]] - P[g] - mean;
+			lo[g] = fmin(lo[g], r);
+			hi[g] = fmax(hi[g], r);
+		}
+	}
 	g_free(S);
-	g_free(sum);
-	g_free(cnt);
 }
 
 /* ---- per workload --------------------------------------------------- */
@@ -417,20 +438,23 @@ static bool has_any(const bool *has, size_t n)
 	return false;
 }
 
-static void run_workload(Performance *p, Workload w)
+static void run_workload(Performance *p, Workload w, const FamilyIndex *fi)
 {
 	const Edition *e = p->edition;
-	double *P = g_new(double, e->n_gpus);
-	bool *has = g_new(bool, e->n_gpus);
-	double *lo = g_new(double, e->n_gpus), *hi = g_new(double, e->n_gpus);
-	model_fit_measured(p, w, SIZE_MAX, P, has, lo, hi);
-	p->form[w] = model_choose_form(e, has);
+	double *P = g_new(double, e->n_gpus + 1);
+	bool *has = g_new(bool, e->n_gpus + 1);
+	double *lo = g_new(double, e->n_gpus + 1);
+	double *hi = g_new(double, e->n_gpus + 1);
+	RowSet rs;
+	row_set_build(p, w, &rs);
+	model_fit_measured(&rs, SIZE_MAX, P, has, lo, hi);
+	p->form[w] = model_choose_form(e, fi, has);
 	double weight = legacy_fit_weight(e, P, has);
 	p->bandwidth_weight[w] =
 	    p->form[w] == FORM_LEGACY ? weight : NAN; /* see model.h */
 	FamilyModel m = {0};
 	if (p->form[w] == FORM_FAMILY_FIT)
-		family_model_fit(e, P, has, SIZE_MAX, &m);
+		family_model_fit(e, fi, P, has, SIZE_MAX, &m);
 	double *logv = g_new(double, e->n_gpus);
 	for (size_t g = 0; g < e->n_gpus; g++) {
 		GpuPerf *gp = &p->gpus[w][g];
@@ -479,7 +503,8 @@ static void run_workload(Performance *p, Workload w)
 		gp->low = gp->value * (has[g] ? exp(lo[g]) : 1);
 		gp->high = gp->value * (has[g] ? exp(hi[g]) : 1);
 	}
-	model_validate(p, w, P, has);
+	model_validate(p, w, fi, &rs, P, has);
+	row_set_free(&rs);
 	g_free(logv);
 	g_free(P);
 	g_free(has);
@@ -500,10 +525,13 @@ Performance *model_run(const Edition *e, GError **error)
 		performance_free(p);
 		return NULL;
 	}
+	FamilyIndex fi;
+	family_index_build(e, &fi);
 	for (int w = 0; w < WORKLOAD_COUNT; w++) {
 		p->gpus[w] = g_new0(GpuPerf, e->n_gpus);
-		run_workload(p, (Workload)w);
+		run_workload(p, (Workload)w, &fi);
 	}
+	family_index_free(&fi);
 	if (!p->gpus[WORKLOAD_CNN][ref].rated) {
 		char *path = g_build_filename(e->dir, "benchmarks.csv", NULL);
 		gg_set_input_error(error, path, 0, 0,

@@ -3,27 +3,42 @@
  * intervals) share.  In: log performances of the measured GPUs of one
  * workload.  Out: a FamilyModel (weights and one intercept per chip
  * family) the caller frees with family_model_free; its strings point into
- * the Edition. */
+ * the Edition (through the FamilyIndex, which must outlive it). */
 #ifndef GG_MODEL_INTERNAL_H
 #define GG_MODEL_INTERNAL_H
 
 #include "model.h"
 
+/* The chip families of an edition, numbered once (model_family of each
+ * GPU); names point into the Edition. */
 typedef struct {
-	size_t n;              /* families with measured GPUs */
-	const char **family;   /* n names (into the Edition) */
-	const char **segment;  /* n segments */
-	double *intercept;     /* n */
-	size_t *count;         /* n measured GPUs each */
-	int *gen;              /* n tensor-core generations (max of members) */
-	double w_bandwidth, w_tensor, w_l2;
+	size_t n;
+	size_t *of_gpu;        /* n_gpus: family number of each GPU */
+	const char **name;     /* n */
+	const char **segment;  /* n */
+} FamilyIndex;
+
+/* Solves a x = b (k x k, row-major) by Gaussian elimination with partial
+ * pivoting; a and b are overwritten, b gets x.  FALSE when singular. */
+bool model_solve(double *a, double *b, size_t k);
+
+void family_index_build(const Edition *e, FamilyIndex *fi);
+void family_index_free(FamilyIndex *fi);
+
+typedef struct {
+	const FamilyIndex *index;
+	double *intercept;     /* index->n; families with count 0 unfitted */
+	size_t *count;         /* measured GPUs fitted in each family */
+	int *gen;              /* tensor-core generation (max of members) */
+	double w_bandwidth, w_tensor, w_power;
 	bool ok;               /* false: nothing to fit */
 } FamilyModel;
 
 /* Least squares in log space over the GPUs with has[g] (model_ok only),
- * leaving out skip (SIZE_MAX: none). */
-void family_model_fit(const Edition *e, const double *P, const bool *has,
-                      size_t skip, FamilyModel *m);
+ * leaving out skip (SIZE_MAX: none).  Linear in the GPUs. */
+void family_model_fit(const Edition *e, const FamilyIndex *fi,
+                      const double *P, const bool *has, size_t skip,
+                      FamilyModel *m);
 void family_model_free(FamilyModel *m);
 
 /* Predicted log performance of GPU g; NAN when no family of g's segment
@@ -33,13 +48,29 @@ double family_model_predict(const Edition *e, const FamilyModel *m,
                             size_t g, Basis *basis, const char **family);
 
 /* Free parameters of the family fit for the GPUs with has[g]. */
-size_t family_model_parameters(const Edition *e, const bool *has);
+size_t family_model_parameters(const Edition *e, const FamilyIndex *fi,
+                               const bool *has);
+
+/* model.c: the used rows of one workload, numbered for the fits: rows
+ * grouped by GPU (rows of g are start[g] .. start[g + 1] - 1), each with
+ * its network-and-configuration number and log per-GPU throughput. */
+typedef struct {
+	size_t n, n_keys, n_gpus;
+	size_t *gpu, *key;
+	double *y;
+	size_t *start;   /* n_gpus + 1 */
+} RowSet;
+
+void row_set_build(const Performance *p, Workload w, RowSet *rs);
+void row_set_free(RowSet *rs);
 
 /* model.c: log(per-GPU throughput) = P[gpu] + S[network, config] fitted
- * over the used rows of w, leaving out skip; has[g] tells which GPUs got a
- * value; lo/hi (may be NULL) each GPU's smallest and largest residual. */
-void model_fit_measured(const Performance *p, Workload w, size_t skip,
-                        double *P, bool *has, double *lo, double *hi);
+ * over the rows of rs, leaving out GPU skip (SIZE_MAX: none), by least
+ * squares (linear in the rows, cubic in the network-and-config pairs);
+ * has[g] tells which GPUs got a value; lo/hi (may be NULL) each GPU's
+ * smallest and largest residual. */
+void model_fit_measured(const RowSet *rs, size_t skip, double *P, bool *has,
+                        double *lo, double *hi);
 
 /* model_legacy.c: the 2020 extrapolation.  The bandwidth weight (0..1)
  * that best predicts each fitted GPU from the others of its architecture
@@ -59,8 +90,9 @@ double legacy_predict_fp32(const Edition *e, size_t g, const double *P,
  * more than the family fit's free parameters, else the 2020 form); then,
  * after the values are set, leave-one-out errors, intervals of the
  * modelled GPUs and the fitted families of workload w. */
-ModelForm model_choose_form(const Edition *e, const bool *has);
-void model_validate(Performance *p, Workload w, const double *P,
-                    const bool *has);
+ModelForm model_choose_form(const Edition *e, const FamilyIndex *fi,
+                            const bool *has);
+void model_validate(Performance *p, Workload w, const FamilyIndex *fi,
+                    const RowSet *rs, const double *P, const bool *has);
 
 #endif

@@ -21,70 +21,67 @@ static size_t find_root(size_t *parent, size_t i)
 	return i;
 }
 
-/* Groups of GPUs other than x that the used rows of w tie together
- * (through a shared network and configuration), counting x's rows
- * when with_x. */
-static size_t measured_groups(const Performance *p, Workload w, size_t x,
-                              bool with_x)
+/* Groups of GPUs other than x that the rows of rs tie together (through
+ * a shared network and configuration), counting x's rows when with_x.
+ * Linear in the rows; parent and first are scratch (n_gpus, n_keys). */
+static size_t measured_groups(const RowSet *rs, size_t x, bool with_x,
+                              size_t *parent, size_t *first)
 {
-	const Edition *e = p->edition;
-	size_t *parent = g_new(size_t, e->n_gpus);
-	bool *seen = g_new0(bool, e->n_gpus);
-	for (size_t g = 0; g < e->n_gpus; g++)
+	for (size_t g = 0; g < rs->n_gpus; g++)
 		parent[g] = g;
-	GHashTable *first = g_hash_table_new_full(g_str_hash, g_str_equal,
-	                                          g_free, NULL);
-	for (size_t i = 0; i < e->n_benchmarks; i++) {
-		const Benchmark *b = &e->benchmarks[i];
-		if (!p->rows[i].used || b->workload != w
-		    || (!with_x && b->gpu == x))
+	for (size_t k = 0; k < rs->n_keys; k++)
+		first[k] = SIZE_MAX;
+	for (size_t i = 0; i < rs->n; i++) {
+		size_t g = rs->gpu[i], k = rs->key[i];
+		if (!with_x && g == x)
 			continue;
-		seen[b->gpu] = true;
-		char *k = g_strdup_printf("%s\x1f%s", b->network, b->config);
-		gpointer v;
-		if (g_hash_table_lookup_extended(first, k, NULL, &v)) {
-			parent[find_root(parent, b->gpu)] =
-			    find_root(parent, GPOINTER_TO_SIZE(v));
-			g_free(k);
-		} else {
-			g_hash_table_insert(first, k, GSIZE_TO_POINTER(b->gpu));
-		}
+		if (first[k] == SIZE_MAX)
+			first[k] = g;
+		else
+			parent[find_root(parent, g)] = find_root(parent, first[k]);
 	}
 	size_t groups = 0;
-	for (size_t g = 0; g < e->n_gpus; g++)
-		if (seen[g] && g != x && find_root(parent, g) == g)
+	for (size_t g = 0; g < rs->n_gpus; g++)
+		if (g != x && rs->start[g] < rs->start[g + 1]
+		    && find_root(parent, g) == g)
 			groups++;
 	/* x may be a root that holds others together */
-	if (with_x && seen[x] && find_root(parent, x) == x) {
+	if (with_x && rs->start[x] < rs->start[x + 1]
+	    && find_root(parent, x) == x) {
 		bool holds = false;
-		for (size_t g = 0; g < e->n_gpus && !holds; g++)
-			holds = seen[g] && g != x && find_root(parent, g) == x;
+		for (size_t g = 0; g < rs->n_gpus && !holds; g++)
+			holds = g != x && rs->start[g] < rs->start[g + 1]
+			        && find_root(parent, g) == x;
 		groups += holds;
 	}
-	g_hash_table_destroy(first);
-	g_free(parent);
-	g_free(seen);
 	return groups;
 }
 
 /* TRUE when x is the only GPU tying two groups of measurements together
  * (the 2020-09 V100, the one card NVIDIA and Lambda both ran): held out,
  * the groups' levels float apart and its error measures nothing. */
-static bool bridge_gpu(const Performance *p, Workload w, size_t x)
+static bool bridge_gpu(const RowSet *rs, size_t x)
 {
-	return measured_groups(p, w, x, false) > measured_groups(p, w, x, true);
+	size_t *parent = g_new(size_t, rs->n_gpus + 1);
+	size_t *first = g_new(size_t, rs->n_keys + 1);
+	bool bridge = measured_groups(rs, x, false, parent, first)
+	              > measured_groups(rs, x, true, parent, first);
+	g_free(parent);
+	g_free(first);
+	return bridge;
 }
 
 /* Predicted log performance of x from the GPUs with qhas (x's own rows
  * held out), by the edition's form; NAN when nothing predicts it. */
-static double predict_form(const Performance *p, Workload w, size_t x,
-                           const double *Q, const bool *qhas, Basis *basis,
+static double predict_form(const Performance *p, Workload w,
+                           const FamilyIndex *fi, size_t x, const double *Q,
+                           const bool *qhas, Basis *basis,
                            const char **family)
 {
 	const Edition *e = p->edition;
 	if (p->form[w] == FORM_FAMILY_FIT) {
 		FamilyModel m;
-		family_model_fit(e, Q, qhas, x, &m);
+		family_model_fit(e, fi, Q, qhas, x, &m);
 		double v = family_model_predict(e, &m, x, basis, family);
 		family_model_free(&m);
 		return v;
@@ -96,7 +93,8 @@ static double predict_form(const Performance *p, Workload w, size_t x,
 
 /* Held-out signed log errors (prediction over measurement) of every
  * measured, model_ok GPU; err[x] = NAN for the others. */
-static void leave_one_out(Performance *p, Workload w, const double *P,
+static void leave_one_out(Performance *p, Workload w, const FamilyIndex *fi,
+                          const RowSet *rs, const double *P,
                           const bool *has, double *err, const char **fam)
 {
 	const Edition *e = p->edition;
@@ -112,11 +110,12 @@ static void leave_one_out(Performance *p, Workload w, const double *P,
 		fam[x] = NULL;
 		/* The model vouches only for model_ok GPUs: others are
 		 * measured but not validated; nor is a bridge GPU. */
-		if (!has[x] || !e->gpus[x].model_ok || bridge_gpu(p, w, x))
+		if (!has[x] || !e->gpus[x].model_ok || bridge_gpu(rs, x))
 			continue;
-		model_fit_measured(p, w, x, Q, qhas, NULL, NULL);
+		model_fit_measured(rs, x, Q, qhas, NULL, NULL);
 		Basis basis;
-		double pred = predict_form(p, w, x, Q, qhas, &basis, &fam[x]);
+		double pred = predict_form(p, w, fi, x, Q, qhas, &basis,
+		                           &fam[x]);
 		if (isnan(pred))
 			continue;
 		/* Compare on the held-out fit's scale: P shifted so the
@@ -214,7 +213,8 @@ static void modelled_interval(const Performance *p, GpuPerf *gp,
 
 /* The family form needs five measured GPUs more than free parameters;
  * otherwise the edition keeps the 2020 form. */
-ModelForm model_choose_form(const Edition *e, const bool *has)
+ModelForm model_choose_form(const Edition *e, const FamilyIndex *fi,
+                            const bool *has)
 {
 	size_t measured = 0;
 	bool *ok = g_new0(bool, e->n_gpus);
@@ -223,49 +223,57 @@ ModelForm model_choose_form(const Edition *e, const bool *has)
 			ok[g] = true;
 			measured++;
 		}
-	size_t params = family_model_parameters(e, ok);
+	size_t params = family_model_parameters(e, fi, ok);
 	g_free(ok);
 	return measured >= params + 5 ? FORM_FAMILY_FIT : FORM_LEGACY;
 }
 
-static void keep_family_fit(Performance *p, Workload w, const double *P,
+static void keep_family_fit(Performance *p, Workload w,
+                            const FamilyIndex *fi, const double *P,
                             const bool *has, const double *err,
                             const char **fam)
 {
 	const Edition *e = p->edition;
 	FamilyModel m;
-	family_model_fit(e, P, has, SIZE_MAX, &m);
+	family_model_fit(e, fi, P, has, SIZE_MAX, &m);
 	p->w_bandwidth[w] = m.w_bandwidth;
 	p->w_tensor[w] = m.w_tensor;
-	p->w_l2[w] = m.w_l2;
-	p->n_families[w] = m.n;
-	p->families[w] = g_new0(FamilyFit, m.n + 1);
-	for (size_t i = 0; i < m.n; i++) {
-		FamilyFit *f = &p->families[w][i];
-		f->family = g_strdup(m.family[i]);
-		f->segment = g_strdup(m.segment[i]);
+	p->w_power[w] = m.w_power;
+	/* families in the order of their first fitted GPU */
+	p->families[w] = g_new0(FamilyFit, fi->n + 1);
+	p->n_families[w] = 0;
+	bool *done = g_new0(bool, fi->n + 1);
+	for (size_t g = 0; g < e->n_gpus; g++) {
+		size_t i = fi->of_gpu[g];
+		if (done[i] || !m.count[i] || !has[g] || !e->gpus[g].model_ok)
+			continue;
+		done[i] = true;
+		FamilyFit *f = &p->families[w][p->n_families[w]++];
+		f->family = g_strdup(fi->name[i]);
+		f->segment = g_strdup(fi->segment[i]);
 		f->intercept = m.intercept[i];
 		f->n_gpus = m.count[i];
-		error_band(e, err, fam, m.family[i], &f->err_low, &f->err_high);
-		for (size_t g = 0; g < e->n_gpus; g++)
-			if (fam[g] && strcmp(fam[g], m.family[i]) == 0)
+		error_band(e, err, fam, fi->name[i], &f->err_low, &f->err_high);
+		for (size_t x = 0; x < e->n_gpus; x++)
+			if (fam[x] && strcmp(fam[x], fi->name[i]) == 0)
 				f->n_errors++;
 	}
+	g_free(done);
 	family_model_free(&m);
 }
 
-void model_validate(Performance *p, Workload w, const double *P,
-                    const bool *has)
+void model_validate(Performance *p, Workload w, const FamilyIndex *fi,
+                    const RowSet *rs, const double *P, const bool *has)
 {
 	const Edition *e = p->edition;
-	double *err = g_new(double, e->n_gpus);
-	const char **fam = g_new0(const char *, e->n_gpus);
-	leave_one_out(p, w, P, has, err, fam);
+	double *err = g_new(double, e->n_gpus + 1);
+	const char **fam = g_new0(const char *, e->n_gpus + 1);
+	leave_one_out(p, w, fi, rs, P, has, err, fam);
 	for (size_t g = 0; g < e->n_gpus; g++)
 		if (p->gpus[w][g].rated && !has[g])
 			modelled_interval(p, &p->gpus[w][g], err, fam);
 	if (p->form[w] == FORM_FAMILY_FIT)
-		keep_family_fit(p, w, P, has, err, fam);
+		keep_family_fit(p, w, fi, P, has, err, fam);
 	g_free(err);
 	g_free(fam);
 }
