@@ -94,12 +94,33 @@ static Scaling *find_scaling(GArray *list, const char *ic, int n, Workload w)
 	return NULL;
 }
 
+/* The rows of each GPU, in file order: rows of g are
+ * p->gpu_rows[p->gpu_row_start[g] .. p->gpu_row_start[g + 1] - 1]. */
+static void index_rows_by_gpu(Performance *p)
+{
+	const Edition *e = p->edition;
+	p->gpu_row_start = g_new0(size_t, e->n_gpus + 2);
+	p->gpu_rows = g_new0(size_t, e->n_benchmarks + 1);
+	for (size_t i = 0; i < e->n_benchmarks; i++)
+		p->gpu_row_start[e->benchmarks[i].gpu + 1]++;
+	for (size_t g = 0; g < e->n_gpus; g++)
+		p->gpu_row_start[g + 1] += p->gpu_row_start[g];
+	size_t *fill = g_memdup2(p->gpu_row_start,
+	                         sizeof(size_t) * (e->n_gpus + 1));
+	for (size_t i = 0; i < e->n_benchmarks; i++)
+		p->gpu_rows[fill[e->benchmarks[i].gpu]++] = i;
+	g_free(fill);
+}
+
 /* The one-GPU row measured with the same GPU, network, precision, source
  * and per-GPU batch as the multi-GPU row b, or NULL. */
-static const Benchmark *single_gpu_twin(const Edition *e, const Benchmark *b)
+static const Benchmark *single_gpu_twin(const Performance *p,
+                                        const Benchmark *b)
 {
-	for (size_t i = 0; i < e->n_benchmarks; i++) {
-		const Benchmark *s = &e->benchmarks[i];
+	const Edition *e = p->edition;
+	for (size_t j = p->gpu_row_start[b->gpu];
+	     j < p->gpu_row_start[b->gpu + 1]; j++) {
+		const Benchmark *s = &e->benchmarks[p->gpu_rows[j]];
 		if (s->gpu_count == 1 && s->gpu == b->gpu
 		    && strcmp(s->network, b->network) == 0
 		    && strcmp(s->precision, b->precision) == 0
@@ -117,7 +138,7 @@ static void measure_scaling(Performance *p)
 	GArray *list = g_array_new(FALSE, TRUE, sizeof(Scaling));
 	for (size_t i = 0; i < e->n_benchmarks; i++) {
 		const Benchmark *b = &e->benchmarks[i];
-		const Benchmark *s = b->gpu_count > 1 ? single_gpu_twin(e, b)
+		const Benchmark *s = b->gpu_count > 1 ? single_gpu_twin(p, b)
 		                                      : NULL;
 		if (!s)
 			continue;
@@ -197,17 +218,30 @@ static bool batch_too_small(const Edition *e, const Benchmark *b)
 	return !isnan(min) && per_gpu_batch(b) < min;
 }
 
-/* Common per-GPU batch of a network: the smallest among usable rows. */
-static double common_batch(const Edition *e, const char *network)
+/* Common per-GPU batch of each network: the smallest among usable rows
+ * (network name -> pointer to a double, owned by the table). */
+static GHashTable *common_batches(const Edition *e)
 {
-	double best = INFINITY;
+	GHashTable *t = g_hash_table_new_full(g_str_hash, g_str_equal, NULL,
+	                                      g_free);
+	double min[WORKLOAD_COUNT];
+	for (int w = 0; w < WORKLOAD_COUNT; w++)
+		min[w] = optional_number(e, "batch_min_valid", (Workload)w);
 	for (size_t i = 0; i < e->n_benchmarks; i++) {
 		const Benchmark *b = &e->benchmarks[i];
-		if (mixed_precision(b) && strcmp(b->network, network) == 0
-		    && !batch_too_small(e, b))
-			best = fmin(best, per_gpu_batch(b));
+		if (!mixed_precision(b)
+		    || (!isnan(min[b->workload])
+		        && per_gpu_batch(b) < min[b->workload]))
+			continue;
+		double *v = g_hash_table_lookup(t, b->network);
+		if (!v) {
+			v = g_new(double, 1);
+			*v = INFINITY;
+			g_hash_table_insert(t, b->network, v);
+		}
+		*v = fmin(*v, per_gpu_batch(b));
 	}
-	return best;
+	return t;
 }
 
 /* TRUE when b is a multi-GPU row of a GPU, network, precision and
@@ -215,12 +249,13 @@ static double common_batch(const Edition *e, const char *network)
  * scaling, and the one-GPU row alone measures the GPU (dividing by a mean
  * efficiency would blur it: a 4090 pair without peer-to-peer scales far
  * worse than the mean of its interconnect). */
-static bool has_single_gpu_row(const Edition *e, const Benchmark *b)
+static bool has_single_gpu_row(const Performance *p, const Benchmark *b)
 {
 	if (b->gpu_count == 1)
 		return false;
-	for (size_t i = 0; i < e->n_benchmarks; i++) {
-		const Benchmark *s = &e->benchmarks[i];
+	for (size_t j = p->gpu_row_start[b->gpu];
+	     j < p->gpu_row_start[b->gpu + 1]; j++) {
+		const Benchmark *s = &p->edition->benchmarks[p->gpu_rows[j]];
 		if (s->gpu_count == 1 && s->gpu == b->gpu
 		    && strcmp(s->network, b->network) == 0
 		    && strcmp(s->precision, b->precision) == 0
@@ -234,7 +269,9 @@ static bool debias_rows(Performance *p, GError **error)
 {
 	const Edition *e = p->edition;
 	p->rows = g_new0(DebiasedRow, e->n_benchmarks);
-	for (size_t i = 0; i < e->n_benchmarks; i++) {
+	GHashTable *common = common_batches(e);
+	bool ok = true;
+	for (size_t i = 0; ok && i < e->n_benchmarks; i++) {
 		const Benchmark *b = &e->benchmarks[i];
 		DebiasedRow *r = &p->rows[i];
 		if (!mixed_precision(b)) {
@@ -244,10 +281,10 @@ static bool debias_rows(Performance *p, GError **error)
 		char *key = g_strdup_printf("batch_gain_per_doubling.%s",
 		                            workload_name(b->workload));
 		double gain;
-		bool ok = model_assumption(e, key, &gain, error);
+		ok = model_assumption(e, key, &gain, error);
 		g_free(key);
 		if (!ok)
-			return false;
+			break;
 		/* Below the smallest batch the per-doubling gain was measured
 		 * for, the correction does not hold: such rows are left out
 		 * (editions without the key keep every row). */
@@ -258,7 +295,7 @@ static bool debias_rows(Performance *p, GError **error)
 		const Assumption *only = edition_assumption(
 		    e, "multi_gpu_rows_scaling_only");
 		if (only && only->is_number && only->number != 0
-		    && has_single_gpu_row(e, b)) {
+		    && has_single_gpu_row(p, b)) {
 			r->reason = UNUSED_SCALING_ONLY;
 			continue;
 		}
@@ -268,7 +305,8 @@ static bool debias_rows(Performance *p, GError **error)
 			r->reason = UNUSED_NO_SCALING;
 			continue;
 		}
-		double target = common_batch(e, b->network);
+		double target = *(double *)g_hash_table_lookup(common,
+		                                               b->network);
 		/* Past the saturation batch throughput no longer grows: both
 		 * sides are clamped there (editions without the key: none). */
 		double cap = optional_number(e, "batch_saturation", b->workload);
@@ -283,7 +321,8 @@ static bool debias_rows(Performance *p, GError **error)
 		r->used = true;
 		r->reason = UNUSED_NONE;
 	}
-	return true;
+	g_hash_table_destroy(common);
+	return ok;
 }
 
 /* ---- the log-additive fit of measured GPUs --------------------------- */
@@ -418,7 +457,9 @@ static PerfKind measured_kind(const Performance *p, size_t g, Workload w,
 	const Edition *e = p->edition;
 	bool corrected = false;
 	*count = 0;
-	for (size_t i = 0; i < e->n_benchmarks; i++) {
+	for (size_t j = p->gpu_row_start[g]; j < p->gpu_row_start[g + 1];
+	     j++) {
+		size_t i = p->gpu_rows[j];
 		const Benchmark *b = &e->benchmarks[i];
 		if (b->gpu != g || b->workload != w || !p->rows[i].used)
 			continue;
@@ -449,7 +490,8 @@ static void run_workload(Performance *p, Workload w, const FamilyIndex *fi)
 	row_set_build(p, w, &rs);
 	model_fit_measured(&rs, SIZE_MAX, P, has, lo, hi);
 	p->form[w] = model_choose_form(e, fi, has);
-	double weight = legacy_fit_weight(e, P, has);
+	double weight = p->form[w] == FORM_LEGACY
+	                    ? legacy_fit_weight(e, P, has) : NAN;
 	p->bandwidth_weight[w] =
 	    p->form[w] == FORM_LEGACY ? weight : NAN; /* see model.h */
 	FamilyModel m = {0};
@@ -520,6 +562,7 @@ Performance *model_run(const Edition *e, GError **error)
 	Performance *p = g_new0(Performance, 1);
 	p->edition = e;
 	p->reference = ref;
+	index_rows_by_gpu(p);
 	measure_scaling(p);
 	if (!debias_rows(p, error)) {
 		performance_free(p);
@@ -560,6 +603,8 @@ void performance_free(Performance *p)
 		g_free(p->scaling[i].interconnect);
 	g_free(p->scaling);
 	g_free(p->rows);
+	g_free(p->gpu_row_start);
+	g_free(p->gpu_rows);
 	g_free(p);
 }
 

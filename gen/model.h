@@ -148,6 +148,10 @@ typedef struct {
 	 * error are here (their loo_error is per GPU as usual). */
 	size_t fallback_count[WORKLOAD_COUNT];
 	double fallback_max[WORKLOAD_COUNT];
+	/* The benchmark rows of each GPU (indices into edition->benchmarks,
+	 * file order): rows of g are gpu_rows[gpu_row_start[g] ..
+	 * gpu_row_start[g + 1] - 1]; lookups stay linear in the rows. */
+	size_t *gpu_row_start, *gpu_rows;
 } Performance;
 
 Performance *model_run(const Edition *e, GError **error);
