@@ -184,8 +184,13 @@ bool model_pair_claim(const Performance *p, size_t g, size_t r,
 
 const char *perf_kind_name(PerfKind kind);
 
-/* TRUE when the intervals of a and b overlap: the two figures are a
- * statistical tie.  Unrated figures never tie. */
+/* TRUE when a and b are a statistical tie: the gap between their values
+ * (in log space) is within their ranges combined as independent errors,
+ * the square root of the sum of the squared half-widths on the sides that
+ * face each other; i.e. the same band of their ratio holds 1.  Plain
+ * overlap would call a tie up to the sum of the half-widths, which for
+ * two 10-90 % bands is a far looser test than either band.  Unrated
+ * figures never tie. */
 bool model_tie(const GpuPerf *a, const GpuPerf *b);
 
 /* TRUE when g can run training at precision ("fp16", "bf16", "fp8",

@@ -264,11 +264,24 @@ bool model_precision_supported(const Gpu *g, const char *precision)
 	return true;
 }
 
+/* Half-width in log space of f's range on the side facing the other
+ * figure: below the value when up, above it otherwise. */
+static double facing_half_width(const GpuPerf *f, bool up)
+{
+	double edge = up ? f->low : f->high;
+	return edge > 0 && f->value > 0 ? fabs(log(f->value / edge)) : INFINITY;
+}
+
 bool model_tie(const GpuPerf *a, const GpuPerf *b)
 {
-	if (!a->rated || !b->rated)
+	if (!a->rated || !b->rated || a->value <= 0 || b->value <= 0)
 		return false;
-	return a->low <= b->high && b->low <= a->high;
+	const GpuPerf *hi = a->value >= b->value ? a : b;
+	const GpuPerf *lo = hi == a ? b : a;
+	double gap = log(hi->value / lo->value);
+	double ha = facing_half_width(hi, true);
+	double hb = facing_half_width(lo, false);
+	return gap <= sqrt(ha * ha + hb * hb) + 1e-12;
 }
 
 const BlindSpot *model_blind_spots(size_t *n)
