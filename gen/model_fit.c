@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define N_WEIGHTS 3
+#define N_WEIGHTS FAMILY_FEATURES
 /* Ridge on the weights (log units): keeps the normal equations solvable
  * when few GPUs per family make the features collinear. */
-#define RIDGE 0.01
+#define RIDGE FAMILY_RIDGE
 
 const char *model_family(const Gpu *g)
 {
@@ -38,7 +38,7 @@ const char *model_family_segment(const Gpu *g)
  * is nearly constant within a chip family, so the family level absorbs
  * it, and what varies inside a family varies with chip size (a free L2
  * weight fitted negative). */
-static void features(const Gpu *g, double x[N_WEIGHTS])
+void family_features(const Gpu *g, double x[N_WEIGHTS])
 {
 	x[0] = log(g->bandwidth_gbs);
 	x[1] = log(g->fp16_tflops);
@@ -136,7 +136,7 @@ static void family_means(const Edition *e, FamilyModel *m, const double *P,
 			continue;
 		size_t f = fi->of_gpu[g];
 		double x[N_WEIGHTS];
-		features(&e->gpus[g], x);
+		family_features(&e->gpus[g], x);
 		for (int j = 0; j < N_WEIGHTS; j++)
 			xm[f * N_WEIGHTS + j] += x[j];
 		ym[f] += P[g];
@@ -176,7 +176,7 @@ void family_model_fit(const Edition *e, const FamilyIndex *fi,
 			continue;
 		size_t f = fi->of_gpu[g];
 		double x[N_WEIGHTS];
-		features(&e->gpus[g], x);
+		family_features(&e->gpus[g], x);
 		for (int i = 0; i < N_WEIGHTS; i++)
 			x[i] -= xm[f * N_WEIGHTS + i];
 		for (int i = 0; i < N_WEIGHTS; i++) {
@@ -211,21 +211,19 @@ void family_model_free(FamilyModel *m)
 	memset(m, 0, sizeof *m);
 }
 
-/* The fitted family of g's segment nearest to it: the closest tensor-core
- * generation, then the most measured GPUs.  -1 when there is none. */
-static long nearest_family(const FamilyModel *m, const Gpu *g)
+long family_nearest(const FamilyIndex *fi, const size_t *count,
+                    const int *gen, const Gpu *g)
 {
-	const FamilyIndex *fi = m->index;
 	long best = -1;
 	for (size_t i = 0; i < fi->n; i++) {
-		if (!m->count[i]
+		if (!count[i]
 		    || strcmp(fi->segment[i], model_family_segment(g)) != 0)
 			continue;
 		if (best < 0)
 			best = (long)i;
-		int d = abs(m->gen[i] - g->tensor_gen);
-		int bd = abs(m->gen[best] - g->tensor_gen);
-		if (d < bd || (d == bd && m->count[i] > m->count[best]))
+		int d = abs(gen[i] - g->tensor_gen);
+		int bd = abs(gen[best] - g->tensor_gen);
+		if (d < bd || (d == bd && count[i] > count[best]))
 			best = (long)i;
 	}
 	return best;
@@ -243,14 +241,14 @@ double family_model_predict(const Edition *e, const FamilyModel *m,
 	if (m->count[i]) {
 		*basis = BASIS_FAMILY;
 	} else {
-		i = nearest_family(m, gpu);
+		i = family_nearest(m->index, m->count, m->gen, gpu);
 		if (i < 0)
 			return NAN; /* never across segments */
 		*basis = BASIS_FALLBACK_FAMILY;
 	}
 	*family = m->index->name[i];
 	double x[N_WEIGHTS];
-	features(gpu, x);
+	family_features(gpu, x);
 	return m->intercept[i] + m->w_bandwidth * x[0] + m->w_tensor * x[1]
 	       + m->w_power * x[2];
 }
