@@ -212,12 +212,6 @@ static double optional_number(const Edition *e, const char *key, Workload w)
 	return a && a->is_number ? a->number : NAN;
 }
 
-static bool batch_too_small(const Edition *e, const Benchmark *b)
-{
-	double min = optional_number(e, "batch_min_valid", b->workload);
-	return !isnan(min) && per_gpu_batch(b) < min;
-}
-
 /* Common per-GPU batch of each network: the smallest among usable rows
  * (network name -> pointer to a double, owned by the table). */
 static GHashTable *common_batches(const Edition *e)
@@ -270,7 +264,14 @@ static bool debias_rows(Performance *p, GError **error)
 	const Edition *e = p->edition;
 	p->rows = g_new0(DebiasedRow, e->n_benchmarks);
 	GHashTable *common = common_batches(e);
-	bool ok = true;
+	bool ok = true, looked[WORKLOAD_COUNT] = {false};
+	double gains[WORKLOAD_COUNT], min[WORKLOAD_COUNT], cap[WORKLOAD_COUNT];
+	for (int w = 0; w < WORKLOAD_COUNT; w++) {
+		min[w] = optional_number(e, "batch_min_valid", (Workload)w);
+		cap[w] = optional_number(e, "batch_saturation", (Workload)w);
+	}
+	const Assumption *only = edition_assumption(
+	    e, "multi_gpu_rows_scaling_only");
 	for (size_t i = 0; ok && i < e->n_benchmarks; i++) {
 		const Benchmark *b = &e->benchmarks[i];
 		DebiasedRow *r = &p->rows[i];
@@ -278,22 +279,23 @@ static bool debias_rows(Performance *p, GError **error)
 			r->reason = UNUSED_PRECISION;
 			continue;
 		}
-		char *key = g_strdup_printf("batch_gain_per_doubling.%s",
-		                            workload_name(b->workload));
-		double gain;
-		ok = model_assumption(e, key, &gain, error);
-		g_free(key);
-		if (!ok)
-			break;
+		Workload w = b->workload;
+		if (!looked[w]) { /* required once a workload has a row */
+			char *key = g_strdup_printf("batch_gain_per_doubling.%s",
+			                            workload_name(w));
+			ok = model_assumption(e, key, &gains[w], error);
+			g_free(key);
+			looked[w] = true;
+			if (!ok)
+				break;
+		}
 		/* Below the smallest batch the per-doubling gain was measured
 		 * for, the correction does not hold: such rows are left out
 		 * (editions without the key keep every row). */
-		if (batch_too_small(e, b)) {
+		if (!isnan(min[w]) && per_gpu_batch(b) < min[w]) {
 			r->reason = UNUSED_BATCH_BELOW_MIN;
 			continue;
 		}
-		const Assumption *only = edition_assumption(
-		    e, "multi_gpu_rows_scaling_only");
 		if (only && only->is_number && only->number != 0
 		    && has_single_gpu_row(p, b)) {
 			r->reason = UNUSED_SCALING_ONLY;
@@ -309,13 +311,13 @@ static bool debias_rows(Performance *p, GError **error)
 		                                               b->network);
 		/* Past the saturation batch throughput no longer grows: both
 		 * sides are clamped there (editions without the key: none). */
-		double cap = optional_number(e, "batch_saturation", b->workload);
 		double batch = per_gpu_batch(b);
-		if (!isnan(cap)) {
-			batch = fmin(batch, cap);
-			target = fmin(target, cap);
+		if (!isnan(cap[w])) {
+			batch = fmin(batch, cap[w]);
+			target = fmin(target, cap[w]);
 		}
-		r->batch_factor = model_batch_debias(1, batch, target, gain);
+		r->batch_factor = model_batch_debias(1, batch, target,
+		                                     gains[w]);
 		r->count_factor = 1 / speedup;
 		r->per_gpu = b->throughput * r->batch_factor * r->count_factor;
 		r->used = true;
