@@ -10,6 +10,7 @@
 #include "util.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 static const char *form_id(ModelForm f)
@@ -28,7 +29,7 @@ static const Column MODEL_FIT[] = {
     {"form", "table.form", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"w_bandwidth", "table.w_bandwidth", COL_NUMBER, 2, 4, 'r', NULL, 0},
     {"w_tensor", "table.w_tensor", COL_NUMBER, 2, 4, 'r', NULL, 0},
-    {"w_l2", "table.w_l2", COL_NUMBER, 2, 4, 'r', NULL, 0},
+    {"w_power", "table.w_power", COL_NUMBER, 2, 4, 'r', NULL, 0},
     {"bandwidth_weight", "table.bandwidth_share", COL_NUMBER, 2, 4, 'r',
      NULL, 0},
     {"gpus_validated", "table.gpus_validated", COL_INT, 0, 0, 'r', NULL, 0},
@@ -51,7 +52,7 @@ static Table *model_fit_table(const Ctx *c)
 		any_fit |= p->form[w] == FORM_FAMILY_FIT;
 	/* the guide shows the columns of the form the edition used */
 	Table *t = table_new("model_fit", MODEL_FIT, G_N_ELEMENTS(MODEL_FIT),
-	                     any_fit ? "workload form w_bandwidth w_tensor w_l2 "
+	                     any_fit ? "workload form w_bandwidth w_tensor w_power "
 	                               "gpus_validated median_abs_error "
 	                               "max_abs_error fallback_gpus "
 	                               "fallback_max_error"
@@ -67,7 +68,7 @@ static Table *model_fit_table(const Ctx *c)
 		if (fit) {
 			table_set_number(t, "w_bandwidth", p->w_bandwidth[w]);
 			table_set_number(t, "w_tensor", p->w_tensor[w]);
-			table_set_number(t, "w_l2", p->w_l2[w]);
+			table_set_number(t, "w_power", p->w_power[w]);
 			table_set_number(t, "fallback_gpus",
 			                 (double)p->fallback_count[w]);
 			if (p->fallback_count[w])
@@ -207,19 +208,113 @@ static char *extrapolation(const Ctx *c)
 	for (int w = 0; w < WORKLOAD_COUNT; w++) {
 		char *bw = num(c, p->w_bandwidth[w], 2);
 		char *ts = num(c, p->w_tensor[w], 2);
-		char *l2 = num(c, p->w_l2[w], 2);
+		char *pw = num(c, p->w_power[w], 2);
 		char *two = gg_fill2(S(c, "method.weights"), bw, ts);
-		text[w] = gg_fill2(S(c, "method.weights_l2"), two, l2);
+		text[w] = gg_fill2(S(c, "method.weights_power"), two, pw);
 		g_free(two);
 		g_free(bw);
 		g_free(ts);
-		g_free(l2);
+		g_free(pw);
 	}
 	char *md = gg_fill2(S(c, "method.extrapolate.family"),
 	                    text[WORKLOAD_CNN], text[WORKLOAD_TRANSFORMER]);
 	for (int w = 0; w < WORKLOAD_COUNT; w++)
 		g_free(text[w]);
 	return md;
+}
+
+/* The validated GPU with the largest held-out error of w (the one
+ * loo_max counts), or SIZE_MAX. */
+static size_t worst_validated(const Performance *p, Workload w)
+{
+	for (size_t g = 0; g < p->edition->n_gpus; g++) {
+		double e = p->gpus[w][g].loo_error;
+		if (!isnan(e) && fabs(fabs(e) - p->loo_max[w]) < 1e-12)
+			return g;
+	}
+	return SIZE_MAX;
+}
+
+/* Measured GPUs the family fit of w holds in g's family (0: none). */
+static size_t family_size(const Performance *p, Workload w, size_t g)
+{
+	const char *f = model_family(&p->edition->gpus[g]);
+	for (size_t i = 0; i < p->n_families[w]; i++)
+		if (strcmp(p->families[w][i].family, f) == 0)
+			return p->families[w][i].n_gpus;
+	return 0;
+}
+
+/* Appends sentence t (freed) to out, joined as the language joins them. */
+static void add_sentence(const Ctx *c, GString *out, char *t)
+{
+	char *joined = out->len ? gg_fill2(S(c, "format.sentences"), out->str, t)
+	                        : g_strdup(t);
+	g_string_assign(out, joined);
+	g_free(joined);
+	g_free(t);
+}
+
+/* One workload against the targets: met, or which figure misses and,
+ * for the worst error, why when its family is a pair. */
+static void target_status(const Ctx *c, Workload w, double med, double max,
+                          GString *out)
+{
+	const Performance *p = c->perf;
+	char *name = g_strdup(S(c, w == WORKLOAD_CNN
+	                               ? "workload.cnn"
+	                               : "workload.transformer_title"));
+	if (p->loo_median[w] > med) {
+		char *pct = guide_md_percent(c, p->loo_median[w], 1);
+		add_sentence(c, out, gg_fill2(S(c, "method.target_median_missed"),
+		                              name, pct));
+		g_free(pct);
+	}
+	size_t x = worst_validated(p, w);
+	if (p->loo_max[w] > max && x != SIZE_MAX) {
+		char *pct = guide_md_percent(c, fabs(p->gpus[w][x].loo_error), 1);
+		char *gpu = md_escape(c->e->gpus[x].name);
+		char *sign = g_strconcat(p->gpus[w][x].loo_error > 0
+		                             ? "+" : "\xE2\x88\x92", pct, NULL);
+		char *who = gg_fill2(S(c, "format.aside"), gpu, sign);
+		g_free(sign);
+		add_sentence(c, out, gg_fill2(S(c, "method.target_max_missed"),
+		                              name, who));
+		size_t n = family_size(p, w, x);
+		if (n == 2) {
+			char *fam = md_escape(model_family(&c->e->gpus[x]));
+			add_sentence(c, out,
+			             gg_fill2(S(c, "method.target_pair"), fam, ""));
+			g_free(fam);
+		}
+		g_free(who);
+		g_free(gpu);
+		g_free(pct);
+	}
+	if (p->loo_median[w] <= med && p->loo_max[w] <= max) {
+		add_sentence(c, out, gg_fill2(S(c, "method.target_met"), name, ""));
+	}
+	g_free(name);
+}
+
+/* The validation targets of the edition (loo_target_median and
+ * loo_target_max in assumptions.csv) and, per workload, whether the
+ * held-out errors meet them; "" when the edition sets none. */
+static char *targets_text(const Ctx *c)
+{
+	const Assumption *med = edition_assumption(c->e, "loo_target_median");
+	const Assumption *max = edition_assumption(c->e, "loo_target_max");
+	if (!med || !max || !med->is_number || !max->is_number)
+		return g_strdup("");
+	char *a = guide_md_percent(c, med->number, 0);
+	char *b = guide_md_percent(c, max->number, 0);
+	GString *out = g_string_new(NULL);
+	add_sentence(c, out, gg_fill2(S(c, "method.targets"), a, b));
+	for (int w = 0; w < WORKLOAD_COUNT; w++)
+		target_status(c, (Workload)w, med->number, max->number, out);
+	g_free(a);
+	g_free(b);
+	return g_string_free(out, FALSE);
 }
 
 void guide_add_method_tables(const Ctx *c, Values *v, GPtrArray *tables)
@@ -243,9 +338,15 @@ void guide_add_method_tables(const Ctx *c, Values *v, GPtrArray *tables)
 	bool fit = false;
 	for (int w = 0; w < WORKLOAD_COUNT; w++)
 		fit |= c->perf->form[w] == FORM_FAMILY_FIT;
+	char *targets = targets_text(c);
 	values_set_scalar(v, "model_fit_intro",
-	                  g_strdup(S(c, fit ? "method.fit_intro.family"
-	                                    : "method.fit_intro.legacy")));
+	                  targets[0]
+	                      ? g_strdup_printf("%s\n\n%s", targets,
+	                                        S(c, fit ? "method.fit_intro.family"
+	                                                 : "method.fit_intro.legacy"))
+	                      : g_strdup(S(c, fit ? "method.fit_intro.family"
+	                                          : "method.fit_intro.legacy")));
+	g_free(targets);
 	const Assumption *pen = edition_assumption(c->e,
 	                                           "family_fallback_penalty");
 	char *pct = guide_md_percent(c, pen && pen->is_number ? pen->number : 0,

@@ -94,12 +94,33 @@ static Scaling *find_scaling(GArray *list, const char *ic, int n, Workload w)
 	return NULL;
 }
 
+/* The rows of each GPU, in file order: rows of g are
+ * p->gpu_rows[p->gpu_row_start[g] .. p->gpu_row_start[g + 1] - 1]. */
+static void index_rows_by_gpu(Performance *p)
+{
+	const Edition *e = p->edition;
+	p->gpu_row_start = g_new0(size_t, e->n_gpus + 2);
+	p->gpu_rows = g_new0(size_t, e->n_benchmarks + 1);
+	for (size_t i = 0; i < e->n_benchmarks; i++)
+		p->gpu_row_start[e->benchmarks[i].gpu + 1]++;
+	for (size_t g = 0; g < e->n_gpus; g++)
+		p->gpu_row_start[g + 1] += p->gpu_row_start[g];
+	size_t *fill = g_memdup2(p->gpu_row_start,
+	                         sizeof(size_t) * (e->n_gpus + 1));
+	for (size_t i = 0; i < e->n_benchmarks; i++)
+		p->gpu_rows[fill[e->benchmarks[i].gpu]++] = i;
+	g_free(fill);
+}
+
 /* The one-GPU row measured with the same GPU, network, precision, source
  * and per-GPU batch as the multi-GPU row b, or NULL. */
-static const Benchmark *single_gpu_twin(const Edition *e, const Benchmark *b)
+static const Benchmark *single_gpu_twin(const Performance *p,
+                                        const Benchmark *b)
 {
-	for (size_t i = 0; i < e->n_benchmarks; i++) {
-		const Benchmark *s = &e->benchmarks[i];
+	const Edition *e = p->edition;
+	for (size_t j = p->gpu_row_start[b->gpu];
+	     j < p->gpu_row_start[b->gpu + 1]; j++) {
+		const Benchmark *s = &e->benchmarks[p->gpu_rows[j]];
 		if (s->gpu_count == 1 && s->gpu == b->gpu
 		    && strcmp(s->network, b->network) == 0
 		    && strcmp(s->precision, b->precision) == 0
@@ -117,7 +138,7 @@ static void measure_scaling(Performance *p)
 	GArray *list = g_array_new(FALSE, TRUE, sizeof(Scaling));
 	for (size_t i = 0; i < e->n_benchmarks; i++) {
 		const Benchmark *b = &e->benchmarks[i];
-		const Benchmark *s = b->gpu_count > 1 ? single_gpu_twin(e, b)
+		const Benchmark *s = b->gpu_count > 1 ? single_gpu_twin(p, b)
 		                                      : NULL;
 		if (!s)
 			continue;
@@ -191,23 +212,30 @@ static double optional_number(const Edition *e, const char *key, Workload w)
 	return a && a->is_number ? a->number : NAN;
 }
 
-static bool batch_too_small(const Edition *e, const Benchmark *b)
+/* Common per-GPU batch of each network: the smallest among usable rows
+ * (network name -> pointer to a double, owned by the table). */
+static GHashTable *common_batches(const Edition *e)
 {
-	double min = optional_number(e, "batch_min_valid", b->workload);
-	return !isnan(min) && per_gpu_batch(b) < min;
-}
-
-/* Common per-GPU batch of a network: the smallest among usable rows. */
-static double common_batch(const Edition *e, const char *network)
-{
-	double best = INFINITY;
+	GHashTable *t = g_hash_table_new_full(g_str_hash, g_str_equal, NULL,
+	                                      g_free);
+	double min[WORKLOAD_COUNT];
+	for (int w = 0; w < WORKLOAD_COUNT; w++)
+		min[w] = optional_number(e, "batch_min_valid", (Workload)w);
 	for (size_t i = 0; i < e->n_benchmarks; i++) {
 		const Benchmark *b = &e->benchmarks[i];
-		if (mixed_precision(b) && strcmp(b->network, network) == 0
-		    && !batch_too_small(e, b))
-			best = fmin(best, per_gpu_batch(b));
+		if (!mixed_precision(b)
+		    || (!isnan(min[b->workload])
+		        && per_gpu_batch(b) < min[b->workload]))
+			continue;
+		double *v = g_hash_table_lookup(t, b->network);
+		if (!v) {
+			v = g_new(double, 1);
+			*v = INFINITY;
+			g_hash_table_insert(t, b->network, v);
+		}
+		*v = fmin(*v, per_gpu_batch(b));
 	}
-	return best;
+	return t;
 }
 
 /* TRUE when b is a multi-GPU row of a GPU, network, precision and
@@ -215,12 +243,13 @@ static double common_batch(const Edition *e, const char *network)
  * scaling, and the one-GPU row alone measures the GPU (dividing by a mean
  * efficiency would blur it: a 4090 pair without peer-to-peer scales far
  * worse than the mean of its interconnect). */
-static bool has_single_gpu_row(const Edition *e, const Benchmark *b)
+static bool has_single_gpu_row(const Performance *p, const Benchmark *b)
 {
 	if (b->gpu_count == 1)
 		return false;
-	for (size_t i = 0; i < e->n_benchmarks; i++) {
-		const Benchmark *s = &e->benchmarks[i];
+	for (size_t j = p->gpu_row_start[b->gpu];
+	     j < p->gpu_row_start[b->gpu + 1]; j++) {
+		const Benchmark *s = &p->edition->benchmarks[p->gpu_rows[j]];
 		if (s->gpu_count == 1 && s->gpu == b->gpu
 		    && strcmp(s->network, b->network) == 0
 		    && strcmp(s->precision, b->precision) == 0
@@ -234,31 +263,41 @@ static bool debias_rows(Performance *p, GError **error)
 {
 	const Edition *e = p->edition;
 	p->rows = g_new0(DebiasedRow, e->n_benchmarks);
-	for (size_t i = 0; i < e->n_benchmarks; i++) {
+	GHashTable *common = common_batches(e);
+	bool ok = true, looked[WORKLOAD_COUNT] = {false};
+	double gains[WORKLOAD_COUNT], min[WORKLOAD_COUNT], cap[WORKLOAD_COUNT];
+	for (int w = 0; w < WORKLOAD_COUNT; w++) {
+		min[w] = optional_number(e, "batch_min_valid", (Workload)w);
+		cap[w] = optional_number(e, "batch_saturation", (Workload)w);
+	}
+	const Assumption *only = edition_assumption(
+	    e, "multi_gpu_rows_scaling_only");
+	for (size_t i = 0; ok && i < e->n_benchmarks; i++) {
 		const Benchmark *b = &e->benchmarks[i];
 		DebiasedRow *r = &p->rows[i];
 		if (!mixed_precision(b)) {
 			r->reason = UNUSED_PRECISION;
 			continue;
 		}
-		char *key = g_strdup_printf("batch_gain_per_doubling.%s",
-		                            workload_name(b->workload));
-		double gain;
-		bool ok = model_assumption(e, key, &gain, error);
-		g_free(key);
-		if (!ok)
-			return false;
+		Workload w = b->workload;
+		if (!looked[w]) { /* required once a workload has a row */
+			char *key = g_strdup_printf("batch_gain_per_doubling.%s",
+			                            workload_name(w));
+			ok = model_assumption(e, key, &gains[w], error);
+			g_free(key);
+			looked[w] = true;
+			if (!ok)
+				break;
+		}
 		/* Below the smallest batch the per-doubling gain was measured
 		 * for, the correction does not hold: such rows are left out
 		 * (editions without the key keep every row). */
-		if (batch_too_small(e, b)) {
+		if (!isnan(min[w]) && per_gpu_batch(b) < min[w]) {
 			r->reason = UNUSED_BATCH_BELOW_MIN;
 			continue;
 		}
-		const Assumption *only = edition_assumption(
-		    e, "multi_gpu_rows_scaling_only");
 		if (only && only->is_number && only->number != 0
-		    && has_single_gpu_row(e, b)) {
+		    && has_single_gpu_row(p, b)) {
 			r->reason = UNUSED_SCALING_ONLY;
 			continue;
 		}
@@ -268,125 +307,24 @@ static bool debias_rows(Performance *p, GError **error)
 			r->reason = UNUSED_NO_SCALING;
 			continue;
 		}
-		double target = common_batch(e, b->network);
+		double target = *(double *)g_hash_table_lookup(common,
+		                                               b->network);
 		/* Past the saturation batch throughput no longer grows: both
 		 * sides are clamped there (editions without the key: none). */
-		double cap = optional_number(e, "batch_saturation", b->workload);
 		double batch = per_gpu_batch(b);
-		if (!isnan(cap)) {
-			batch = fmin(batch, cap);
-			target = fmin(target, cap);
+		if (!isnan(cap[w])) {
+			batch = fmin(batch, cap[w]);
+			target = fmin(target, cap[w]);
 		}
-		r->batch_factor = model_batch_debias(1, batch, target, gain);
+		r->batch_factor = model_batch_debias(1, batch, target,
+		                                     gains[w]);
 		r->count_factor = 1 / speedup;
 		r->per_gpu = b->throughput * r->batch_factor * r->count_factor;
 		r->used = true;
 		r->reason = UNUSED_NONE;
 	}
-	return true;
-}
-
-/* ---- the log-additive fit of measured GPUs --------------------------- */
-
-/* log(per_gpu) = P[gpu] + S[network, config], fitted by alternating
- * means over the used rows of workload w, leaving out GPU skip (SIZE_MAX:
- * none).  A GPU measured under two configurations ties their effects
- * together, so results of several suites and years combine.  has[g]
- * tells which GPUs got a value.  The scale is fixed so that the mean of
- * P over fitted GPUs other than skip is 0.  lo/hi (may be NULL) get each
- * GPU's smallest and largest row residual. */
-void model_fit_measured(const Performance *p, Workload w, size_t skip,
-                        double *P, bool *has, double *lo, double *hi)
-{
-	const Edition *e = p->edition;
-	GHashTable *nets = g_hash_table_new_full(g_str_hash, g_str_equal,
-	                                         g_free, NULL);
-	size_t n_nets = 0;
-	size_t *net_of = g_new0(size_t, e->n_benchmarks);
-	for (size_t i = 0; i < e->n_benchmarks; i++) {
-		const Benchmark *b = &e->benchmarks[i];
-		if (!p->rows[i].used || b->workload != w || b->gpu == skip)
-			continue;
-		gpointer v;
-		char *k = g_strdup_printf("%s\x1f%s", b->network, b->config);
-		if (!g_hash_table_lookup_extended(nets, k, NULL, &v)) {
-			v = GSIZE_TO_POINTER(n_nets++);
-			g_hash_table_insert(nets, k, v);
-		} else {
-			g_free(k);
-		}
-		net_of[i] = GPOINTER_TO_SIZE(v);
-	}
-	double *S = g_new0(double, n_nets + 1);
-	double *sum = g_new0(double, MAX(e->n_gpus, n_nets) + 1);
-	size_t *cnt = g_new0(size_t, MAX(e->n_gpus, n_nets) + 1);
-	for (size_t g = 0; g < e->n_gpus; g++) {
-		P[g] = 0;
-		has[g] = false;
-	}
-	for (int iter = 0; iter < 500; iter++) {
-		double change = 0;
-		memset(sum, 0, sizeof(double) * e->n_gpus);
-		memset(cnt, 0, sizeof(size_t) * e->n_gpus);
-		for (size_t i = 0; i < e->n_benchmarks; i++) {
-			const Benchmark *b = &e->benchmarks[i];
-			if (!p->rows[i].used || b->workload != w
-			    || b->gpu == skip)
-				continue;
-			sum[b->gpu] += log(p->rows[i].per_gpu) - S[net_of[i]];
-			cnt[b->gpu]++;
-		}
-		for (size_t g = 0; g < e->n_gpus; g++)
-			if (cnt[g]) {
-				double v = sum[g] / (double)cnt[g];
-				change = fmax(change, fabs(v - P[g]));
-				P[g] = v;
-				has[g] = true;
-			}
-		memset(sum, 0, sizeof(double) * n_nets);
-		memset(cnt, 0, sizeof(size_t) * n_nets);
-		for (size_t i = 0; i < e->n_benchmarks; i++) {
-			const Benchmark *b = &e->benchmarks[i];
-			if (!p->rows[i].used || b->workload != w
-			    || b->gpu == skip)
-				continue;
-			sum[net_of[i]] += log(p->rows[i].per_gpu) - P[b->gpu];
-			cnt[net_of[i]]++;
-		}
-		for (size_t k = 0; k < n_nets; k++) {
-			double v = sum[k] / (double)cnt[k];
-			change = fmax(change, fabs(v - S[k]));
-			S[k] = v;
-		}
-		if (change < 1e-13)
-			break;
-	}
-	double mean = 0;
-	size_t n = 0;
-	for (size_t g = 0; g < e->n_gpus; g++)
-		if (has[g]) {
-			mean += P[g];
-			n++;
-		}
-	for (size_t g = 0; g < e->n_gpus && n; g++)
-		if (has[g])
-			P[g] -= mean / (double)n;
-	for (size_t g = 0; lo && g < e->n_gpus; g++)
-		lo[g] = hi[g] = 0;
-	for (size_t i = 0; lo && i < e->n_benchmarks; i++) {
-		const Benchmark *b = &e->benchmarks[i];
-		if (!p->rows[i].used || b->workload != w || b->gpu == skip)
-			continue;
-		double r = log(p->rows[i].per_gpu) - S[net_of[i]] - P[b->gpu]
-		           - (n ? mean / (double)n : 0);
-		lo[b->gpu] = fmin(lo[b->gpu], r);
-		hi[b->gpu] = fmax(hi[b->gpu], r);
-	}
-	g_hash_table_destroy(nets);
-	g_free(net_of);
-	g_free(S);
-	g_free(sum);
-	g_free(cnt);
+	g_hash_table_destroy(common);
+	return ok;
 }
 
 /* ---- per workload --------------------------------------------------- */
@@ -397,7 +335,9 @@ static PerfKind measured_kind(const Performance *p, size_t g, Workload w,
 	const Edition *e = p->edition;
 	bool corrected = false;
 	*count = 0;
-	for (size_t i = 0; i < e->n_benchmarks; i++) {
+	for (size_t j = p->gpu_row_start[g]; j < p->gpu_row_start[g + 1];
+	     j++) {
+		size_t i = p->gpu_rows[j];
 		const Benchmark *b = &e->benchmarks[i];
 		if (b->gpu != g || b->workload != w || !p->rows[i].used)
 			continue;
@@ -417,20 +357,24 @@ static bool has_any(const bool *has, size_t n)
 	return false;
 }
 
-static void run_workload(Performance *p, Workload w)
+static void run_workload(Performance *p, Workload w, const FamilyIndex *fi)
 {
 	const Edition *e = p->edition;
-	double *P = g_new(double, e->n_gpus);
-	bool *has = g_new(bool, e->n_gpus);
-	double *lo = g_new(double, e->n_gpus), *hi = g_new(double, e->n_gpus);
-	model_fit_measured(p, w, SIZE_MAX, P, has, lo, hi);
-	p->form[w] = model_choose_form(e, has);
-	double weight = legacy_fit_weight(e, P, has);
+	double *P = g_new(double, e->n_gpus + 1);
+	bool *has = g_new(bool, e->n_gpus + 1);
+	double *lo = g_new(double, e->n_gpus + 1);
+	double *hi = g_new(double, e->n_gpus + 1);
+	RowSet rs;
+	row_set_build(p, w, &rs);
+	model_fit_measured(&rs, SIZE_MAX, P, has, lo, hi);
+	p->form[w] = model_choose_form(e, fi, has);
+	double weight = p->form[w] == FORM_LEGACY
+	                    ? legacy_fit_weight(e, P, has) : NAN;
 	p->bandwidth_weight[w] =
 	    p->form[w] == FORM_LEGACY ? weight : NAN; /* see model.h */
 	FamilyModel m = {0};
 	if (p->form[w] == FORM_FAMILY_FIT)
-		family_model_fit(e, P, has, SIZE_MAX, &m);
+		family_model_fit(e, fi, P, has, SIZE_MAX, &m);
 	double *logv = g_new(double, e->n_gpus);
 	for (size_t g = 0; g < e->n_gpus; g++) {
 		GpuPerf *gp = &p->gpus[w][g];
@@ -479,7 +423,8 @@ static void run_workload(Performance *p, Workload w)
 		gp->low = gp->value * (has[g] ? exp(lo[g]) : 1);
 		gp->high = gp->value * (has[g] ? exp(hi[g]) : 1);
 	}
-	model_validate(p, w, P, has);
+	model_validate(p, w, fi, &rs, P, has);
+	row_set_free(&rs);
 	g_free(logv);
 	g_free(P);
 	g_free(has);
@@ -495,15 +440,19 @@ Performance *model_run(const Edition *e, GError **error)
 	Performance *p = g_new0(Performance, 1);
 	p->edition = e;
 	p->reference = ref;
+	index_rows_by_gpu(p);
 	measure_scaling(p);
 	if (!debias_rows(p, error)) {
 		performance_free(p);
 		return NULL;
 	}
+	FamilyIndex fi;
+	family_index_build(e, &fi);
 	for (int w = 0; w < WORKLOAD_COUNT; w++) {
 		p->gpus[w] = g_new0(GpuPerf, e->n_gpus);
-		run_workload(p, (Workload)w);
+		run_workload(p, (Workload)w, &fi);
 	}
+	family_index_free(&fi);
 	if (!p->gpus[WORKLOAD_CNN][ref].rated) {
 		char *path = g_build_filename(e->dir, "benchmarks.csv", NULL);
 		gg_set_input_error(error, path, 0, 0,
@@ -532,6 +481,8 @@ void performance_free(Performance *p)
 		g_free(p->scaling[i].interconnect);
 	g_free(p->scaling);
 	g_free(p->rows);
+	g_free(p->gpu_row_start);
+	g_free(p->gpu_rows);
 	g_free(p);
 }
 

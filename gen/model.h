@@ -3,7 +3,7 @@
  * benchmarks (debiased for batch size and GPU count, bridged across
  * software configurations by a per-network-and-configuration effect);
  * the others from a log-linear fit on memory bandwidth, tensor
- * throughput and L2 cache with one intercept per chip family, never
+ * throughput and board power with one intercept per chip family, never
  * across family segments (model_fit.c), or the 2020 form when that fit is
  * under-determined (model_legacy.c).  Every figure carries an interval;
  * the fit is validated leave-one-out (model_validate.c).  Every constant
@@ -77,9 +77,11 @@ typedef struct {
 } DebiasedRow;
 
 /* The fitted extrapolation of one workload: log relative performance =
- * intercept[family] + w_bandwidth log(GB/s) + w_tensor log(TFLOPS at the
- * workload's precision) + w_l2 log(MB).  The weights are shared by the
- * families (pooled least squares); each family has its own intercept. */
+ * intercept[family] + w_bandwidth log(GB/s) + w_tensor log(FP16 tensor
+ * TFLOPS with FP32 accumulate, the rate mixed-precision training uses) +
+ * w_power log(board power, W).  The weights are shared by the families
+ * (pooled least squares); each family has its own intercept.  L2 cache is
+ * not a term: constant within a family, the intercept absorbs it. */
 typedef struct {
 	char *family, *segment;
 	double intercept;
@@ -137,7 +139,7 @@ typedef struct {
 	/* The family fit (FORM_FAMILY_FIT only; else n_families = 0). */
 	ModelForm form[WORKLOAD_COUNT];
 	double w_bandwidth[WORKLOAD_COUNT], w_tensor[WORKLOAD_COUNT],
-	    w_l2[WORKLOAD_COUNT];
+	    w_power[WORKLOAD_COUNT];
 	FamilyFit *families[WORKLOAD_COUNT];
 	size_t n_families[WORKLOAD_COUNT];
 	/* loo_median/max/count cover GPUs held out within their own family
@@ -146,6 +148,10 @@ typedef struct {
 	 * error are here (their loo_error is per GPU as usual). */
 	size_t fallback_count[WORKLOAD_COUNT];
 	double fallback_max[WORKLOAD_COUNT];
+	/* The benchmark rows of each GPU (indices into edition->benchmarks,
+	 * file order): rows of g are gpu_rows[gpu_row_start[g] ..
+	 * gpu_row_start[g + 1] - 1]; lookups stay linear in the rows. */
+	size_t *gpu_row_start, *gpu_rows;
 } Performance;
 
 Performance *model_run(const Edition *e, GError **error);
@@ -178,8 +184,13 @@ bool model_pair_claim(const Performance *p, size_t g, size_t r,
 
 const char *perf_kind_name(PerfKind kind);
 
-/* TRUE when the intervals of a and b overlap: the two figures are a
- * statistical tie.  Unrated figures never tie. */
+/* TRUE when a and b are a statistical tie: the gap between their values
+ * (in log space) is within their ranges combined as independent errors,
+ * the square root of the sum of the squared half-widths on the sides that
+ * face each other; i.e. the same band of their ratio holds 1.  Plain
+ * overlap would call a tie up to the sum of the half-widths, which for
+ * two 10-90 % bands is a far looser test than either band.  Unrated
+ * figures never tie. */
 bool model_tie(const GpuPerf *a, const GpuPerf *b);
 
 /* TRUE when g can run training at precision ("fp16", "bf16", "fp8",

@@ -1,17 +1,21 @@
 /* Model stage: the extrapolation of the 2023 article's form.  Log
  * performance = family intercept + weights x (log memory bandwidth, log
- * tensor TFLOPS, log L2), weights shared by all families and fitted with
- * the intercepts by least squares; a GPU whose family has no measured
- * member borrows the nearest family of its own segment.  See model_fit.h. */
+ * tensor TFLOPS with FP32 accumulate, log board power), weights shared by
+ * all families and fitted with the intercepts by least squares (the
+ * intercepts by family means, the weights from the within-family
+ * deviations: linear in the GPUs); a GPU whose family has no measured
+ * member borrows the nearest family of its own segment.  See
+ * model_internal.h. */
 #include "model_internal.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
-#define N_WEIGHTS 3
+#define N_WEIGHTS FAMILY_FEATURES
 /* Ridge on the weights (log units): keeps the normal equations solvable
  * when few GPUs per family make the features collinear. */
-#define RIDGE 0.01
+#define RIDGE FAMILY_RIDGE
 
 const char *model_family(const Gpu *g)
 {
@@ -25,14 +29,20 @@ const char *model_family_segment(const Gpu *g)
 	return g->segment == SEGMENT_DATACENTER ? "datacenter" : "client";
 }
 
-/* The features of the fit.  Tensor throughput is the chip's FP16 rate:
- * measured AMP training shows no gain of the professional cards' full-rate
- * FP32 accumulate over GeForce (RTX A6000 against RTX 3090). */
-static void features(const Gpu *g, double x[N_WEIGHTS])
+/* The features of the fit.  Tensor throughput is fp16_tflops, the FP16
+ * tensor rate with FP32 accumulate: mixed-precision training (PyTorch
+ * AMP) accumulates its matrix products in FP32, which GeForce cards run
+ * at half their FP16-accumulate rate (tensor_tflops).  Board power
+ * stands for the clocks a card sustains under its power limit (the A10
+ * at 150 W, the RTX 6000 Ada at 300 W).  L2 cache is not a feature: it
+ * is nearly constant within a chip family, so the family level absorbs
+ * it, and what varies inside a family varies with chip size (a free L2
+ * weight fitted negative). */
+void family_features(const Gpu *g, double x[N_WEIGHTS])
 {
 	x[0] = log(g->bandwidth_gbs);
-	x[1] = log(g->tensor_tflops > 0 ? g->tensor_tflops : g->fp16_tflops);
-	x[2] = log(g->l2_mb);
+	x[1] = log(g->fp16_tflops);
+	x[2] = log(g->tdp_w);
 }
 
 static bool fitted(const Edition *e, const bool *has, size_t skip, size_t g)
@@ -40,49 +50,51 @@ static bool fitted(const Edition *e, const bool *has, size_t skip, size_t g)
 	return has[g] && g != skip && e->gpus[g].model_ok;
 }
 
-static long family_index(const FamilyModel *m, const char *family)
+void family_index_build(const Edition *e, FamilyIndex *fi)
 {
-	for (size_t i = 0; i < m->n; i++)
-		if (strcmp(m->family[i], family) == 0)
-			return (long)i;
-	return -1;
-}
-
-static void collect_families(const Edition *e, const bool *has, size_t skip,
-                             FamilyModel *m)
-{
-	m->family = g_new0(const char *, e->n_gpus);
-	m->segment = g_new0(const char *, e->n_gpus);
-	m->count = g_new0(size_t, e->n_gpus);
-	m->gen = g_new0(int, e->n_gpus);
-	m->n = 0;
+	GHashTable *seen = g_hash_table_new(g_str_hash, g_str_equal);
+	fi->of_gpu = g_new0(size_t, e->n_gpus + 1);
+	fi->name = g_new0(const char *, e->n_gpus + 1);
+	fi->segment = g_new0(const char *, e->n_gpus + 1);
+	fi->n = 0;
 	for (size_t g = 0; g < e->n_gpus; g++) {
-		if (!fitted(e, has, skip, g))
-			continue;
-		const Gpu *gpu = &e->gpus[g];
-		long i = family_index(m, model_family(gpu));
-		if (i < 0) {
-			i = (long)m->n++;
-			m->family[i] = model_family(gpu);
-			m->segment[i] = model_family_segment(gpu);
+		const char *name = model_family(&e->gpus[g]);
+		gpointer v;
+		if (!g_hash_table_lookup_extended(seen, name, NULL, &v)) {
+			v = GSIZE_TO_POINTER(fi->n);
+			fi->name[fi->n] = name;
+			fi->segment[fi->n] = model_family_segment(&e->gpus[g]);
+			fi->n++;
+			g_hash_table_insert(seen, (gpointer)name, v);
 		}
-		m->count[i]++;
-		m->gen[i] = MAX(m->gen[i], gpu->tensor_gen);
+		fi->of_gpu[g] = GPOINTER_TO_SIZE(v);
 	}
+	g_hash_table_destroy(seen);
 }
 
-size_t family_model_parameters(const Edition *e, const bool *has)
+void family_index_free(FamilyIndex *fi)
 {
-	FamilyModel m = {0};
-	collect_families(e, has, SIZE_MAX, &m);
-	size_t n = m.n + N_WEIGHTS;
-	family_model_free(&m);
+	g_free(fi->of_gpu);
+	g_free(fi->name);
+	g_free(fi->segment);
+	memset(fi, 0, sizeof *fi);
+}
+
+size_t family_model_parameters(const Edition *e, const FamilyIndex *fi,
+                               const bool *has)
+{
+	bool *any = g_new0(bool, fi->n + 1);
+	size_t n = N_WEIGHTS;
+	for (size_t g = 0; g < e->n_gpus; g++)
+		if (fitted(e, has, SIZE_MAX, g) && !any[fi->of_gpu[g]]) {
+			any[fi->of_gpu[g]] = true;
+			n++;
+		}
+	g_free(any);
 	return n;
 }
 
-/* Solves a x = b (k x k, row-major) by Gaussian elimination with partial
- * pivoting; a and b are overwritten.  FALSE when singular. */
-static bool solve(double *a, double *b, size_t k)
+bool model_solve(double *a, double *b, size_t k)
 {
 	for (size_t c = 0; c < k; c++) {
 		size_t best = c;
@@ -113,66 +125,105 @@ static bool solve(double *a, double *b, size_t k)
 	return true;
 }
 
-void family_model_fit(const Edition *e, const double *P, const bool *has,
-                      size_t skip, FamilyModel *m)
+/* Per family: fitted GPUs, mean features and mean log performance. */
+static void family_means(const Edition *e, FamilyModel *m, const double *P,
+                         const bool *has, size_t skip, double *xm,
+                         double *ym)
 {
-	memset(m, 0, sizeof *m);
-	collect_families(e, has, skip, m);
-	m->intercept = g_new0(double, e->n_gpus);
-	size_t k = m->n + N_WEIGHTS;
-	if (m->n == 0)
-		return;
-	double *a = g_new0(double, k * k), *b = g_new0(double, k);
-	double *row = g_new0(double, k);
+	const FamilyIndex *fi = m->index;
 	for (size_t g = 0; g < e->n_gpus; g++) {
 		if (!fitted(e, has, skip, g))
 			continue;
-		memset(row, 0, sizeof(double) * k);
-		row[family_index(m, model_family(&e->gpus[g]))] = 1;
-		features(&e->gpus[g], row + m->n);
-		for (size_t i = 0; i < k; i++) {
-			for (size_t j = 0; j < k; j++)
-				a[i * k + j] += row[i] * row[j];
-			b[i] += row[i] * P[g];
+		size_t f = fi->of_gpu[g];
+		double x[N_WEIGHTS];
+		family_features(&e->gpus[g], x);
+		for (int j = 0; j < N_WEIGHTS; j++)
+			xm[f * N_WEIGHTS + j] += x[j];
+		ym[f] += P[g];
+		m->count[f]++;
+		m->gen[f] = MAX(m->gen[f], e->gpus[g].tensor_gen);
+	}
+	for (size_t f = 0; f < fi->n; f++) {
+		if (!m->count[f])
+			continue;
+		for (int j = 0; j < N_WEIGHTS; j++)
+			xm[f * N_WEIGHTS + j] /= (double)m->count[f];
+		ym[f] /= (double)m->count[f];
+	}
+}
+
+/* The intercepts are free, so least squares with one intercept per family
+ * equals least squares of the weights on the deviations from the family
+ * means (then intercept = mean log performance - weights x mean
+ * features).  The ridge keeps the 3 x 3 system solvable when few GPUs per
+ * family make the features collinear. */
+void family_model_fit(const Edition *e, const FamilyIndex *fi,
+                      const double *P, const bool *has, size_t skip,
+                      FamilyModel *m)
+{
+	memset(m, 0, sizeof *m);
+	m->index = fi;
+	m->intercept = g_new0(double, fi->n + 1);
+	m->count = g_new0(size_t, fi->n + 1);
+	m->gen = g_new0(int, fi->n + 1);
+	double *xm = g_new0(double, (fi->n + 1) * N_WEIGHTS);
+	double *ym = g_new0(double, fi->n + 1);
+	family_means(e, m, P, has, skip, xm, ym);
+	double a[N_WEIGHTS * N_WEIGHTS] = {0}, b[N_WEIGHTS] = {0};
+	bool any = false;
+	for (size_t g = 0; g < e->n_gpus; g++) {
+		if (!fitted(e, has, skip, g))
+			continue;
+		size_t f = fi->of_gpu[g];
+		double x[N_WEIGHTS];
+		family_features(&e->gpus[g], x);
+		for (int i = 0; i < N_WEIGHTS; i++)
+			x[i] -= xm[f * N_WEIGHTS + i];
+		for (int i = 0; i < N_WEIGHTS; i++) {
+			for (int j = 0; j < N_WEIGHTS; j++)
+				a[i * N_WEIGHTS + j] += x[i] * x[j];
+			b[i] += x[i] * (P[g] - ym[f]);
 		}
+		any = true;
 	}
-	for (size_t i = m->n; i < k; i++)
-		a[i * k + i] += RIDGE;
-	m->ok = solve(a, b, k);
+	for (int i = 0; i < N_WEIGHTS; i++)
+		a[i * N_WEIGHTS + i] += RIDGE;
+	m->ok = any && model_solve(a, b, N_WEIGHTS);
 	if (m->ok) {
-		memcpy(m->intercept, b, sizeof(double) * m->n);
-		m->w_bandwidth = b[m->n];
-		m->w_tensor = b[m->n + 1];
-		m->w_l2 = b[m->n + 2];
+		m->w_bandwidth = b[0];
+		m->w_tensor = b[1];
+		m->w_power = b[2];
+		for (size_t f = 0; f < fi->n; f++)
+			if (m->count[f])
+				m->intercept[f] = ym[f] - b[0] * xm[f * N_WEIGHTS]
+				                  - b[1] * xm[f * N_WEIGHTS + 1]
+				                  - b[2] * xm[f * N_WEIGHTS + 2];
 	}
-	g_free(a);
-	g_free(b);
-	g_free(row);
+	g_free(xm);
+	g_free(ym);
 }
 
 void family_model_free(FamilyModel *m)
 {
-	g_free(m->family);
-	g_free(m->segment);
 	g_free(m->intercept);
 	g_free(m->count);
 	g_free(m->gen);
 	memset(m, 0, sizeof *m);
 }
 
-/* The fitted family of g's segment nearest to it: the closest tensor-core
- * generation, then the most measured GPUs.  -1 when there is none. */
-static long nearest_family(const FamilyModel *m, const Gpu *g)
+long family_nearest(const FamilyIndex *fi, const size_t *count,
+                    const int *gen, const Gpu *g)
 {
 	long best = -1;
-	for (size_t i = 0; i < m->n; i++) {
-		if (strcmp(m->segment[i], model_family_segment(g)) != 0)
+	for (size_t i = 0; i < fi->n; i++) {
+		if (!count[i]
+		    || strcmp(fi->segment[i], model_family_segment(g)) != 0)
 			continue;
 		if (best < 0)
 			best = (long)i;
-		int d = abs(m->gen[i] - g->tensor_gen);
-		int bd = abs(m->gen[best] - g->tensor_gen);
-		if (d < bd || (d == bd && m->count[i] > m->count[best]))
+		int d = abs(gen[i] - g->tensor_gen);
+		int bd = abs(gen[best] - g->tensor_gen);
+		if (d < bd || (d == bd && count[i] > count[best]))
 			best = (long)i;
 	}
 	return best;
@@ -186,20 +237,20 @@ double family_model_predict(const Edition *e, const FamilyModel *m,
 	*family = NULL;
 	if (!m->ok)
 		return NAN;
-	long i = family_index(m, model_family(gpu));
-	if (i >= 0) {
+	long i = (long)m->index->of_gpu[g];
+	if (m->count[i]) {
 		*basis = BASIS_FAMILY;
 	} else {
-		i = nearest_family(m, gpu);
+		i = family_nearest(m->index, m->count, m->gen, gpu);
 		if (i < 0)
 			return NAN; /* never across segments */
 		*basis = BASIS_FALLBACK_FAMILY;
 	}
-	*family = m->family[i];
+	*family = m->index->name[i];
 	double x[N_WEIGHTS];
-	features(gpu, x);
+	family_features(gpu, x);
 	return m->intercept[i] + m->w_bandwidth * x[0] + m->w_tensor * x[1]
-	       + m->w_l2 * x[2];
+	       + m->w_power * x[2];
 }
 
 bool model_precision_supported(const Gpu *g, const char *precision)
@@ -211,11 +262,24 @@ bool model_precision_supported(const Gpu *g, const char *precision)
 	return true;
 }
 
+/* Half-width in log space of f's range on the side facing the other
+ * figure: below the value when up, above it otherwise. */
+static double facing_half_width(const GpuPerf *f, bool up)
+{
+	double edge = up ? f->low : f->high;
+	return edge > 0 && f->value > 0 ? fabs(log(f->value / edge)) : INFINITY;
+}
+
 bool model_tie(const GpuPerf *a, const GpuPerf *b)
 {
-	if (!a->rated || !b->rated)
+	if (!a->rated || !b->rated || a->value <= 0 || b->value <= 0)
 		return false;
-	return a->low <= b->high && b->low <= a->high;
+	const GpuPerf *hi = a->value >= b->value ? a : b;
+	const GpuPerf *lo = hi == a ? b : a;
+	double gap = log(hi->value / lo->value);
+	double ha = facing_half_width(hi, true);
+	double hb = facing_half_width(lo, false);
+	return gap <= sqrt(ha * ha + hb * hb) + 1e-12;
 }
 
 const BlindSpot *model_blind_spots(size_t *n)

@@ -1,29 +1,58 @@
-/* Model stage, internal: what model.c, model_fit.c (the family fit),
- * model_legacy.c (the 2020 forms) and model_validate.c (leave-one-out,
- * intervals) share.  In: log performances of the measured GPUs of one
- * workload.  Out: a FamilyModel (weights and one intercept per chip
- * family) the caller frees with family_model_free; its strings point into
- * the Edition. */
+/* Model stage, internal: what model.c (debiasing, per workload),
+ * model_measured.c (the fit of measured GPUs), model_fit.c (the family
+ * fit), model_legacy.c (the 2020 forms), model_validate.c and model_loo.c
+ * (leave-one-out, intervals) share.  In: the used rows of one workload
+ * (RowSet) and the log performances of its measured GPUs.  Out: a
+ * FamilyModel (weights and one intercept per chip family) the caller
+ * frees with family_model_free; its strings point into the Edition
+ * (through the FamilyIndex, which must outlive it). */
 #ifndef GG_MODEL_INTERNAL_H
 #define GG_MODEL_INTERNAL_H
 
 #include "model.h"
 
+/* The chip families of an edition, numbered once (model_family of each
+ * GPU); names point into the Edition. */
 typedef struct {
-	size_t n;              /* families with measured GPUs */
-	const char **family;   /* n names (into the Edition) */
-	const char **segment;  /* n segments */
-	double *intercept;     /* n */
-	size_t *count;         /* n measured GPUs each */
-	int *gen;              /* n tensor-core generations (max of members) */
-	double w_bandwidth, w_tensor, w_l2;
+	size_t n;
+	size_t *of_gpu;        /* n_gpus: family number of each GPU */
+	const char **name;     /* n */
+	const char **segment;  /* n */
+} FamilyIndex;
+
+/* Solves a x = b (k x k, row-major) by Gaussian elimination with partial
+ * pivoting; a and b are overwritten, b gets x.  FALSE when singular. */
+bool model_solve(double *a, double *b, size_t k);
+
+void family_index_build(const Edition *e, FamilyIndex *fi);
+void family_index_free(FamilyIndex *fi);
+
+typedef struct {
+	const FamilyIndex *index;
+	double *intercept;     /* index->n; families with count 0 unfitted */
+	size_t *count;         /* measured GPUs fitted in each family */
+	int *gen;              /* tensor-core generation (max of members) */
+	double w_bandwidth, w_tensor, w_power;
 	bool ok;               /* false: nothing to fit */
 } FamilyModel;
 
+/* The features of the family fit (FAMILY_FEATURES logs) and the ridge on
+ * their weights (model_fit.c). */
+#define FAMILY_FEATURES 3
+#define FAMILY_RIDGE 0.01
+void family_features(const Gpu *g, double x[FAMILY_FEATURES]);
+
+/* The family of g's segment nearest to it among those with count[f] > 0:
+ * the closest tensor-core generation gen[f], then the most GPUs; -1 when
+ * there is none (never across segments). */
+long family_nearest(const FamilyIndex *fi, const size_t *count,
+                    const int *gen, const Gpu *g);
+
 /* Least squares in log space over the GPUs with has[g] (model_ok only),
- * leaving out skip (SIZE_MAX: none). */
-void family_model_fit(const Edition *e, const double *P, const bool *has,
-                      size_t skip, FamilyModel *m);
+ * leaving out skip (SIZE_MAX: none).  Linear in the GPUs. */
+void family_model_fit(const Edition *e, const FamilyIndex *fi,
+                      const double *P, const bool *has, size_t skip,
+                      FamilyModel *m);
 void family_model_free(FamilyModel *m);
 
 /* Predicted log performance of GPU g; NAN when no family of g's segment
@@ -33,13 +62,55 @@ double family_model_predict(const Edition *e, const FamilyModel *m,
                             size_t g, Basis *basis, const char **family);
 
 /* Free parameters of the family fit for the GPUs with has[g]. */
-size_t family_model_parameters(const Edition *e, const bool *has);
+size_t family_model_parameters(const Edition *e, const FamilyIndex *fi,
+                               const bool *has);
 
-/* model.c: log(per-GPU throughput) = P[gpu] + S[network, config] fitted
- * over the used rows of w, leaving out skip; has[g] tells which GPUs got a
- * value; lo/hi (may be NULL) each GPU's smallest and largest residual. */
-void model_fit_measured(const Performance *p, Workload w, size_t skip,
-                        double *P, bool *has, double *lo, double *hi);
+/* model_measured.c: the used rows of one workload, numbered for the
+ * fits: rows grouped by GPU (rows of g are start[g] .. start[g + 1] - 1),
+ * each with its network-and-configuration number and log per-GPU
+ * throughput. */
+typedef struct {
+	size_t n, n_keys, n_gpus;
+	size_t *gpu, *key;
+	double *y;
+	size_t *start;   /* n_gpus + 1 */
+} RowSet;
+
+void row_set_build(const Performance *p, Workload w, RowSet *rs);
+void row_set_free(RowSet *rs);
+
+/* model_measured.c: log(per-GPU throughput) = P[gpu] + S[network,
+ * config] fitted over the rows of rs, leaving out GPU skip (SIZE_MAX:
+ * none), by least squares (linear in the rows, cubic in the
+ * network-and-config pairs);
+ * has[g] tells which GPUs got a value; lo/hi (may be NULL) each GPU's
+ * smallest and largest residual. */
+void model_fit_measured(const RowSet *rs, size_t skip, double *P, bool *has,
+                        double *lo, double *hi);
+
+/* model_measured.c: the normal equations of the network-and-config
+ * effects of that fit (a: n_keys x n_keys, b: n_keys), leaving out skip;
+ * and one GPU's share of them added (sign 1) or taken away (sign -1). */
+void model_effects_system(const RowSet *rs, size_t skip, double *a,
+                          double *b);
+void model_effects_add(const RowSet *rs, size_t g, double sign, double *a,
+                       double *b);
+
+/* model_loo.c: leave-one-out in time linear in the rows and GPUs.  The
+ * GPUs whose rows alone tie groups of measurements together (held out,
+ * the groups' levels float apart); freed with g_free. */
+bool *model_bridge_gpus(const RowSet *rs);
+
+/* The family form's leave-one-out: what the full fit's sums must know,
+ * built once; then for each held-out GPU x, pred - measured in log space
+ * on the held-out fit's scale (NAN when nothing predicts x), with the
+ * basis and family of the prediction.  Equal to refitting without x. */
+typedef struct LooFamily LooFamily;
+LooFamily *loo_family_new(const Edition *e, const FamilyIndex *fi,
+                          const RowSet *rs, const bool *has);
+double loo_family_error(LooFamily *lf, size_t x, Basis *basis,
+                        const char **family);
+void loo_family_free(LooFamily *lf);
 
 /* model_legacy.c: the 2020 extrapolation.  The bandwidth weight (0..1)
  * that best predicts each fitted GPU from the others of its architecture
@@ -59,8 +130,9 @@ double legacy_predict_fp32(const Edition *e, size_t g, const double *P,
  * more than the family fit's free parameters, else the 2020 form); then,
  * after the values are set, leave-one-out errors, intervals of the
  * modelled GPUs and the fitted families of workload w. */
-ModelForm model_choose_form(const Edition *e, const bool *has);
-void model_validate(Performance *p, Workload w, const double *P,
-                    const bool *has);
+ModelForm model_choose_form(const Edition *e, const FamilyIndex *fi,
+                            const bool *has);
+void model_validate(Performance *p, Workload w, const FamilyIndex *fi,
+                    const RowSet *rs, const double *P, const bool *has);
 
 #endif

@@ -1,7 +1,8 @@
 /* Model stage: validation and uncertainty.  Leave-one-out by GPU with the
- * edition's form, intervals of modelled figures from the held-out errors
+ * edition's form (the family form in linear time, model_loo.c), intervals
+ * of modelled figures from the held-out errors
  * of their basis family, the choice of form, and the fitted families kept
- * for the methodology.  See model.h and model_fit.h. */
+ * for the methodology.  See model.h and model_internal.h. */
 #include "model_internal.h"
 
 #include <stdint.h>
@@ -14,77 +15,17 @@ static int compare_doubles(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static size_t find_root(size_t *parent, size_t i)
-{
-	while (parent[i] != i)
-		i = parent[i] = parent[parent[i]];
-	return i;
-}
-
-/* Groups of GPUs other than x that the used rows of w tie together
- * (through a shared network and configuration), counting x's rows
- * when with_x. */
-static size_t measured_groups(const Performance *p, Workload w, size_t x,
-                              bool with_x)
-{
-	const Edition *e = p->edition;
-	size_t *parent = g_new(size_t, e->n_gpus);
-	bool *seen = g_new0(bool, e->n_gpus);
-	for (size_t g = 0; g < e->n_gpus; g++)
-		parent[g] = g;
-	GHashTable *first = g_hash_table_new_full(g_str_hash, g_str_equal,
-	                                          g_free, NULL);
-	for (size_t i = 0; i < e->n_benchmarks; i++) {
-		const Benchmark *b = &e->benchmarks[i];
-		if (!p->rows[i].used || b->workload != w
-		    || (!with_x && b->gpu == x))
-			continue;
-		seen[b->gpu] = true;
-		char *k = g_strdup_printf("%s\x1f%s", b->network, b->config);
-		gpointer v;
-		if (g_hash_table_lookup_extended(first, k, NULL, &v)) {
-			parent[find_root(parent, b->gpu)] =
-			    find_root(parent, GPOINTER_TO_SIZE(v));
-			g_free(k);
-		} else {
-			g_hash_table_insert(first, k, GSIZE_TO_POINTER(b->gpu));
-		}
-	}
-	size_t groups = 0;
-	for (size_t g = 0; g < e->n_gpus; g++)
-		if (seen[g] && g != x && find_root(parent, g) == g)
-			groups++;
-	/* x may be a root that holds others together */
-	if (with_x && seen[x] && find_root(parent, x) == x) {
-		bool holds = false;
-		for (size_t g = 0; g < e->n_gpus && !holds; g++)
-			holds = seen[g] && g != x && find_root(parent, g) == x;
-		groups += holds;
-	}
-	g_hash_table_destroy(first);
-	g_free(parent);
-	g_free(seen);
-	return groups;
-}
-
-/* TRUE when x is the only GPU tying two groups of measurements together
- * (the 2020-09 V100, the one card NVIDIA and Lambda both ran): held out,
- * the groups' levels float apart and its error measures nothing. */
-static bool bridge_gpu(const Performance *p, Workload w, size_t x)
-{
-	return measured_groups(p, w, x, false) > measured_groups(p, w, x, true);
-}
-
 /* Predicted log performance of x from the GPUs with qhas (x's own rows
  * held out), by the edition's form; NAN when nothing predicts it. */
-static double predict_form(const Performance *p, Workload w, size_t x,
-                           const double *Q, const bool *qhas, Basis *basis,
+static double predict_form(const Performance *p, Workload w,
+                           const FamilyIndex *fi, size_t x, const double *Q,
+                           const bool *qhas, Basis *basis,
                            const char **family)
 {
 	const Edition *e = p->edition;
 	if (p->form[w] == FORM_FAMILY_FIT) {
 		FamilyModel m;
-		family_model_fit(e, Q, qhas, x, &m);
+		family_model_fit(e, fi, Q, qhas, x, &m);
 		double v = family_model_predict(e, &m, x, basis, family);
 		family_model_free(&m);
 		return v;
@@ -94,16 +35,44 @@ static double predict_form(const Performance *p, Workload w, size_t x,
 	return legacy_predict(e, x, Q, qhas, x, legacy_fit_weight(e, Q, qhas));
 }
 
+/* The 2020 form's held-out error of x (pred - measured in log space, on
+ * the held-out fit's scale; NAN when nothing predicts x): a refit without
+ * x, linear in the rows per GPU (the 2020 form serves small editions). */
+static double legacy_error(const Performance *p, Workload w,
+                           const FamilyIndex *fi, const RowSet *rs, size_t x,
+                           const double *P, const bool *has, double *Q,
+                           bool *qhas, Basis *basis, const char **family)
+{
+	model_fit_measured(rs, x, Q, qhas, NULL, NULL);
+	double pred = predict_form(p, w, fi, x, Q, qhas, basis, family);
+	if (isnan(pred))
+		return NAN;
+	/* P shifted so the other GPUs have the same mean log as in Q */
+	double shift = 0;
+	size_t k = 0;
+	for (size_t g = 0; g < p->edition->n_gpus; g++)
+		if (qhas[g] && has[g]) {
+			shift += Q[g] - P[g];
+			k++;
+		}
+	shift = k ? shift / (double)k : 0;
+	return pred - (P[x] + shift);
+}
+
 /* Held-out signed log errors (prediction over measurement) of every
  * measured, model_ok GPU; err[x] = NAN for the others. */
-static void leave_one_out(Performance *p, Workload w, const double *P,
+static void leave_one_out(Performance *p, Workload w, const FamilyIndex *fi,
+                          const RowSet *rs, const double *P,
                           const bool *has, double *err, const char **fam)
 {
 	const Edition *e = p->edition;
-	double *Q = g_new(double, e->n_gpus);
-	bool *qhas = g_new(bool, e->n_gpus);
-	double *errors = g_new(double, e->n_gpus);
+	double *Q = g_new(double, e->n_gpus + 1);
+	bool *qhas = g_new(bool, e->n_gpus + 1);
+	double *errors = g_new(double, e->n_gpus + 1);
 	size_t n = 0;
+	bool *bridge = model_bridge_gpus(rs);
+	LooFamily *lf = p->form[w] == FORM_FAMILY_FIT
+	                    ? loo_family_new(e, fi, rs, has) : NULL;
 	for (size_t x = 0; x < e->n_gpus; x++) {
 		GpuPerf *gp = &p->gpus[w][x];
 		gp->loo_error = NAN;
@@ -112,27 +81,17 @@ static void leave_one_out(Performance *p, Workload w, const double *P,
 		fam[x] = NULL;
 		/* The model vouches only for model_ok GPUs: others are
 		 * measured but not validated; nor is a bridge GPU. */
-		if (!has[x] || !e->gpus[x].model_ok || bridge_gpu(p, w, x))
+		if (!has[x] || !e->gpus[x].model_ok || bridge[x])
 			continue;
-		model_fit_measured(p, w, x, Q, qhas, NULL, NULL);
 		Basis basis;
-		double pred = predict_form(p, w, x, Q, qhas, &basis, &fam[x]);
-		if (isnan(pred))
+		double d = lf ? loo_family_error(lf, x, &basis, &fam[x])
+		              : legacy_error(p, w, fi, rs, x, P, has, Q, qhas,
+		                             &basis, &fam[x]);
+		if (isnan(d))
 			continue;
-		/* Compare on the held-out fit's scale: P shifted so the
-		 * other GPUs have the same mean log as in Q. */
-		double shift = 0;
-		size_t k = 0;
-		for (size_t g = 0; g < e->n_gpus; g++)
-			if (qhas[g] && has[g]) {
-				shift += Q[g] - P[g];
-				k++;
-			}
-		shift = k ? shift / (double)k : 0;
-		double measured = P[x] + shift;
-		err[x] = pred - measured;
-		gp->loo_error = exp(pred - measured) - 1;
-		gp->loo_value = gp->value * exp(pred - measured);
+		err[x] = d;
+		gp->loo_error = exp(d) - 1;
+		gp->loo_value = gp->value * exp(d);
 		/* A GPU alone in its family is held out only through the
 		 * fallback: its error measures the fallback (kept per GPU,
 		 * and in p->fallback_*), not the family fit. */
@@ -154,6 +113,8 @@ static void leave_one_out(Performance *p, Workload w, const double *P,
 	g_free(Q);
 	g_free(qhas);
 	g_free(errors);
+	g_free(bridge);
+	loo_family_free(lf);
 }
 
 /* The q-quantile (0..1) of the n sorted values v, linear between. */
@@ -166,47 +127,94 @@ static double quantile(const double *v, size_t n, double q)
 	return v[i] + (at - (double)i) * (v[i + 1] - v[i]);
 }
 
-/* The 10-90 % band of the held-out errors of family (NULL or fewer than
- * three: of every validated GPU of the workload), always holding 0. */
-static void error_band(const Edition *e, const double *err,
-                       const char **fam, const char *family, double *lo,
-                       double *hi)
+/* The 10-90 % bands of the held-out errors (log, pred/true), always
+ * holding 0: per chip family (of the GPUs whose error it made), and of
+ * every validated GPU of the workload, which a family with fewer than
+ * three errors takes. */
+typedef struct {
+	double *lo, *hi;  /* per family */
+	size_t *n;        /* errors per family */
+	double all_lo, all_hi;
+} Bands;
+
+static void band_of(double *v, size_t n, double *lo, double *hi)
 {
-	double *v = g_new(double, e->n_gpus + 1);
-	size_t n = 0;
-	for (int pass = 0; pass < 2 && n < 3; pass++) {
-		n = 0;
-		for (size_t g = 0; g < e->n_gpus; g++)
-			if (!isnan(err[g])
-			    && (pass == 1
-			        || (family && fam[g]
-			            && strcmp(fam[g], family) == 0)))
-				v[n++] = err[g];
-	}
 	*lo = *hi = 0;
-	if (n > 0) {
-		qsort(v, n, sizeof *v, compare_doubles);
-		*lo = fmin(0, quantile(v, n, 0.1));
-		*hi = fmax(0, quantile(v, n, 0.9));
+	if (n == 0)
+		return;
+	qsort(v, n, sizeof *v, compare_doubles);
+	*lo = fmin(0, quantile(v, n, 0.1));
+	*hi = fmax(0, quantile(v, n, 0.9));
+}
+
+/* Linear in the GPUs (plus the sorts): errors bucketed by family. */
+static void bands_build(const Edition *e, const FamilyIndex *fi,
+                        const double *err, const char **fam, Bands *b)
+{
+	GHashTable *id = g_hash_table_new(g_str_hash, g_str_equal);
+	for (size_t f = 0; f < fi->n; f++)
+		g_hash_table_insert(id, (gpointer)fi->name[f],
+		                    GSIZE_TO_POINTER(f + 1));
+	size_t *of = g_new0(size_t, e->n_gpus + 1);
+	size_t *start = g_new0(size_t, fi->n + 2);
+	double *all = g_new(double, e->n_gpus + 1);
+	size_t n_all = 0;
+	b->lo = g_new0(double, fi->n + 1);
+	b->hi = g_new0(double, fi->n + 1);
+	b->n = g_new0(size_t, fi->n + 1);
+	for (size_t g = 0; g < e->n_gpus; g++) {
+		if (isnan(err[g]))
+			continue;
+		all[n_all++] = err[g];
+		of[g] = fam[g] ? GPOINTER_TO_SIZE(g_hash_table_lookup(id, fam[g]))
+		               : 0;
+		if (of[g])
+			b->n[of[g] - 1]++;
 	}
+	band_of(all, n_all, &b->all_lo, &b->all_hi);
+	for (size_t f = 0; f < fi->n; f++)
+		start[f + 1] = start[f] + b->n[f];
+	double *v = g_new(double, n_all + 1);
+	size_t *fill = g_memdup2(start, sizeof(size_t) * (fi->n + 1));
+	for (size_t g = 0; g < e->n_gpus; g++)
+		if (!isnan(err[g]) && of[g])
+			v[fill[of[g] - 1]++] = err[g];
+	for (size_t f = 0; f < fi->n; f++) {
+		if (b->n[f] >= 3) {
+			band_of(v + start[f], b->n[f], &b->lo[f], &b->hi[f]);
+		} else {
+			b->lo[f] = b->all_lo;
+			b->hi[f] = b->all_hi;
+		}
+	}
+	g_hash_table_destroy(id);
+	g_free(of);
+	g_free(start);
+	g_free(fill);
+	g_free(all);
 	g_free(v);
 }
 
-/* Intervals of the modelled GPUs from the held-out errors: a prediction
- * err too high means the truth lies lower, so the band flips. */
-static void modelled_interval(const Performance *p, GpuPerf *gp,
-                              const double *err, const char **fam)
+static void bands_free(Bands *b)
 {
-	double lo, hi;
-	error_band(p->edition, err, fam,
-	           gp->basis == BASIS_FAMILY ? gp->basis_family : NULL, &lo,
-	           &hi);
+	g_free(b->lo);
+	g_free(b->hi);
+	g_free(b->n);
+}
+
+/* Intervals of the modelled GPUs from the held-out errors: a prediction
+ * err too high means the truth lies lower, so the band flips.  Its own
+ * family's band (BASIS_FAMILY), else the workload's, widened by the
+ * fallback penalty for a borrowed family. */
+static void modelled_interval(GpuPerf *gp, size_t own_family,
+                              const Bands *b, double pen)
+{
+	bool own = gp->basis == BASIS_FAMILY;
+	double lo = own ? b->lo[own_family] : b->all_lo;
+	double hi = own ? b->hi[own_family] : b->all_hi;
 	gp->low = gp->value * exp(-hi);
 	gp->high = gp->value * exp(-lo);
 	if (gp->basis == BASIS_FALLBACK_FAMILY) {
-		const Assumption *a = edition_assumption(p->edition,
-		                                         "family_fallback_penalty");
-		double pen = a && a->is_number ? a->number : 0;
 		gp->low /= 1 + pen;
 		gp->high *= 1 + pen;
 	}
@@ -214,7 +222,8 @@ static void modelled_interval(const Performance *p, GpuPerf *gp,
 
 /* The family form needs five measured GPUs more than free parameters;
  * otherwise the edition keeps the 2020 form. */
-ModelForm model_choose_form(const Edition *e, const bool *has)
+ModelForm model_choose_form(const Edition *e, const FamilyIndex *fi,
+                            const bool *has)
 {
 	size_t measured = 0;
 	bool *ok = g_new0(bool, e->n_gpus);
@@ -223,49 +232,61 @@ ModelForm model_choose_form(const Edition *e, const bool *has)
 			ok[g] = true;
 			measured++;
 		}
-	size_t params = family_model_parameters(e, ok);
+	size_t params = family_model_parameters(e, fi, ok);
 	g_free(ok);
 	return measured >= params + 5 ? FORM_FAMILY_FIT : FORM_LEGACY;
 }
 
-static void keep_family_fit(Performance *p, Workload w, const double *P,
-                            const bool *has, const double *err,
-                            const char **fam)
+static void keep_family_fit(Performance *p, Workload w,
+                            const FamilyIndex *fi, const double *P,
+                            const bool *has, const Bands *bands)
 {
 	const Edition *e = p->edition;
 	FamilyModel m;
-	family_model_fit(e, P, has, SIZE_MAX, &m);
+	family_model_fit(e, fi, P, has, SIZE_MAX, &m);
 	p->w_bandwidth[w] = m.w_bandwidth;
 	p->w_tensor[w] = m.w_tensor;
-	p->w_l2[w] = m.w_l2;
-	p->n_families[w] = m.n;
-	p->families[w] = g_new0(FamilyFit, m.n + 1);
-	for (size_t i = 0; i < m.n; i++) {
-		FamilyFit *f = &p->families[w][i];
-		f->family = g_strdup(m.family[i]);
-		f->segment = g_strdup(m.segment[i]);
+	p->w_power[w] = m.w_power;
+	/* families in the order of their first fitted GPU */
+	p->families[w] = g_new0(FamilyFit, fi->n + 1);
+	p->n_families[w] = 0;
+	bool *done = g_new0(bool, fi->n + 1);
+	for (size_t g = 0; g < e->n_gpus; g++) {
+		size_t i = fi->of_gpu[g];
+		if (done[i] || !m.count[i] || !has[g] || !e->gpus[g].model_ok)
+			continue;
+		done[i] = true;
+		FamilyFit *f = &p->families[w][p->n_families[w]++];
+		f->family = g_strdup(fi->name[i]);
+		f->segment = g_strdup(fi->segment[i]);
 		f->intercept = m.intercept[i];
 		f->n_gpus = m.count[i];
-		error_band(e, err, fam, m.family[i], &f->err_low, &f->err_high);
-		for (size_t g = 0; g < e->n_gpus; g++)
-			if (fam[g] && strcmp(fam[g], m.family[i]) == 0)
-				f->n_errors++;
+		f->err_low = bands->lo[i];
+		f->err_high = bands->hi[i];
+		f->n_errors = bands->n[i];
 	}
+	g_free(done);
 	family_model_free(&m);
 }
 
-void model_validate(Performance *p, Workload w, const double *P,
-                    const bool *has)
+void model_validate(Performance *p, Workload w, const FamilyIndex *fi,
+                    const RowSet *rs, const double *P, const bool *has)
 {
 	const Edition *e = p->edition;
-	double *err = g_new(double, e->n_gpus);
-	const char **fam = g_new0(const char *, e->n_gpus);
-	leave_one_out(p, w, P, has, err, fam);
+	double *err = g_new(double, e->n_gpus + 1);
+	const char **fam = g_new0(const char *, e->n_gpus + 1);
+	leave_one_out(p, w, fi, rs, P, has, err, fam);
+	Bands bands;
+	bands_build(e, fi, err, fam, &bands);
+	const Assumption *a = edition_assumption(e, "family_fallback_penalty");
+	double pen = a && a->is_number ? a->number : 0;
 	for (size_t g = 0; g < e->n_gpus; g++)
 		if (p->gpus[w][g].rated && !has[g])
-			modelled_interval(p, &p->gpus[w][g], err, fam);
+			modelled_interval(&p->gpus[w][g], fi->of_gpu[g], &bands,
+			                  pen);
 	if (p->form[w] == FORM_FAMILY_FIT)
-		keep_family_fit(p, w, P, has, err, fam);
+		keep_family_fit(p, w, fi, P, has, &bands);
+	bands_free(&bands);
 	g_free(err);
 	g_free(fam);
 }

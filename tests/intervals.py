@@ -5,14 +5,17 @@
                    in the purchase request of a modelled build
    bounds     OUT  low <= value <= high in every ranged column of the
                    exported CSV files, and guide.json carries them too
-   ties       OUT  recommendations.csv says "tie" exactly when the pick's
-                   and the runner-up's per-dollar ranges (per_dollar.csv)
-                   overlap, and the guide prints the tie (the table, and
+   ties       OUT  recommendations.csv says "tie" exactly when the gap
+                   between the pick's and the runner-up's performance per
+                   dollar (per_dollar.csv) is within their facing range
+                   half-widths added in quadrature, and the guide prints
+                   the tie (the table, and
                    the short answer for the headline use case)
 Exit status 0 when the check holds; a line on stderr says what failed."""
 import csv
 import html
 import json
+import math
 import re
 import subprocess
 import sys
@@ -111,10 +114,19 @@ def ties(out):
             continue
         w = "per_dollar_" + r["workload"]
         a, b = pd[r["best_value"]], pd[r["runner_up"]]
-        overlap = (float(a[w + "_low"]) <= float(b[w + "_high"]) + 1e-4
-                   and float(b[w + "_low"]) <= float(a[w + "_high"]) + 1e-4)
-        if overlap != (r["tie"] == "tie"):
-            sys.exit("%s: tie column '%s' but the ranges %s overlap" % (r["use_case"], r["tie"], "do" if overlap else "do not"))
+        # the gap within the two facing half-widths added in quadrature
+        # (model_tie); the export rounds to 4 significant digits
+        va, vb = float(a[w]), float(b[w])
+        hi, lo = (a, b) if va >= vb else (b, a)
+        gap = math.log(float(hi[w]) / float(lo[w]))
+        ha = math.log(float(hi[w]) / float(hi[w + "_low"]))
+        hb = math.log(float(lo[w + "_high"]) / float(lo[w]))
+        bound = math.hypot(ha, hb)
+        if abs(gap - bound) < 2e-3:
+            continue  # too close to call at the export's rounding
+        tie = gap <= bound
+        if tie != (r["tie"] == "tie"):
+            sys.exit("%s: tie column '%s' but the gap %.3f is %s the combined range %.3f" % (r["use_case"], r["tie"], gap, "within" if tie else "beyond", bound))
         seen[r["tie"]] += 1
     head = [a["value"] for a in rows(out + "/data/assumptions.csv")
             if a["key"] == "headline_use_case"]

@@ -49,14 +49,16 @@ PY
 # writes it to data/changes.csv and the guide, with the row that caused it.
 flip="$tmp/flip"
 cp -r "$top/data/current" "$flip-data"
-sed -i 's/^RTX 3090 Ti,used,850,/RTX 3090 Ti,used,1100,/' "$flip-data/prices.csv"
+# (the used RTX 3090 Ti, the kaggle runner-up, overtakes the RTX 5070 Ti
+# once it falls below about $777: recommendations.csv, runner_fall)
+sed -i 's/^RTX 3090 Ti,used,850,/RTX 3090 Ti,used,700,/' "$flip-data/prices.csv"
 "$bin" --data "$flip-data" --previous "$top/out/data/guide.json" --out "$flip" 2>"$tmp/flip.err"
-check "the price edit is in the data copy" grep -q '^RTX 3090 Ti,used,1100,' "$flip-data/prices.csv"
+check "the price edit is in the data copy" grep -q '^RTX 3090 Ti,used,700,' "$flip-data/prices.csv"
 check "stderr: the kaggle pick changed, with the price move" \
-	grep -q 'kaggle pick: 1x RTX 3090 Ti (used) -> .*(RTX 3090 Ti used 850 -> 1100)' "$tmp/flip.err"
-check "changes.csv: the kaggle pick changed" grep -q '^pick,kaggle,1x RTX 3090 Ti (used),' "$flip/data/changes.csv"
+	grep -q 'kaggle pick: 1x RTX 5070 Ti -> 1x RTX 3090 Ti (used).*(RTX 3090 Ti used 850 -> 700)' "$tmp/flip.err"
+check "changes.csv: the kaggle pick changed" grep -q '^pick,kaggle,1x RTX 5070 Ti,' "$flip/data/changes.csv"
 check "changes.csv: the price row that caused it" \
-	grep -q '^price,RTX 3090 Ti used,850,1100,"prices.csv:[0-9]*' "$flip/data/changes.csv"
+	grep -q '^price,RTX 3090 Ti used,850,700,"prices.csv:[0-9]*' "$flip/data/changes.csv"
 check "the guide shows what changed" grep -q 'What changed since 2026' "$flip/guide.md"
 check "the guide names the changed pick" grep -q '^| pick | Kaggle competitions |' "$flip/guide.md"
 # The zh-CN "what changed" table names builds and GPUs in Chinese.

@@ -45,6 +45,20 @@ void test_tie(void)
 	cnn[0].high = 1.01;
 	CHECK(!recommend_tie(&p, &a, &b, WORKLOAD_CNN, &t));
 
+	/* ranges that overlap are not yet a tie: 1.0 (0.9-1.1) against
+	 * 1.18 (1.07-1.3) overlap, but the gap (log 1.18 = 0.166) is beyond
+	 * the facing half-widths in quadrature (hypot(0.095, 0.098) =
+	 * 0.137); at 1.10 the gap (0.095) is within them (hypot(0.095,
+	 * log 1.10/1.07 = 0.028) = 0.099) */
+	GpuPerf x = {.rated = true, .value = 1.0, .low = 0.9, .high = 1.1};
+	GpuPerf y = {.rated = true, .value = 1.18, .low = 1.07, .high = 1.3};
+	CHECK(y.low <= x.high);
+	CHECK(!model_tie(&x, &y));
+	CHECK(!model_tie(&y, &x));
+	y.value = 1.10;
+	CHECK(model_tie(&x, &y));
+	CHECK(model_tie(&y, &x));
+
 	/* an unrated figure never ties; a missing runner-up neither */
 	cnn[1] = (GpuPerf){.rated = false, .value = 1.2, .low = 0, .high = 9};
 	CHECK(!recommend_tie(&p, &a, &b, WORKLOAD_CNN, &t));
