@@ -144,7 +144,8 @@ bool markdown_is(cmark_node *node, const char *type_string)
  * gets a backslash), which is safe and unreadable.  markdown_readable
  * drops the backslashes Markdown does not need, by rule, and keeps a
  * line's changes only when the whole document still renders to the same
- * HTML (checked for all lines at once, then by halves). */
+ * HTML (checked for all lines at once, then by halves, and in a line
+ * that fails, escape by escape, by halves). */
 
 static bool is_scheme_end(const char *line, const char *at)
 {
@@ -209,19 +210,27 @@ static bool escape_needless(const char *line, const char *at)
 	}
 }
 
-static char *readable_line(const char *line)
+/* The line without its needless escapes; drop, when not NULL, says for
+ * each needless one (in order) whether it goes.  *count: how many the
+ * line has. */
+static char *readable_line(const char *line, const bool *drop, int *count)
 {
 	GString *s = g_string_new(NULL);
+	int k = 0;
 	for (const char *p = line; *p; p++) {
 		if (p[0] == '\\' && p[1] && g_ascii_ispunct(p[1])) {
-			if (!escape_needless(line, p))
+			bool needless = escape_needless(line, p);
+			if (!needless || (drop && !drop[k]))
 				g_string_append_c(s, *p);
+			k += needless;
 			g_string_append_c(s, p[1]);
 			p++;
 			continue;
 		}
 		g_string_append_c(s, *p);
 	}
+	if (count)
+		*count = k;
 	return g_string_free(s, FALSE);
 }
 
@@ -238,6 +247,7 @@ typedef struct {
 	char **original;
 	char **readable;
 	const char *html; /* the original's HTML */
+	GPtrArray *owned; /* lines made one escape at a time */
 } Readable;
 
 static bool same_html(const Readable *r)
@@ -250,8 +260,33 @@ static bool same_html(const Readable *r)
 	return same;
 }
 
+static void set_line(Readable *r, guint line, const bool *drop)
+{
+	char *text = readable_line(r->original[line], drop, NULL);
+	g_ptr_array_add(r->owned, text);
+	r->lines[line] = text;
+}
+
+/* Within one line: drops the needless escapes lo..hi that render the
+ * same, by halves. */
+static void keep_in_line(Readable *r, guint line, bool *drop, int lo, int hi)
+{
+	for (int i = lo; i < hi; i++)
+		drop[i] = true;
+	set_line(r, line, drop);
+	if (same_html(r))
+		return;
+	for (int i = lo; i < hi; i++)
+		drop[i] = false;
+	set_line(r, line, drop);
+	if (hi - lo == 1)
+		return;
+	keep_in_line(r, line, drop, lo, (lo + hi) / 2);
+	keep_in_line(r, line, drop, (lo + hi) / 2, hi);
+}
+
 /* Keeps the readable form of the changed lines idx[0..n) that render the
- * same; the rest stay as they were. */
+ * same; a line that does not is tried escape by escape. */
 static void keep_same(Readable *r, const guint *idx, guint n)
 {
 	for (guint i = 0; i < n; i++)
@@ -260,8 +295,15 @@ static void keep_same(Readable *r, const guint *idx, guint n)
 		return;
 	for (guint i = 0; i < n; i++)
 		r->lines[idx[i]] = r->original[idx[i]];
-	if (n == 1)
+	if (n == 1) {
+		int count = 0;
+		g_free(readable_line(r->original[idx[0]], NULL, &count));
+		bool *drop = g_new0(bool, count);
+		if (count > 1)
+			keep_in_line(r, idx[0], drop, 0, count);
+		g_free(drop);
 		return;
+	}
 	keep_same(r, idx, n / 2);
 	keep_same(r, idx + n / 2, n - n / 2);
 }
@@ -273,9 +315,10 @@ char *markdown_readable(const char *md)
 	guint n = g_strv_length(r.original);
 	r.readable = g_new0(char *, n + 1);
 	r.lines = g_new0(char *, n + 1);
+	r.owned = g_ptr_array_new_with_free_func(g_free);
 	GArray *changed = g_array_new(FALSE, FALSE, sizeof(guint));
 	for (guint i = 0; i < n; i++) {
-		r.readable[i] = readable_line(r.original[i]);
+		r.readable[i] = readable_line(r.original[i], NULL, NULL);
 		r.lines[i] = r.original[i];
 		if (strcmp(r.readable[i], r.original[i]) != 0)
 			g_array_append_val(changed, i);
@@ -288,6 +331,7 @@ char *markdown_readable(const char *md)
 	char *out = g_strjoinv("\n", r.lines);
 	free(html);
 	g_array_free(changed, TRUE);
+	g_ptr_array_unref(r.owned);
 	g_free(r.lines);
 	g_strfreev(r.readable);
 	g_strfreev(r.original);

@@ -61,4 +61,6 @@ void test_table(void);
 void test_validate(void);
 void test_tie(void);
 
+void test_site(void);
+
 #endif
