@@ -100,9 +100,9 @@ typedef struct {
 } PageState;
 
 /* A table captioned by its section's heading ("Memory", or "Memory,
- * table 2" for the section's second); the first section's tables (the
- * short answer) become cards on phones, and the picker's place is just
- * before the page's first table. */
+ * table 2" for the section's second); the page's first table (the
+ * answer) becomes cards on phones, and the picker's place is just
+ * before it. */
 static void table_block(GString *out, cmark_node *n, PageState *st)
 {
 	st->in_section++;
@@ -116,7 +116,7 @@ static void table_block(GString *out, cmark_node *n, PageState *st)
 	                               num)
 	                    : g_strdup(st->section ? st->section : "");
 	HtmlTable o = {.caption = caption, .number = st->tables,
-	               .cards = st->h2 == 1};
+	               .cards = st->tables == 1};
 	char *html = html_table(n, &o);
 	if (st->tables == 1)
 		g_string_append(out, "<div id=\"picker\" hidden></div>\n");
@@ -258,8 +258,8 @@ static char *language_links(const PublishConfig *cf, const char *prefix,
 			                       code_e, href_e, name_e);
 		if (strcmp(l->code, cf->lang) != 0 && parts) {
 			g_ptr_array_add(parts, g_strdup_printf(
-			    " <a class=\"lang-sec\" hreflang=\"%s\" "
-			    "lang=\"%s\" href=\"%s#S", code_e, code_e, href_e));
+			    " <a class=\"lang-sec\" lang=\"%s\" "
+			    "href=\"%s#S", code_e, href_e));
 			g_ptr_array_add(parts, g_strdup_printf("\">%s</a>",
 			                                       name_e));
 		}
@@ -307,25 +307,15 @@ static void add_picker_string(const char *key, const char *value,
 	table_json_string(s, value);
 }
 
-/* The picker's words in the page's language (picker.*, use_case.* and
- * the build name patterns) as a JSON block for assets/picker.js; "</"
- * is written "<\/" so the block cannot end the script element. */
-static char *picker_text(const Lang *strings)
+/* The picker's words in one language (picker.*, use_case.* and the
+ * build name patterns) as JSON, which assets/picker.js fetches with the
+ * data when the reader opens the picker. */
+static char *picker_words(const Lang *strings)
 {
 	GString *json = g_string_new("{");
 	lang_foreach(strings, add_picker_string, json);
-	g_string_append(json, "\n}");
-	GString *html = g_string_new("<script type=\"application/json\" "
-	                             "id=\"picker-text\">");
-	for (const char *p = json->str; *p; p++) {
-		if (p[0] == '<' && p[1] == '/')
-			g_string_append(html, "<\\");
-		else
-			g_string_append_c(html, *p);
-	}
-	g_string_append(html, "</script>");
-	g_string_free(json, TRUE);
-	return g_string_free(html, FALSE);
+	g_string_append(json, "\n}\n");
+	return g_string_free(json, FALSE);
 }
 
 static Values *edition_page_values(const EditionResult *r,
@@ -348,7 +338,6 @@ static Values *edition_page_values(const EditionResult *r,
 	                  g_markup_escape_text(r->edition->name, -1));
 	values_set_scalar(page, "data_date",
 	                  g_markup_escape_text(r->edition->data_date, -1));
-	values_set_scalar(page, "picker_text", picker_text(cf->strings));
 	/* The social card (social_card.c) exists under --base-url only;
 	 * without one, previews get the first chart, relative. */
 	char *img = cf->base_url ? g_strdup(SOCIAL_CARD_FILE)
@@ -404,13 +393,20 @@ static const char FAVICON_SVG[] =
 bool html_write_assets(const PublishConfig *config, Site *site,
                        GError **error)
 {
+	char *words = picker_words(config->strings);
+	char *words_path = g_strdup_printf("assets/words-%s.json",
+	                                   config->lang);
+	bool ok = site_write(site, words_path, words, strlen(words), error);
+	g_free(words_path);
+	g_free(words);
+	if (!ok || *config->lang_folder)
+		return ok; /* the rest is shared by every language */
 	char *path = g_build_filename(config->templates_dir, "picker.js",
 	                              NULL);
 	char *js = template_load(path, error);
-	bool ok = js && site_write(site, "assets/picker.js", js, strlen(js),
-	                           error)
-	          && site_write(site, "assets/favicon.svg", FAVICON_SVG,
-	                        strlen(FAVICON_SVG), error);
+	ok = js && site_write(site, "assets/picker.js", js, strlen(js), error)
+	     && site_write(site, "assets/favicon.svg", FAVICON_SVG,
+	                   strlen(FAVICON_SVG), error);
 	g_free(js);
 	g_free(path);
 	return ok;

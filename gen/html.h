@@ -35,7 +35,8 @@ char *html_render_page(cmark_node *doc, const char *layout_path,
 bool html_write_404(const PublishConfig *config, Site *site,
                     GError **error);
 
-/* The site's shared assets of the first language: assets/picker.js
+/* The picker's words of config's language, assets/words-LANG.json,
+ * and for the first language the shared assets/picker.js
  * (templates/picker.js) and assets/favicon.svg. */
 bool html_write_assets(const PublishConfig *config, Site *site,
                        GError **error);

@@ -19,9 +19,29 @@ static void cell_content(GString *out, cmark_node *cell)
 	}
 }
 
-static const char *align_class(uint8_t a)
+/* Alignment is one class on the table per aligned column ("r2 c4":
+ * the second column right, the fourth centred; style.css holds the rules
+ * up to TABLE_ALIGNED_COLUMNS), not an attribute on each of its cells;
+ * a later column's cells carry class "r" or "c" themselves. */
+#define TABLE_ALIGNED_COLUMNS 10
+
+/* The cell's own class, for a column past TABLE_ALIGNED_COLUMNS. */
+static const char *cell_class(const uint8_t *align, int n, int i)
 {
-	return a == 'r' ? " class=\"r\"" : a == 'c' ? " class=\"c\"" : "";
+	if (i < TABLE_ALIGNED_COLUMNS || i >= n)
+		return "";
+	return align[i] == 'r'   ? " class=\"r\""
+	       : align[i] == 'c' ? " class=\"c\""
+	                         : "";
+}
+
+static void align_classes(GString *out, const uint8_t *align, int n)
+{
+	for (int i = 0; i < n && i < TABLE_ALIGNED_COLUMNS; i++)
+		if (align[i] == 'r' || align[i] == 'c')
+			g_string_append_printf(out, "%s%c%d",
+			                       out->len ? " " : "", align[i],
+			                       i + 1);
 }
 
 /* The column that names the row: the first left-aligned one (a rank
@@ -51,7 +71,7 @@ static void header_row(GString *out, cmark_node *row, const uint8_t *align,
 	for (cmark_node *c = cmark_node_first_child(row); c;
 	     c = cmark_node_next(c), i++) {
 		g_string_append_printf(out, "<th scope=\"col\"%s>",
-		                       align_class(i < n ? align[i] : 0));
+		                       cell_class(align, n, i));
 		cell_content(out, c);
 		g_string_append(out, "</th>");
 		char *text = markdown_plain_text(c);
@@ -71,7 +91,7 @@ static void body_row(GString *out, cmark_node *row, const uint8_t *align,
 		const char *tag = i == head ? "th" : "td";
 		g_string_append_printf(out, "<%s%s%s", tag,
 		                       i == head ? " scope=\"row\"" : "",
-		                       align_class(i < n ? align[i] : 0));
+		                       cell_class(align, n, i));
 		if (labels && (guint)i < labels->len)
 			g_string_append_printf(out, " data-label=\"%s\"",
 			                       (char *)labels->pdata[i]);
@@ -79,7 +99,7 @@ static void body_row(GString *out, cmark_node *row, const uint8_t *align,
 		cell_content(out, c);
 		g_string_append_printf(out, "</%s>", tag);
 	}
-	g_string_append(out, "</tr>\n");
+	g_string_append(out, "</tr>");
 }
 
 char *html_table(cmark_node *table, const HtmlTable *o)
@@ -92,12 +112,17 @@ char *html_table(cmark_node *table, const HtmlTable *o)
 		align = none, n = 0;
 	int head = row_header_column(align, n);
 	char *cap = g_markup_escape_text(o->caption ? o->caption : "", -1);
+	GString *classes = g_string_new(NULL);
+	align_classes(classes, align, n);
 	GString *out = g_string_new(NULL);
 	g_string_append_printf(out, "<div class=\"tw%s\" role=\"region\" "
 	                       "aria-labelledby=\"t%u\" tabindex=\"0\">"
-	                       "<table><caption id=\"t%u\">%s</caption>\n",
-	                       o->cards ? " cards" : "", o->number, o->number,
-	                       cap);
+	                       "<table%s%s%s><caption id=\"t%u\">%s"
+	                       "</caption>\n",
+	                       o->cards ? " cards" : "", o->number,
+	                       classes->len ? " class=\"" : "", classes->str,
+	                       classes->len ? "\"" : "", o->number, cap);
+	g_string_free(classes, TRUE);
 	g_free(cap);
 	GPtrArray *labels = g_ptr_array_new_with_free_func(g_free);
 	bool body = false;
@@ -107,12 +132,12 @@ char *html_table(cmark_node *table, const HtmlTable *o)
 			continue;
 		}
 		if (!body)
-			g_string_append(out, "<tbody>\n");
+			g_string_append(out, "<tbody>");
 		body = true;
 		body_row(out, row, align, n, head, o->cards ? labels : NULL);
 	}
 	if (body)
-		g_string_append(out, "</tbody>\n");
+		g_string_append(out, "</tbody>");
 	g_string_append(out, "</table></div>\n");
 	g_ptr_array_unref(labels);
 	return g_string_free(out, FALSE);

@@ -10,8 +10,10 @@ the sizes on disk of the HTML, every stylesheet and script the page
 loads, and the images (charts) that show within the first screen (their
 chosen source, picture/srcset included).  Data the picker fetches on
 demand is not counted.  Prints one line per page and width and a total;
-exits 0.  Without Chromium (exit 2) nothing is measured.
+exits 0; each size also gzipped (-9), as a compressing server sends it.
+Without Chromium (exit 2) nothing is measured.
 """
+import gzip
 import os
 import sys
 
@@ -39,13 +41,19 @@ def pages(root):
     return sorted(found)
 
 
-def local_size(root, server, url):
-    import json  # noqa: F401
+def local_size(root, server, url, packed=False):
+    """Bytes of the file behind url; packed: gzip -9 size (what a server
+    that compresses, as GitHub Pages does, sends)."""
     prefix = server.url("")
     if not url.startswith(prefix):
         return 0
     path = os.path.join(root, url[len(prefix):].split("?")[0].split("#")[0])
-    return os.path.getsize(path) if os.path.isfile(path) else 0
+    if not os.path.isfile(path):
+        return 0
+    if not packed:
+        return os.path.getsize(path)
+    with open(path, "rb") as f:
+        return len(gzip.compress(f.read(), 9, mtime=0))
 
 
 def main():
@@ -58,7 +66,7 @@ def main():
         print("page_weight: %s not found" % cdp.CHROMIUM, file=sys.stderr)
         return 2
     server = cdp.Server(root)
-    total = 0
+    total = total_gz = 0
     try:
         for width in (375, 1280):
             with cdp.Browser(width, 800) as b:
@@ -70,12 +78,15 @@ def main():
                     js = sum(local_size(root, server, u) for u in set(got["js"]))
                     img = sum(local_size(root, server, u) for u in set(got["img"]))
                     n = html + css + js + img
+                    urls = [server.url(page)] + list(set(got["css"]) | set(got["js"]) | set(got["img"]))
+                    gz = sum(local_size(root, server, u, True) for u in urls)
                     total += n
-                    print("%-26s %4d px  html %7d  css %6d  js %6d  first-screen images %7d (%d)  = %8d bytes"
-                          % (page, width, html, css, js, img, len(set(got["img"])), n))
+                    total_gz += gz
+                    print("%-26s %4d px  html %7d  css %6d  js %6d  first-screen images %7d (%d)  = %8d bytes, %7d gzipped"
+                          % (page, width, html, css, js, img, len(set(got["img"])), n, gz))
     finally:
         server.stop()
-    print("page weight total: %d bytes" % total)
+    print("page weight total: %d bytes (%d gzipped)" % (total, total_gz))
     return 0
 
 
