@@ -5,8 +5,8 @@ overflowing without its scroll container.
 Usage: python3 tests/browser/check_layout.py OUTDIR [SHOTDIR]
 
 Every edition page (both editions, both languages) is opened in headless
-Chromium (cdp.py, pages served over HTTP) at 375x667 (a phone) and
-1280x800 (a laptop), with and without JavaScript.  It fails when
+Chromium (cdp.py, pages served over HTTP) at 375x667 and 390x844 (phones)
+and 1280x800 (a laptop), with and without JavaScript.  It fails when
   (a) the answer is not within the first screen: the first row of the
       page's first table (use case and budget in, the pick out) must end
       above the bottom of the window, below the title;
@@ -15,7 +15,8 @@ Chromium (cdp.py, pages served over HTTP) at 375x667 (a phone) and
       scroll container (.tw with overflow-x auto or scroll) that itself
       fits, shows a scroll cue (a background gradient) and keeps its row
       headers in view (position: sticky);
-  (d) the contents are open on the phone or closed on the laptop.
+  (d) the contents are open on the phone or closed on the laptop;
+  (e) a table cell breaks inside "（二手）" (zh-CN's "used").
 With SHOTDIR, a screenshot of each first screen: SHOTDIR/LANG-EDITION-W.png.
 Prints "layout ok: ..." and exits 0, or one line per problem and exits 1.
 """
@@ -26,10 +27,10 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cdp  # noqa: E402
 
-SIZES = ((375, 667), (1280, 800))
+SIZES = ((375, 667), (390, 844), (1280, 800))
 
 CHECK = r"""(() => {
-  const p = [], h = innerHeight, w = innerWidth;
+  const p = [], h = HEIGHT, w = WIDTH;
   const title = document.querySelector('main h1');
   const first = document.querySelector('main table tbody tr');
   if (!first) p.push('no table in main');
@@ -52,6 +53,19 @@ CHECK = r"""(() => {
     const th = t.querySelector('tbody th');
     if (!th || getComputedStyle(th).position !== 'sticky') p.push(name + ': row headers do not stay in view');
   });
+  // "（二手）" ("used") never breaks across lines in a table cell
+  const walk = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+  let broken = 0;
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (!n.parentElement.closest('td, th')) continue;
+    for (let i = n.data.indexOf('（二手）'); i >= 0; i = n.data.indexOf('（二手）', i + 1)) {
+      const r = document.createRange();
+      r.setStart(n, i); r.setEnd(n, i + 4);
+      const tops = new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top)));
+      if (tops.size > 1) broken++;
+    }
+  }
+  if (broken) p.push(broken + ' table cells break inside （二手）');
   const toc = document.querySelector('nav.toc details');
   if (toc) {
     const list = toc.querySelector('ol');
@@ -86,7 +100,7 @@ def main():
                     for page in pages(root):
                         b.goto(server.url(page))
                         runs += 1
-                        for p in json.loads(b.eval(CHECK)):
+                        for p in json.loads(b.eval(CHECK.replace("HEIGHT", str(height)).replace("WIDTH", str(width)))):
                             problems.append("%s at %d px%s: %s" % (page, width, "" if script else " without JavaScript", p))
                         if shots and script:
                             name = page.replace("/index.html", "").replace("index.html", "current").replace("/", "-")
@@ -97,7 +111,7 @@ def main():
         print("layout: " + p)
     if problems:
         return 1
-    print("layout ok: %d page views (%d pages at 375 and 1280 px, with and without JavaScript)" % (runs, len(pages(root))))
+    print("layout ok: %d page views (%d pages at 375, 390 and 1280 px, with and without JavaScript)" % (runs, len(pages(root))))
     return 0
 
 
