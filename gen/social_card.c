@@ -66,7 +66,7 @@ GByteArray *social_card_png(const char *title, const char *edition,
 		y += 24;
 		cairo_set_source_rgb(cr, 0x1f / 255.0, 0x23 / 255.0,
 		                     0x28 / 255.0);
-		draw_text(cr, pick, font, 34, "Regular", margin, y, width, 2);
+		draw_text(cr, pick, font, 32, "Regular", margin, y, width, 3);
 	}
 	cairo_destroy(cr);
 	GByteArray *png = g_byte_array_new();
@@ -90,9 +90,9 @@ bool social_card_write(const EditionResult *r, Site *site, GError **error)
 	if (!cf->base_url)
 		return true;
 	char *title = markdown_document_title(r->doc);
+	/* the title names the edition already */
 	char *edition_md = g_strdup_printf(
-	    "%s · %s %s", values_scalar(r->values, "edition_title"),
-	    lang_get(cf->strings, "layout.data_as_of"),
+	    "%s %s", lang_get(cf->strings, "layout.data_as_of"),
 	    r->edition->data_date);
 	char *edition = plain(edition_md);
 	char *pick = plain(values_scalar(r->values, "top_sentence"));
