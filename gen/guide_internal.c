@@ -103,7 +103,9 @@ void guide_set_fit(const Ctx *c, Table *t, const char *key, unsigned fit)
 
 void guide_add_table(const Ctx *c, Values *v, GPtrArray *tables, Table *t)
 {
-	char *md = table_markdown(t, c->s, c->error);
+	/* A table without rows says so instead of one row of dashes. */
+	char *md = table_rows(t) ? table_markdown(t, c->s, c->error)
+	                         : g_strdup(S(c, "table.empty"));
 	if (md)
 		values_set_table(v, table_name(t), md);
 	g_ptr_array_add(tables, t);

@@ -185,6 +185,36 @@ static char *top_tie(const Ctx *c, const Recommendation *r)
 	return out;
 }
 
+/* The headline sentence naming each build once: value pick, runner-up
+ * and fastest, with the fastest folded into the pick or the runner-up
+ * when it is the same build. */
+static char *top_sentence(const Ctx *c, const Recommendation *r)
+{
+	if (!r || !r->best)
+		return g_strdup("");
+	const Build *best = r->best, *runner = r->runner_up,
+	            *fast = r->best_absolute;
+	char *names[3] = {guide_build_md(c, best), guide_build_md(c, runner),
+	                  guide_build_md(c, fast)};
+	char *b = g_strdup_printf("**%s**", names[0]);
+	char *n = g_strdup_printf("**%s**", names[1]);
+	char *f = g_strdup_printf("**%s**", names[2]);
+	for (int i = 0; i < 3; i++)
+		g_free(names[i]);
+	const char *key = fast == best     ? "sentence.top_best_fastest"
+	                  : fast == runner ? "sentence.top_runner_fastest"
+	                                   : "sentence.top_three";
+	char **parts = g_strsplit(S(c, key), "{3}", -1);
+	char *pattern = g_strjoinv(f, parts);
+	char *out = gg_fill2(pattern, b, n);
+	g_strfreev(parts);
+	g_free(pattern);
+	g_free(b);
+	g_free(n);
+	g_free(f);
+	return out;
+}
+
 static void edition_scalars(const Ctx *c, Values *v)
 {
 	const Edition *e = c->e;
@@ -201,6 +231,7 @@ static void edition_scalars(const Ctx *c, Values *v)
 	set(v, "top_runner_up", guide_build_md(c, r ? r->runner_up : NULL));
 	set(v, "top_absolute", guide_build_md(c, r ? r->best_absolute : NULL));
 	set(v, "top_tie", top_tie(c, r));
+	set(v, "top_sentence", top_sentence(c, r));
 }
 
 void guide_add_scalars(const Ctx *c, Values *v)

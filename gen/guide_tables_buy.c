@@ -463,7 +463,12 @@ static Table *requests_table(const Ctx *c)
 		char *stem = format_build_stem(c->e, builds[i]);
 		char *url = paths_request(stem);
 		g_free(stem);
-		table_set_link(t, "request", url, S(c, "table.request_pdf"), url);
+		char *name = format_build_name(c->s, c->e, builds[i]);
+		char *label = gg_fill2(S(c, "table.request_pdf_named"), name,
+		                       "");
+		table_set_link(t, "request", url, label, url);
+		g_free(label);
+		g_free(name);
 		g_free(url);
 	}
 	g_free(builds);

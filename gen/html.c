@@ -1,8 +1,11 @@
 /* HTML back-end.  See html.h. */
 #include "html.h"
 
+#include "html_table.h"
 #include "markdown.h"
 #include "paths.h"
+#include "social_card.h"
+#include "table.h"
 #include "template.h"
 #include "util.h"
 #include "validate.h"
@@ -69,7 +72,7 @@ static char *heading_html(cmark_node *h, GHashTable *used, GString *toc,
 	section_switch(sw, parts, index);
 	char *html = g_strdup_printf(
 	    "%.*s id=\"S%u\"><a class=\"anchor\" id=\"%s\" href=\"#%s\" "
-	    "aria-hidden=\"true\">#</a>%.*s%s%s",
+	    "tabindex=\"-1\" aria-hidden=\"true\">#</a>%.*s%s%s",
 	    (int)(open_end - inner), inner, index, slug, slug,
 	    (int)(close - open_end - 1), open_end + 1, sw->str, close);
 	g_string_free(sw, TRUE);
@@ -85,15 +88,67 @@ static char *heading_html(cmark_node *h, GHashTable *used, GString *toc,
 	return html;
 }
 
+/* Where content_html is: the heading tables are captioned with, how
+ * many tables that section has had, and how many the page. */
+typedef struct {
+	char *section;      /* plain text of the last heading */
+	unsigned level;     /* its level */
+	unsigned in_section;
+	unsigned tables;
+	unsigned h2;        /* level-2 headings so far */
+	const Lang *strings;
+} PageState;
+
+/* A table captioned by its section's heading ("Memory", or "Memory,
+ * table 2" for the section's second); the page's first table (the
+ * answer) becomes cards on phones, and the picker's place is just
+ * before it. */
+static void table_block(GString *out, cmark_node *n, PageState *st)
+{
+	st->in_section++;
+	st->tables++;
+	const char *fmt = st->strings ? lang_get(st->strings,
+	                                         "html.table_caption")
+	                              : NULL;
+	char *num = g_strdup_printf("%u", st->in_section);
+	char *caption = st->in_section > 1 && fmt
+	                    ? gg_fill2(fmt, st->section ? st->section : "",
+	                               num)
+	                    : g_strdup(st->section ? st->section : "");
+	HtmlTable o = {.caption = caption, .number = st->tables,
+	               .cards = st->tables == 1};
+	char *html = html_table(n, &o);
+	if (st->tables == 1)
+		g_string_append(out, "<div id=\"picker\" hidden></div>\n");
+	g_string_append(out, html);
+	g_free(html);
+	g_free(num);
+	g_free(caption);
+}
+
+static void heading_seen(cmark_node *n, PageState *st)
+{
+	unsigned level = (unsigned)cmark_node_get_heading_level(n);
+	if (level == 2)
+		st->h2++;
+	if (level > st->level && st->section && level > 2)
+		return; /* a sub-heading: tables still belong to the section */
+	g_free(st->section);
+	st->section = markdown_plain_text(n);
+	st->level = level;
+	st->in_section = 0;
+}
+
 /* The page content, block by block, and its table of contents. */
 static char *content_html(cmark_node *doc, const GPtrArray *parts,
-                          char **toc_out)
+                          const Lang *strings, char **toc_out)
 {
 	GHashTable *used = g_hash_table_new_full(g_str_hash, g_str_equal,
 	                                         g_free, NULL);
 	GString *toc = g_string_new("<ol>\n");
 	GString *out = g_string_new(NULL);
 	unsigned headings = 0;
+	PageState st = {.strings = strings};
 	for (cmark_node *n = cmark_node_first_child(doc); n;
 	     n = cmark_node_next(n)) {
 		if (markdown_is_figure(n)) {
@@ -101,9 +156,12 @@ static char *content_html(cmark_node *doc, const GPtrArray *parts,
 			g_string_append(out, html);
 			g_free(html);
 		} else if (cmark_node_get_type(n) == CMARK_NODE_HEADING) {
+			heading_seen(n, &st);
 			char *html = heading_html(n, used, toc, headings++, parts);
 			g_string_append(out, html);
 			g_free(html);
+		} else if (markdown_is(n, "table")) {
+			table_block(out, n, &st);
 		} else {
 			char *html = cmark_render_html(n, CMARK_OPT_UNSAFE,
 			                               markdown_extensions());
@@ -111,6 +169,7 @@ static char *content_html(cmark_node *doc, const GPtrArray *parts,
 			free(html);
 		}
 	}
+	g_free(st.section);
 	g_string_append(toc, "</ol>\n");
 	g_hash_table_destroy(used);
 	*toc_out = g_string_free(toc, FALSE);
@@ -119,14 +178,15 @@ static char *content_html(cmark_node *doc, const GPtrArray *parts,
 
 char *html_render_page(cmark_node *doc, const char *layout_path,
                        const char *layout, Values *page,
-                       const GPtrArray *section_links, GError **error)
+                       const GPtrArray *section_links, const Lang *strings,
+                       GError **error)
 {
 	char *title = markdown_document_title(doc);
 	values_set_scalar(page, "title",
 	                  g_markup_escape_text(title ? title : "", -1));
 	g_free(title);
 	char *toc = NULL;
-	char *content = content_html(doc, section_links, &toc);
+	char *content = content_html(doc, section_links, strings, &toc);
 	values_set_scalar(page, "toc", toc);
 	values_set_scalar(page, "content", content);
 	return template_expand(layout_path, layout, page, error);
@@ -198,8 +258,8 @@ static char *language_links(const PublishConfig *cf, const char *prefix,
 			                       code_e, href_e, name_e);
 		if (strcmp(l->code, cf->lang) != 0 && parts) {
 			g_ptr_array_add(parts, g_strdup_printf(
-			    " <a class=\"lang-sec\" hreflang=\"%s\" "
-			    "lang=\"%s\" href=\"%s#S", code_e, code_e, href_e));
+			    " <a class=\"lang-sec\" lang=\"%s\" "
+			    "href=\"%s#S", code_e, href_e));
 			g_ptr_array_add(parts, g_strdup_printf("\">%s</a>",
 			                                       name_e));
 		}
@@ -229,6 +289,35 @@ static char *edition_label(const EditionResult *r)
 	return label;
 }
 
+static void add_picker_string(const char *key, const char *value,
+                              void *json)
+{
+	static const char *const prefixes[] = {"picker.", "use_case.",
+	                                       "format.used_build",
+	                                       "format.build_name"};
+	bool wanted = false;
+	for (size_t i = 0; i < G_N_ELEMENTS(prefixes); i++)
+		wanted = wanted || g_str_has_prefix(key, prefixes[i]);
+	if (!wanted)
+		return;
+	GString *s = json;
+	g_string_append(s, s->len > 1 ? ",\n" : "\n");
+	table_json_string(s, key);
+	g_string_append_c(s, ':');
+	table_json_string(s, value);
+}
+
+/* The picker's words in one language (picker.*, use_case.* and the
+ * build name patterns) as JSON, which assets/picker.js fetches with the
+ * data when the reader opens the picker. */
+static char *picker_words(const Lang *strings)
+{
+	GString *json = g_string_new("{");
+	lang_foreach(strings, add_picker_string, json);
+	g_string_append(json, "\n}\n");
+	return g_string_free(json, FALSE);
+}
+
 static Values *edition_page_values(const EditionResult *r,
                                    GPtrArray *section_links, GError **error)
 {
@@ -249,12 +338,16 @@ static Values *edition_page_values(const EditionResult *r,
 	                  g_markup_escape_text(r->edition->name, -1));
 	values_set_scalar(page, "data_date",
 	                  g_markup_escape_text(r->edition->data_date, -1));
-	const Chart *first = values_chart_at(r->values, 0);
-	char *png = paths_chart("", first->name, CHART_PNG);
-	char *og = preview_url(r, png);
+	/* The social card (social_card.c) exists under --base-url only;
+	 * without one, previews get the first chart, relative. */
+	char *img = cf->base_url ? g_strdup(SOCIAL_CARD_FILE)
+	                         : paths_chart("", values_chart_at(
+	                                           r->values, 0)->name,
+	                                       CHART_PNG);
+	char *og = preview_url(r, img);
 	values_set_scalar(page, "og_image", gg_attr_escape(og));
 	g_free(og);
-	g_free(png);
+	g_free(img);
 	return page;
 }
 
@@ -268,22 +361,54 @@ bool html_write(const EditionResult *r, Site *site, GError **error)
 	GPtrArray *parts = g_ptr_array_new_with_free_func(g_free);
 	Values *page = ok ? edition_page_values(r, parts, &err) : NULL;
 	char *html = ok && !err ? html_render_page(r->doc, layout_path, layout,
-	                                           page, parts, &err)
+	                                           page, parts,
+	                                           r->config->strings, &err)
 	                        : NULL;
 	g_ptr_array_unref(parts);
 	char *path = paths_page(r->prefix, "index.html");
 	ok = html && site_write(site, path, html, strlen(html), &err);
 	g_free(path);
 	path = paths_page(r->prefix, "guide.md");
-	ok = ok && site_write(site, path, r->markdown, strlen(r->markdown),
-	                      &err);
+	char *md = markdown_readable(r->markdown);
+	ok = ok && site_write(site, path, md, strlen(md), &err);
+	g_free(md);
 	g_free(path);
+	ok = ok && social_card_write(r, site, &err);
 	if (err)
 		g_propagate_error(error, err);
 	g_free(html);
 	values_free(page);
 	g_free(layout);
 	g_free(layout_path);
+	return ok;
+}
+
+/* The site's icon: three bars of a chart, no text (no font needed). */
+static const char FAVICON_SVG[] =
+    "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 32 32\">"
+    "<rect width=\"32\" height=\"32\" rx=\"6\" fill=\"#0b5cad\"/>"
+    "<path fill=\"#fff\" d=\"M7 22h5v4H7zM14 14h5v12h-5zM21 6h5v20h-5z\"/>"
+    "</svg>\n";
+
+bool html_write_assets(const PublishConfig *config, Site *site,
+                       GError **error)
+{
+	char *words = picker_words(config->strings);
+	char *words_path = g_strdup_printf("assets/words-%s.json",
+	                                   config->lang);
+	bool ok = site_write(site, words_path, words, strlen(words), error);
+	g_free(words_path);
+	g_free(words);
+	if (!ok || *config->lang_folder)
+		return ok; /* the rest is shared by every language */
+	char *path = g_build_filename(config->templates_dir, "picker.js",
+	                              NULL);
+	char *js = template_load(path, error);
+	ok = js && site_write(site, "assets/picker.js", js, strlen(js), error)
+	     && site_write(site, "assets/favicon.svg", FAVICON_SVG,
+	                   strlen(FAVICON_SVG), error);
+	g_free(js);
+	g_free(path);
 	return ok;
 }
 

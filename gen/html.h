@@ -4,7 +4,11 @@
  * values of the layout ({{str.KEY}} for every language string, root,
  * editions, description, og_image...).  The tree is only read: each
  * top-level block is rendered on its own and decorated as text.
- * In: an EditionResult.  Out: PREFIX/index.html and PREFIX/guide.md.
+ * Tables get captions, header scopes and a scroll container
+ * (html_table.h); the picker's place and words (assets/picker.js).
+ * In: an EditionResult.  Out: PREFIX/index.html, PREFIX/guide.md (with
+ * only the escapes Markdown needs: markdown_readable) and, under
+ * --base-url, PREFIX/social-card.png.
  * Ownership: html_render_page returns a string the caller frees. */
 #ifndef GG_HTML_H
 #define GG_HTML_H
@@ -16,17 +20,26 @@
 Values *html_page_values(const char *lang, const Lang *strings);
 
 /* Renders doc (read only) into layout (read from layout_path); page
- * gets title, toc and content.  Heading i gets id "S<i>" and, after its
+ * gets title, toc and content.  Tables are captioned with their
+ * section's heading (strings: html.table_caption for a section's second
+ * and later tables; strings may be NULL).  Heading i gets id "S<i>" and, after its
  * text, section_links[2k] i section_links[2k+1] for each k (links to
  * the same section in other languages; may be NULL). */
 char *html_render_page(cmark_node *doc, const char *layout_path,
                        const char *layout, Values *page,
-                       const GPtrArray *section_links, GError **error);
+                       const GPtrArray *section_links, const Lang *strings,
+                       GError **error);
 
 /* The page GitHub Pages shows for a missing address (404.html):
  * self-contained, as it is served at any depth. */
 bool html_write_404(const PublishConfig *config, Site *site,
                     GError **error);
+
+/* The picker's words of config's language, assets/words-LANG.json,
+ * and for the first language the shared assets/picker.js
+ * (templates/picker.js) and assets/favicon.svg. */
+bool html_write_assets(const PublishConfig *config, Site *site,
+                       GError **error);
 
 /* Links to the other editions from edition self: names[0] is the
  * current edition (at the top, shown as current_label when not NULL),

@@ -41,4 +41,8 @@ bool markdown_is_figure(cmark_node *node);
  * "table_cell", "table_header"). */
 bool markdown_is(cmark_node *node, const char *type_string);
 
+/* md with only the backslash escapes Markdown needs: the same HTML
+ * (with this module's extensions), readable source.  Caller frees. */
+char *markdown_readable(const char *md);
+
 #endif

@@ -232,5 +232,6 @@ bool publish_site_files(const PublishConfig *config, Site *site,
 	return (!top || copy_file(config, "style.css", "assets/style.css",
 	                          site, error))
 	       && html_write_404(config, site, error)
+	       && html_write_assets(config, site, error)
 	       && (!top || site_write(site, ".nojekyll", "", 0, error));
 }

@@ -15,8 +15,8 @@
 #     at INFO whatever their level ("INFO:CONSOLE:1] "boom"" for
 #     console.error("boom")), so the level cannot be told apart: every
 #     CONSOLE line is reported (uncaught exceptions, console.error, "Failed
-#     to load resource", and also console.log: the site has no script of its
-#     own, so any console output is unexpected);
+#     to load resource", and also console.log: the site's one script,
+#     assets/picker.js, logs nothing, so any console output is unexpected);
 #   - the same run logs every file:// URL the page loads (--vmodule for
 #     file_url_loader_factory); each must be an existing file inside OUTDIR.
 #     This catches what the page itself loads, images or url() in CSS, which

@@ -95,9 +95,11 @@ cp -r "$ho_mini" "$tmp/ho-eds/0-top"
 cp -r "$ho_mini" "$tmp/ho-eds/2020-09_b"
 "$bin" -q --data "$tmp/ho-eds" --base-url 'https://example.org/a&b/' --out "$tmp/ho-eds-out"
 check "og:image: the base URL is attribute-escaped" \
-	grep -qF 'property="og:image" content="https://example.org/a&amp;b/charts/' "$tmp/ho-eds-out/index.html"
+	grep -qF 'property="og:image" content="https://example.org/a&amp;b/social-card.png' "$tmp/ho-eds-out/index.html"
 check "og:image of an edition page carries its folder" \
-	grep -qF 'content="https://example.org/a&amp;b/2020-09_b/charts/' "$tmp/ho-eds-out/2020-09_b/index.html"
+	grep -qF 'content="https://example.org/a&amp;b/2020-09_b/social-card.png' "$tmp/ho-eds-out/2020-09_b/index.html"
+check "--base-url: each edition page has its social card" \
+	test -s "$tmp/ho-eds-out/social-card.png" -a -s "$tmp/ho-eds-out/2020-09_b/social-card.png"
 check "no raw & inside an attribute" sh -c "! grep -qF 'a&b' '$tmp/ho-eds-out/index.html'"
 check "edition links point into the edition folder" \
 	grep -qF 'href="2020-09_b/index.html"' "$tmp/ho-eds-out/index.html"

@@ -16,12 +16,12 @@ check "current edition exports the LLM tables" sh -c \
 	"test -s '$top/out/data/llm_memory.csv' && test -s '$top/out/data/llm_fit.csv' && test -s '$top/out/data/llm_memory_check.csv' && test -s '$top/out/data/llm_tokens.csv'"
 check "2020-09 edition has no LLM section" sh -c "! grep -q 'Large language models' '$sec_old'"
 check "2020-09 edition exports no LLM table" sh -c "! ls '$top/out/2020-09/data/' | grep -q '^llm_'"
-check "current edition lists the GPUs added since 2020-09" grep -qF '| RTX 5090 | 2025\-01\-30 |' "$sec_cur"
-check "current edition links the 2020-09 edition" grep -qF '(2020\-09/index.html)' "$sec_cur"
+check "current edition lists the GPUs added since 2020-09" grep -qF '| RTX 5090 | 2025-01-30 |' "$sec_cur"
+check "current edition links the 2020-09 edition" grep -qF '(2020-09/index.html)' "$sec_cur"
 check "LLM use case in the recommendations with its computed memory" sh -c \
 	"grep -q '^llm_inference_70b_q4,[1-9][0-9]*,transformer,2,' '$top/out/data/recommendations.csv'"
 check "LLM use case has a purchase request" sh -c \
-	"grep 'Running a 70B language model' '$sec_cur' | grep -qF 'requests\/2x'"
+	"grep 'Running a 70B language model' '$sec_cur' | grep -qF 'requests/2x'"
 check "zh-CN current edition has its own Q&A" sh -c \
 	"'$bin' -q --lang zh-CN --out '$tmp/sec-zh' && grep -q '^## 2026 年的常见问题' '$tmp/sec-zh/guide.md' && grep -q '^## 常见问题与误区' '$tmp/sec-zh/2020-09/guide.md'"
 for sec_f in sections/llm.md sections/qa.md editions/2020-09/qa.md editions/current/qa.md editions/current/llm.md; do

@@ -61,3 +61,61 @@ if [ -x /usr/bin/chromium ]; then
 		check "browser: screenshot $site_shot.png" test -s "$site_shots/$site_shot.png"
 	done
 fi
+
+# ---- issue 18: the answer first, the picker, readable source, details ----
+
+# Accessibility of every page, both languages and editions (static HTML).
+python3 "$top/tests/browser/check_a11y.py" --self-test >"$tmp/site-a11y-self.txt" 2>&1
+check "check_a11y.py --self-test finds every planted problem" test $? -eq 0
+python3 "$top/tests/browser/check_a11y.py" "$site_out" >"$tmp/site-a11y.txt" 2>&1
+site_status=$?
+check "a11y: headings in order, alt text, table captions and scopes, no focusable aria-hidden, named links" test "$site_status" -eq 0
+[ "$site_status" -eq 0 ] || site_show "$tmp/site-a11y.txt"
+
+# guide.md reads like prose: only the escapes Markdown needs.
+for site_md in "$site_out/guide.md" "$site_out/zh-CN/guide.md" "$site_out/2020-09/guide.md"; do
+	check "${site_md#"$site_out"/}: no needless escapes (\\\$ \\, \\/ https\\:)" \
+		sh -c "! grep -qE '\\\\[\$,/;%]|https\\\\:\\\\/' '$site_md'"
+done
+check "guide.md still names prices as \$2,500-like text" grep -qE '\$[0-9],[0-9]{3}' "$site_out/guide.md"
+
+# Static assets: the picker is small and asks nothing of other sites.
+check "assets/picker.js exists and is under 20 KB" \
+	sh -c "test -s '$site_out/assets/picker.js' && test \$(wc -c <'$site_out/assets/picker.js') -lt 20480"
+check "picker.js makes no request outside the site" \
+	sh -c "! grep -qE 'https?://|//[a-z]' '$site_out/assets/picker.js'"
+check "a favicon is linked and exists" \
+	sh -c "grep -q 'rel=\"icon\" href=\"assets/favicon.svg\"' '$site_out/index.html' && test -s '$site_out/assets/favicon.svg'"
+check "request links are named after their build" \
+	grep -qE '<a href="requests/[^"]+\.pdf">purchase request, [^<]+ \(PDF\)</a>' "$site_out/index.html"
+check "zh-CN request links are named in Chinese" \
+	grep -qE '<a href="requests/[^"]+\.pdf">采购申请：[^<]+（PDF）</a>' "$site_out/zh-CN/index.html"
+check "no table is a single row of dashes" sh -c "! grep -qE '<tr>(<td[^>]*>—</td>)+</tr>' '$site_out/index.html'"
+# site_headline PAGE: the headline sentence ("For general deep-learning
+# work...") names at least two builds and none twice.
+site_headline() {
+	python3 - "$1" <<'PY'
+import re, sys
+text = re.sub(r'<[^>]+>', '', open(sys.argv[1], encoding='utf-8').read())
+m = re.search(r'For general deep-learning work.*?\.(?=\s)', text, re.S)
+names = re.findall(r'(?:RTX|GTX|Titan|[AHVL])\s?\d{2,4}(?: Ti| Super| PCIe| SXM)?(?: \(used\))?', m.group(0)) if m else []
+print(names)
+sys.exit(0 if len(names) >= 2 and len(names) == len(set(names)) else 1)
+PY
+}
+for site_page in index.html 2020-09/index.html; do
+	check "$site_page: the headline sentence names each build once" site_headline "$site_out/$site_page"
+done
+
+# In a browser: the answer within the first screen, tables that scroll in
+# their own box, the picker against the CSV export.
+if [ -x /usr/bin/chromium ]; then
+	python3 "$top/tests/browser/check_layout.py" "$site_out" "$tmp/layout-shots" >"$tmp/site-layout.txt" 2>&1
+	site_status=$?
+	check "browser layout at 375 and 1280 px: answer first, no table overflows its scroll container" test "$site_status" -eq 0
+	[ "$site_status" -eq 0 ] || site_show "$tmp/site-layout.txt"
+	python3 "$top/tests/browser/check_picker.py" "$site_out" >"$tmp/site-picker.txt" 2>&1
+	site_status=$?
+	check "browser picker: budget and use-case choices match per_dollar.csv and recommendations.csv" test "$site_status" -eq 0
+	[ "$site_status" -eq 0 ] || site_show "$tmp/site-picker.txt"
+fi

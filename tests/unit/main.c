@@ -25,6 +25,7 @@ int main(void)
 	test_validate();
 	test_tie();
 	test_model_loo();
+	test_site();
 	markdown_shutdown();
 	text_release_fonts();
 	printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);

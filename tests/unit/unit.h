@@ -62,4 +62,6 @@ void test_validate(void);
 void test_tie(void);
 void test_model_loo(void);
 
+void test_site(void);
+
 #endif

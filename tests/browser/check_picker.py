@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""The picker in a browser, against the data export.
+
+Usage: python3 tests/browser/check_picker.py OUTDIR
+
+For every edition page (both editions, both languages) it serves OUTDIR
+over HTTP, opens the page in headless Chromium (cdp.py) at 375 px, opens
+the picker, and:
+  (a) chooses a budget (US dollars, one GPU, CNN, new or used): the top
+      row must be the build that data/per_dollar.csv ranks first among
+      the one-GPU builds within that budget (less the server-only builds
+      of data/guide.json), ties to the cheaper;
+  (b) chooses each use case in turn: the top row must be the use case's
+      best_value in data/recommendations.csv (computed by recommend.c);
+  (c) every purchase-request link it shows names an existing file.
+Prints "picker ok: ..." and exits 0, or one line per problem and exits 1.
+"""
+import csv
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cdp  # noqa: E402
+
+BUDGETS = (2000, 3000, 5000)
+
+
+def pages(root):
+    out = []
+    for rel in ("index.html", "2020-09/index.html", "zh-CN/index.html", "zh-CN/2020-09/index.html"):
+        if os.path.isfile(os.path.join(root, rel)):
+            out.append(rel)
+    return out
+
+
+def expected_budget(folder, budget):
+    rows = list(csv.DictReader(open(os.path.join(folder, "data", "per_dollar.csv"))))
+    server = set(json.load(open(os.path.join(folder, "data", "guide.json"))).get("picker_server_only", []))
+    ok = [r for r in rows if r["gpu_count"] == "1" and r["per_dollar_cnn"] and
+          float(r["system_cost_usd"]) <= budget and r["build"] not in server]
+    ok.sort(key=lambda r: (-float(r["per_dollar_cnn"]), float(r["system_cost_usd"])))
+    return ok[0]["build"] if ok else None
+
+
+def wait_ready(b):
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        state = b.eval("document.querySelector('details.picker').getAttribute('data-state')")
+        if state in ("ready", "failed"):
+            return state
+        time.sleep(0.1)
+    return None
+
+
+SET = """((use, budget) => {
+  const f = document.querySelector('.picker-form');
+  f.cur.value = 'USD'; f.use.value = use;
+  f.use.dispatchEvent(new Event('change'));
+  if (budget !== null) {
+    f.work.value = 'cnn'; f.gpus.value = '1'; f.cond.value = ''; f.mem.value = '0';
+    f.budget.value = String(budget); f.dispatchEvent(new Event('input'));
+  }
+  const row = document.querySelector('.picker-out tbody tr');
+  const links = [...document.querySelectorAll('.picker-out a')].map(a => a.getAttribute('href'));
+  return JSON.stringify({top: row ? row.getAttribute('data-build') : null, links: links});
+})(%s, %s)"""
+
+
+def main():
+    root = os.path.abspath(sys.argv[1]) if len(sys.argv) == 2 else None
+    if not root or not os.path.isdir(root):
+        print("usage: check_picker.py OUTDIR", file=sys.stderr)
+        return 2
+    problems = []
+    checks = 0
+    server = cdp.Server(root)
+    try:
+        with cdp.Browser(375, 667) as b:
+            for page in pages(root):
+                folder = os.path.dirname(os.path.join(root, page))
+                b.goto(server.url(page))
+                if not b.eval("!!document.querySelector('#picker:not([hidden]) details.picker')"):
+                    problems.append("%s: the picker is not shown" % page)
+                    continue
+                b.eval("document.querySelector('details.picker').open = true")
+                if wait_ready(b) != "ready":
+                    problems.append("%s: the picker did not load data/guide.json" % page)
+                    continue
+                for budget in BUDGETS:
+                    got = json.loads(b.eval(SET % (json.dumps(""), budget)))
+                    want = expected_budget(folder, budget)
+                    checks += 1
+                    if got["top"] != want:
+                        problems.append("%s: budget $%d: top row %r, per_dollar.csv says %r" % (page, budget, got["top"], want))
+                recs = list(csv.DictReader(open(os.path.join(folder, "data", "recommendations.csv"))))
+                for r in recs:
+                    got = json.loads(b.eval(SET % (json.dumps(r["use_case"]), "null")))
+                    want = r["best_value"] or None
+                    checks += 1
+                    if got["top"] != want:
+                        problems.append("%s: use case %s: top row %r, recommendations.csv says %r" % (page, r["use_case"], got["top"], want))
+                    for href in got["links"]:
+                        if not os.path.isfile(os.path.join(folder, href)):
+                            problems.append("%s: use case %s: link %s names no file" % (page, r["use_case"], href))
+    finally:
+        server.stop()
+    for p in problems:
+        print("picker: " + p)
+    if problems:
+        return 1
+    print("picker ok: %d pages, %d choices match the data export" % (len(pages(root)), checks))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
