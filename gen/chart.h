@@ -63,6 +63,8 @@ typedef struct {
 	size_t n_marks;
 	bool log2_x;   /* XY: x axis in powers of two */
 	bool diagonal; /* XY: the line y = x */
+	double axis_end; /* bars: where the value axis ends; 0: found from
+	                    the bars (chart_bar_axis_end) */
 	double x_unit; /* XY: what one x unit is in the data's own unit
 	                  (days per year, say); 1 when set by chart_new */
 } Chart;

@@ -106,6 +106,14 @@ static double extent(const Chart *c, const ChartBar *b)
 
 double chart_bar_axis_end(const Chart *c, bool *broken)
 {
+	if (c->axis_end > 0) { /* a part of a chart: the whole one's axis */
+		bool cut = false;
+		for (size_t i = 0; i < c->n_bars && i < CHART_MAX_BARS; i++)
+			cut |= fmax(c->bars[i].value, c->bars[i].value2) > c->axis_end;
+		if (broken)
+			*broken = cut;
+		return c->axis_end;
+	}
 	double top = 0, second = 0;
 	size_t n = c->n_bars < CHART_MAX_BARS ? c->n_bars : CHART_MAX_BARS;
 	for (size_t i = 0; i < n; i++) {

@@ -142,6 +142,13 @@ void cv_layout(ChartCanvas *cv, PangoLayout *l, double x, double y,
 	pango_layout_iter_free(it);
 }
 
+void cv_text(ChartCanvas *cv, const char *text, double x, double y,
+             Anchor anchor, Ink ink, double size)
+{
+	push_text(cv, text, strlen(text), x, y, ink, size, false, anchor,
+	          false);
+}
+
 void cv_text_up(ChartCanvas *cv, const char *text, double x, double y,
                 Ink ink, double size)
 {

@@ -27,7 +27,8 @@ MarkKind;
 
 /* What a mark is for (an SVG class; the checks read it): "hatch" and
  * "break" lie on a bar, not on the background. */
-typedef enum { ROLE_PLAIN, ROLE_HATCH, ROLE_BREAK, ROLE_GRID } MarkRole;
+typedef enum { ROLE_PLAIN, ROLE_HATCH, ROLE_BREAK, ROLE_GRID, ROLE_TICK_X }
+MarkRole;
 
 typedef struct {
 	MarkKind kind;
@@ -77,6 +78,9 @@ void cv_role(ChartCanvas *cv, MarkRole role);
  * alignment as the text's anchor. */
 void cv_layout(ChartCanvas *cv, PangoLayout *l, double x, double y,
                Ink ink, double size, bool bold);
+/* One line of text, its baseline at y, anchored at x. */
+void cv_text(ChartCanvas *cv, const char *text, double x, double y,
+             Anchor anchor, Ink ink, double size);
 /* One line of text rotated a quarter turn left, its baseline start at
  * x, y (reading upwards). */
 void cv_text_up(ChartCanvas *cv, const char *text, double x, double y,

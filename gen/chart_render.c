@@ -8,6 +8,7 @@
 #include "paths.h"
 #include "util.h"
 
+#include <math.h>
 #include <string.h>
 
 ChartCanvas *chart_canvas_new(const Chart *chart, double width)
@@ -49,6 +50,31 @@ void chart_render_svg(const Chart *chart, double width, bool dark,
 	*bytes = chart_canvas_svg(cv, dark ? &CHART_DARK : &CHART_LIGHT);
 	*length = strlen(*bytes);
 	chart_canvas_free(cv);
+}
+
+Chart chart_bar_part(const Chart *chart, size_t first, size_t n)
+{
+	Chart part = *chart;
+	part.axis_end = chart_bar_axis_end(chart, NULL);
+	part.bars = chart->bars + MIN(first, chart->n_bars);
+	part.n_bars = MIN(n, chart->n_bars - MIN(first, chart->n_bars));
+	return part;
+}
+
+size_t chart_bars_fitting(const Chart *chart, double width, double height)
+{
+	size_t n = MIN(chart->n_bars, (size_t)CHART_MAX_BARS);
+	Chart none = chart_bar_part(chart, 0, 0);
+	double h0 = chart_height(&none, width);
+	double row = n ? (chart_height(chart, width) - h0) / (double)n : 1;
+	size_t fit = row > 0 ? (size_t)fmax((height - h0) / row, 1) : n;
+	fit = MIN(fit, n);
+	for (; fit > 1; fit--) { /* rows differ (wrapped labels): check */
+		Chart part = chart_bar_part(chart, 0, fit);
+		if (chart_height(&part, width) <= height)
+			break;
+	}
+	return fit;
 }
 
 char *chart_dark_name(const char *name)

@@ -21,6 +21,15 @@ double chart_height(const Chart *chart, double width);
  * origin. */
 void chart_draw(cairo_t *cr, const Chart *chart, double width);
 
+/* Bar charts too tall for a page: how many bars (at least one) fit
+ * with the title, legend and footer in height at width. */
+size_t chart_bars_fitting(const Chart *chart, double width, double height);
+
+/* A view of bars first .. first + n of a bar chart, on the whole
+ * chart's value axis.  It borrows every string and array of chart:
+ * never chart_free it. */
+Chart chart_bar_part(const Chart *chart, size_t first, size_t n);
+
 /* SVG (with <title> and <desc>) laid out at width, light or dark. */
 void chart_render_svg(const Chart *chart, double width, bool dark,
                       char **bytes, size_t *length);

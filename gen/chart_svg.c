@@ -46,7 +46,8 @@ static void attr_num(GString *s, const char *attr, double v)
 
 static const char *role_class(MarkRole role)
 {
-	static const char *const names[] = {NULL, "hatch", "break", "grid"};
+	static const char *const names[] = {NULL, "hatch", "break", "grid",
+	                                    "tick-x"};
 	return names[role];
 }
 
@@ -116,6 +117,7 @@ static void write_text(GString *s, const DrawMark *m, const ChartTheme *t)
 		                       anchors[m->anchor]);
 	if (m->ink != INK_TEXT)
 		colour(s, "fill", chart_theme_rgb(t, m->ink));
+	class_attr(s, m->role);
 	if (m->vertical) {
 		g_string_append(s, " transform=\"rotate(-90 ");
 		num(s, m->x);

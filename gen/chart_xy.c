@@ -158,8 +158,11 @@ static void draw_grid(ChartCanvas *cv, const Plot *p)
 		cv_role(cv, ROLE_GRID);
 		char *s = tick_label(t[i]);
 		PangoLayout *l = chart_text(cv, tick, false, s);
-		chart_show(cv, l, x - text_width(l) / 2, p->y0 + p->h + 4,
-		           INK_MUTED, tick, false);
+		cv_text(cv, s, x,
+		        p->y0 + p->h + 4
+		            + (double)pango_layout_get_baseline(l) / PANGO_SCALE,
+		        ANCHOR_MIDDLE, INK_MUTED, tick);
+		cv_role(cv, ROLE_TICK_X);
 		g_object_unref(l);
 		g_free(s);
 	}
