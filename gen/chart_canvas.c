@@ -92,6 +92,16 @@ void cv_dot(ChartCanvas *cv, double x, double y, double r, Ink ink)
 	m->x = x, m->y = y, m->w = r;
 }
 
+void cv_hatch(ChartCanvas *cv, double x, double y, double w, double h,
+              Ink ink)
+{
+	if (w <= 0 || h <= 0)
+		return;
+	DrawMark *m = push(cv, MARK_HATCH, ink);
+	m->x = x, m->y = y, m->w = w, m->h = h;
+	m->role = ROLE_HATCH;
+}
+
 void cv_role(ChartCanvas *cv, MarkRole role)
 {
 	if (cv->marks->len)
@@ -212,6 +222,26 @@ static void replay_text(cairo_t *cr, const ChartCanvas *cv,
 	g_object_unref(l);
 }
 
+/* Stripes from bottom-left to top-right, each clipped to the rectangle
+ * by arithmetic. */
+static void replay_hatch(cairo_t *cr, const DrawMark *m)
+{
+	double x = m->x, y = m->y, w = m->w, h = m->h;
+	cairo_set_line_width(cr, HATCH_WIDTH);
+	for (double d = -h + HATCH_STEP / 2; d < w; d += HATCH_STEP) {
+		double x0 = x + d, y0 = y + h, x1 = x + d + h, y1 = y;
+		if (x0 < x)
+			y0 -= x - x0, x0 = x;
+		if (x1 > x + w)
+			y1 += x1 - (x + w), x1 = x + w;
+		if (x1 - x0 < 0.5)
+			continue;
+		cairo_move_to(cr, x0, y0);
+		cairo_line_to(cr, x1, y1);
+	}
+	cairo_stroke(cr);
+}
+
 static void replay_mark(cairo_t *cr, const ChartCanvas *cv,
                         const DrawMark *m, const ChartTheme *t)
 {
@@ -247,6 +277,9 @@ static void replay_mark(cairo_t *cr, const ChartCanvas *cv,
 	}
 	case MARK_TEXT:
 		replay_text(cr, cv, m);
+		break;
+	case MARK_HATCH:
+		replay_hatch(cr, m);
 		break;
 	}
 }

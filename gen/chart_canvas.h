@@ -22,8 +22,8 @@ typedef enum { DASH_NONE, DASH_SHORT, DASH_LONG, DASH_DOT, DASH_DASH_DOT,
 
 typedef enum { ANCHOR_START, ANCHOR_MIDDLE, ANCHOR_END } Anchor;
 
-typedef enum { MARK_FILL, MARK_STROKE, MARK_LINE, MARK_DOT, MARK_TEXT }
-MarkKind;
+typedef enum { MARK_FILL, MARK_STROKE, MARK_LINE, MARK_DOT, MARK_TEXT,
+               MARK_HATCH } MarkKind;
 
 /* What a mark is for (an SVG class; the checks read it): "hatch" and
  * "break" lie on a bar, not on the background. */
@@ -36,7 +36,8 @@ typedef struct {
 	MarkRole role;
 	Dash dash;
 	double line_width;
-	/* FILL/STROKE: a rectangle; DOT: centre x, y and radius w; LINE:
+	/* FILL/STROKE/HATCH: a rectangle (HATCH: covered by stripes at 45
+	 * degrees, HATCH_STEP apart along a row); DOT: centre x, y and radius w; LINE:
 	 * points first_point .. first_point + n_points */
 	double x, y, w, h;
 	size_t first_point, n_points;
@@ -71,6 +72,10 @@ void cv_line(ChartCanvas *cv, double x0, double y0, double x1, double y1,
 void cv_polyline(ChartCanvas *cv, const double *xy, size_t n, Ink ink,
                  double line_width, Dash dash);
 void cv_dot(ChartCanvas *cv, double x, double y, double r, Ink ink);
+void cv_hatch(ChartCanvas *cv, double x, double y, double w, double h,
+              Ink ink);
+#define HATCH_STEP 5.0
+#define HATCH_WIDTH 1.2
 /* The last mark recorded gets a role. */
 void cv_role(ChartCanvas *cv, MarkRole role);
 /* Every line of a Pango layout (made by chart_text) with its top-left

@@ -40,23 +40,10 @@ double chart_text_block(ChartCanvas *cv, bool draw, double x, double y,
 	return h;
 }
 
-/* Stripes at 45 degrees every 5 px, each clipped to the rectangle by
- * arithmetic (no clip path: the same marks on every surface). */
 void chart_hatch(ChartCanvas *cv, double x, double y, double w, double h,
                  Ink ink)
 {
-	for (double d = -h + 2.5; d < w; d += 5) {
-		/* the stripe from (x + d, y + h) up to (x + d + h, y) */
-		double x0 = x + d, y0 = y + h, x1 = x + d + h, y1 = y;
-		if (x0 < x)
-			y0 -= x - x0, x0 = x;
-		if (x1 > x + w)
-			y1 += x1 - (x + w), x1 = x + w;
-		if (x1 - x0 < 0.5)
-			continue;
-		cv_line(cv, x0, y0, x1, y1, ink, 1.2, DASH_NONE);
-		cv_role(cv, ROLE_HATCH);
-	}
+	cv_hatch(cv, x, y, w, h, ink);
 }
 
 void chart_whisker(ChartCanvas *cv, double x0, double x1, double y,

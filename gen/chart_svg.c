@@ -157,6 +157,53 @@ static void write_shape(GString *s, const DrawMark *m, const ChartTheme *t)
 	g_string_append(s, "/>\n");
 }
 
+static void hatch_id(GString *s, Rgb c)
+{
+	g_string_append_printf(s, "h%02x%02x%02x", (int)lround(c.r * 255),
+	                       (int)lround(c.g * 255), (int)lround(c.b * 255));
+}
+
+/* One stripe pattern per colour of hatch the chart uses. */
+static void hatch_patterns(GString *s, const ChartCanvas *cv,
+                           const ChartTheme *t)
+{
+	bool used[INK_SERIES + 6] = {false};
+	for (guint i = 0; i < cv->marks->len; i++) {
+		const DrawMark *m = &g_array_index(cv->marks, DrawMark, i);
+		if (m->kind == MARK_HATCH)
+			used[m->ink] = true;
+	}
+	for (int ink = 0; ink < INK_SERIES + 6; ink++) {
+		if (!used[ink])
+			continue;
+		Rgb c = chart_theme_rgb(t, (Ink)ink);
+		g_string_append(s, "<pattern id=\"");
+		hatch_id(s, c);
+		/* vertical stripes turned 45 degrees: HATCH_STEP apart along
+		 * a row is HATCH_STEP / sqrt 2 apart across the stripes */
+		g_string_append(s, "\" patternUnits=\"userSpaceOnUse\"");
+		attr_num(s, "width", HATCH_STEP / sqrt(2));
+		attr_num(s, "height", 10);
+		g_string_append(s, " patternTransform=\"rotate(45)\">"
+		                   "<path class=\"hatch\" d=\"M0 0V10\"");
+		colour(s, "stroke", c);
+		attr_num(s, "stroke-width", HATCH_WIDTH);
+		g_string_append(s, "/></pattern>\n");
+	}
+}
+
+static void write_hatch(GString *s, const DrawMark *m, const ChartTheme *t)
+{
+	g_string_append(s, "<rect");
+	attr_num(s, "x", m->x);
+	attr_num(s, "y", m->y);
+	attr_num(s, "width", m->w);
+	attr_num(s, "height", m->h);
+	g_string_append(s, " fill=\"url(#");
+	hatch_id(s, chart_theme_rgb(t, m->ink));
+	g_string_append(s, ")\" class=\"hatch\"/>\n");
+}
+
 static void header(GString *s, const ChartCanvas *cv, const ChartTheme *t)
 {
 	const Chart *c = cv->chart;
@@ -194,6 +241,11 @@ char *chart_canvas_svg(const ChartCanvas *cv, const ChartTheme *theme)
 {
 	GString *s = g_string_sized_new(16384);
 	header(s, cv, theme);
+	GString *defs = g_string_new(NULL);
+	hatch_patterns(defs, cv, theme);
+	if (defs->len)
+		g_string_append_printf(s, "<defs>\n%s</defs>\n", defs->str);
+	g_string_free(defs, TRUE);
 	for (guint i = 0; i < cv->marks->len;) {
 		const DrawMark *m = &g_array_index(cv->marks, DrawMark, i);
 		if (m->kind == MARK_LINE) {
@@ -202,6 +254,8 @@ char *chart_canvas_svg(const ChartCanvas *cv, const ChartTheme *theme)
 		}
 		if (m->kind == MARK_TEXT)
 			write_text(s, m, theme);
+		else if (m->kind == MARK_HATCH)
+			write_hatch(s, m, theme);
 		else
 			write_shape(s, m, theme);
 		i++;
