@@ -11,7 +11,8 @@
 #include <math.h>
 #include <string.h>
 
-ChartCanvas *chart_canvas_new(const Chart *chart, double width)
+/* The chart laid out at width; its marks recorded when draw. */
+static ChartCanvas *canvas_make(const Chart *chart, double width, bool draw)
 {
 	ChartCanvas *cv = g_new0(ChartCanvas, 1);
 	cv->chart = chart;
@@ -23,14 +24,19 @@ ChartCanvas *chart_canvas_new(const Chart *chart, double width)
 	cv->points = g_array_new(FALSE, FALSE, sizeof(double));
 	cv->width = width;
 	cv->height = chart->kind == CHART_XY
-	                 ? chart_layout_xy(cv, width, true)
-	                 : chart_layout_bars(cv, width, true);
+	                 ? chart_layout_xy(cv, width, draw)
+	                 : chart_layout_bars(cv, width, draw);
 	return cv;
+}
+
+ChartCanvas *chart_canvas_new(const Chart *chart, double width)
+{
+	return canvas_make(chart, width, true);
 }
 
 double chart_height(const Chart *chart, double width)
 {
-	ChartCanvas *cv = chart_canvas_new(chart, width);
+	ChartCanvas *cv = canvas_make(chart, width, false);
 	double h = cv->height;
 	chart_canvas_free(cv);
 	return h;

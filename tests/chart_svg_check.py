@@ -14,6 +14,8 @@ CHECK is one of:
   memory    every one-GPU build of data/per_dollar.csv is a dot of the
             memory chart, inside the range of its x axis
   dark      every chart has its dark variants, with a dark background
+  html      every chart <img> and <source> of index.html has the width and
+            height of the SVG it names (so the page does not jump)
 Prints one line per problem and exits 1 when there is any.
 """
 import csv
@@ -172,12 +174,34 @@ def check_dark(out):
     return bad
 
 
+def check_html(out):
+    bad = []
+    page = open(os.path.join(out, "index.html"), encoding="utf-8").read()
+    tags = re.findall(r'<(?:img|source) [^>]*(?:src|srcset)="(charts/[^"]+'
+                      r'\.svg)"[^>]*>', page)
+    if not tags:
+        bad.append(f"{out}/index.html: no chart images")
+    for tag in re.finditer(r'<(?:img|source) [^>]*>', page):
+        t = tag.group(0)
+        src = re.search(r'(?:src|srcset)="(charts/[^"]+\.svg)"', t)
+        if not src:
+            continue
+        root = load(os.path.join(out, src.group(1)))
+        size = re.search(r'width="(\d+)" height="(\d+)"', t)
+        want = (round(float(root.get("width"))),
+                round(float(root.get("height"))))
+        if not size or (int(size.group(1)), int(size.group(2))) != want:
+            bad.append(f"{out}/index.html: {src.group(1)} is {want}, "
+                       f"the page says {size.groups() if size else None}")
+    return bad
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     check = {"text": check_text, "size": check_size,
              "contrast": check_contrast, "memory": check_memory,
-             "dark": check_dark}[sys.argv[1]]
+             "dark": check_dark, "html": check_html}[sys.argv[1]]
     problems = check(sys.argv[2])
     for p in problems[:20]:
         print(p)

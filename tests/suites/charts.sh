@@ -29,7 +29,7 @@ done
 # ---- how the charts are drawn (tests/chart_svg_check.py) ------------------
 for ed in "" "2020-09/" "zh-CN/"; do
 	dir="$top/out/${ed%/}"
-	for what in text size contrast dark memory; do
+	for what in text size contrast dark memory html; do
 		check "charts ${ed:-current/}: $what" \
 			python3 "$top/tests/chart_svg_check.py" "$what" "$dir"
 	done
@@ -60,6 +60,12 @@ check "chart check: a chart without <text> fails the text check" \
 	sh -c "! python3 '$top/tests/chart_svg_check.py' text '$bad'"
 check "chart check: a chart without its dark variant fails" \
 	sh -c "! python3 '$top/tests/chart_svg_check.py' dark '$bad'"
+sed 's|src="charts/power.svg" width="720" height="[0-9]*"|src="charts/power.svg" width="720" height="9"|' \
+	"$top/out/index.html" > "$bad/index.html"
+cp "$top/out/charts/"*.svg "$bad/charts/"
+check "chart check: an <img> height that is not its chart's fails" \
+	sh -c "! python3 '$top/tests/chart_svg_check.py' html '$bad'"
+cp "$top/out/charts/power.svg" "$top/out/charts/memory.svg" "$bad/charts/"
 awk -F, 'BEGIN { OFS = "," } NR == 2 { $NF = 1024 } { print }' \
 	"$top/out/data/per_dollar.csv" > "$bad/data/per_dollar.csv"
 cp "$top/out/charts/memory.svg" "$bad/charts/memory-narrow.svg"
