@@ -226,28 +226,34 @@ static void figure(Pdf *p, cmark_node *para)
 	double scale = c->width / layout_w;
 	double room = c->bottom - c->margin - 40; /* a whole page */
 	size_t parts = 0;
-	for (size_t first = 0; first == 0 || first < chart->n_bars;) {
-		Chart part = *chart;
-		size_t n = 0;
-		if (chart->kind != CHART_XY) {
-			Chart rest = chart_bar_part(chart, first, chart->n_bars);
+	ChartCanvas *cv = chart_canvas_new(chart, layout_w);
+	for (size_t first = 0; cv;) {
+		size_t n = chart->n_bars - first;
+		if (chart->kind != CHART_XY && cv->height * scale > room) {
+			chart_canvas_free(cv); /* too tall: the bars that fit */
+			Chart rest = chart_bar_part(chart, first, n);
 			n = chart_bars_fitting(&rest, layout_w, room / scale);
-			part = chart_bar_part(chart, first, n);
+			Chart part = chart_bar_part(chart, first, n);
+			cv = chart_canvas_new(&part, layout_w);
 		}
-		double h = chart_height(&part, layout_w) * scale;
+		double h = cv->height * scale;
 		if (h > c->bottom - c->y - 40)
 			pdfkit_new_page(c);
 		double fit = fmin(1, room / h); /* an XY chart taller than a page */
 		cairo_save(c->cr);
 		cairo_translate(c->cr, c->x + c->width * (1 - fit) / 2, c->y);
 		cairo_scale(c->cr, scale * fit, scale * fit);
-		chart_draw(c->cr, &part, layout_w);
+		chart_canvas_replay(cv, c->cr, &CHART_LIGHT);
 		cairo_restore(c->cr);
+		chart_canvas_free(cv);
+		cv = NULL;
 		c->y += h * fit + 4;
 		parts++;
 		first += n;
-		if (!n)
-			break;
+		if (chart->kind != CHART_XY && first < chart->n_bars) {
+			Chart rest = chart_bar_part(chart, first, chart->n_bars);
+			cv = chart_canvas_new(&rest, layout_w);
+		}
 	}
 	char *caption = g_strdup(cmark_node_get_title(img));
 	if (parts > 1) {
