@@ -28,44 +28,63 @@ static void chunk(GByteArray *b, const char *type, const guint8 *data,
 	put32(b, (guint32)crc32(0, b->data + at, (uInt)(n + 4)));
 }
 
-/* The image's rows as PNG scanlines: RGB, each row "up"-filtered. */
-static guint8 *scanlines(cairo_surface_t *s, int w, int h, size_t *n)
+/* Deflates what is pending into out; flush: Z_NO_FLUSH or Z_FINISH. */
+static bool pump(z_stream *z, GByteArray *out, int flush)
+{
+	guint8 buf[16384];
+	int st;
+	do {
+		z->next_out = buf;
+		z->avail_out = sizeof buf;
+		st = deflate(z, flush);
+		if (st == Z_STREAM_ERROR)
+			return false;
+		g_byte_array_append(out, buf, (guint)(sizeof buf - z->avail_out));
+	} while (z->avail_out == 0 || (flush == Z_FINISH && st != Z_STREAM_END));
+	return true;
+}
+
+/* The image's rows as PNG scanlines (RGB, each row "up"-filtered),
+ * deflated row by row: never the whole image twice in memory. */
+static bool deflate_rows(cairo_surface_t *s, int w, int h, GByteArray *out)
 {
 	const guint8 *px = cairo_image_surface_get_data(s);
 	int stride = cairo_image_surface_get_stride(s);
 	size_t row = 1 + 3 * (size_t)w;
-	guint8 *out = g_malloc(row * (size_t)h);
-	guint8 *prev = g_malloc0(row), *cur = g_malloc(row);
-	for (int y = 0; y < h; y++) {
+	guint8 *prev = g_malloc0(row), *cur = g_malloc(row),
+	       *line = g_malloc(row);
+	z_stream z = {0};
+	bool ok = deflateInit(&z, Z_BEST_SPEED) == Z_OK;
+	for (int y = 0; ok && y < h; y++) {
 		const guint32 *p = (const guint32 *)(px + (size_t)y * stride);
 		for (int x = 0; x < w; x++) {
 			cur[1 + 3 * x] = p[x] >> 16 & 255;
 			cur[2 + 3 * x] = p[x] >> 8 & 255;
 			cur[3 + 3 * x] = p[x] & 255;
 		}
-		guint8 *o = out + row * (size_t)y;
-		o[0] = 2; /* up */
+		line[0] = 2; /* up */
 		for (size_t k = 1; k < row; k++)
-			o[k] = (guint8)(cur[k] - prev[k]);
+			line[k] = (guint8)(cur[k] - prev[k]);
 		guint8 *t = prev;
 		prev = cur, cur = t;
+		z.next_in = line;
+		z.avail_in = (uInt)row;
+		ok = pump(&z, out, Z_NO_FLUSH);
 	}
+	ok = ok && pump(&z, out, Z_FINISH);
+	deflateEnd(&z);
 	g_free(prev);
 	g_free(cur);
-	*n = row * (size_t)h;
-	return out;
+	g_free(line);
+	return ok;
 }
 
 static bool encode(cairo_surface_t *s, GByteArray *png)
 {
 	int w = cairo_image_surface_get_width(s);
 	int h = cairo_image_surface_get_height(s);
-	size_t n;
-	guint8 *raw = scanlines(s, w, h, &n);
-	uLongf packed_n = compressBound((uLong)n);
-	guint8 *packed = g_malloc(packed_n);
-	bool ok = compress2(packed, &packed_n, raw, (uLong)n, Z_BEST_SPEED)
-	          == Z_OK;
+	GByteArray *packed = g_byte_array_new();
+	bool ok = deflate_rows(s, w, h, packed);
 	if (ok) {
 		static const guint8 sig[] = {137, 80, 78, 71, 13, 10, 26, 10};
 		guint8 ihdr[13] = {0};
@@ -77,11 +96,10 @@ static bool encode(cairo_surface_t *s, GByteArray *png)
 		ihdr[9] = 2; /* RGB */
 		g_byte_array_append(png, sig, sizeof sig);
 		chunk(png, "IHDR", ihdr, sizeof ihdr);
-		chunk(png, "IDAT", packed, packed_n);
+		chunk(png, "IDAT", packed->data, packed->len);
 		chunk(png, "IEND", NULL, 0);
 	}
-	g_free(raw);
-	g_free(packed);
+	g_byte_array_free(packed, TRUE);
 	return ok;
 }
 
