@@ -10,7 +10,7 @@
 
 #include <math.h>
 
-enum { ROW_GAP = 6 };
+enum { ROW_GAP = 6, CHART_LEGEND_MAX = 16 };
 #define OUTLIER 1.4
 
 static Ink bar_ink(const Chart *c, const ChartBar *b, int series)
@@ -85,7 +85,7 @@ static size_t legend_items(const Chart *c, LegendItem *items)
 	if (k.flagged && c->legend_flagged)
 		items[n++] = (LegendItem){c->legend_flagged, INK_OF_SERIES(0),
 		                          SWATCH_OUTLINE, 0};
-	for (size_t i = 0; i < c->n_marks && n < 8; i++)
+	for (size_t i = 0; i < c->n_marks && n < CHART_LEGEND_MAX; i++)
 		items[n++] = (LegendItem){c->marks[i].label,
 		                          INK_OF_SERIES(CHART_COLOUR_BAR_MARK),
 		                          SWATCH_DASH, DASH_SHORT};
@@ -269,7 +269,7 @@ double chart_layout_bars(ChartCanvas *cv, double width, bool draw)
 {
 	const Chart *c = cv->chart;
 	double y = CHART_PAD + chart_title(cv, draw, width) + 4;
-	LegendItem items[16];
+	LegendItem items[CHART_LEGEND_MAX];
 	size_t n_items = legend_items(c, items);
 	y += chart_legend(cv, draw, y, width, items, n_items) + 10;
 	BarGeometry g = geometry(cv, width);
