@@ -247,6 +247,8 @@ static void replay_mark(cairo_t *cr, const ChartCanvas *cv,
 {
 	Rgb c = chart_theme_rgb(t, m->ink);
 	cairo_set_source_rgb(cr, c.r, c.g, c.b);
+	cairo_new_path(cr); /* text leaves a current point: an arc would
+	                       join it with a line */
 	switch (m->kind) {
 	case MARK_FILL:
 		cairo_rectangle(cr, m->x, m->y, m->w, m->h);
