@@ -11,6 +11,7 @@ Chart *chart_new(ChartKind kind, const char *name)
 	Chart *c = g_new0(Chart, 1);
 	c->kind = kind;
 	c->name = g_strdup(name);
+	c->x_unit = 1;
 	return c;
 }
 
@@ -35,10 +36,15 @@ void chart_add_point(Chart *c, size_t series, double x, double y,
 	s->points[s->n_points++] = (ChartPoint){x, y, label};
 }
 
-void chart_add_mark(Chart *c, double at, char *label)
+void chart_add_tagged_mark(Chart *c, double at, char *label, char *tag)
 {
 	c->marks = g_renew(ChartMark, c->marks, c->n_marks + 1);
-	c->marks[c->n_marks++] = (ChartMark){at, label};
+	c->marks[c->n_marks++] = (ChartMark){at, label, tag};
+}
+
+void chart_add_mark(Chart *c, double at, char *label)
+{
+	chart_add_tagged_mark(c, at, label, NULL);
 }
 
 char *chart_alt_text(const Chart *c)
@@ -76,8 +82,10 @@ void chart_free(Chart *c)
 		g_free(c->series[i].points);
 		g_free(c->series[i].name);
 	}
-	for (size_t i = 0; i < c->n_marks; i++)
+	for (size_t i = 0; i < c->n_marks; i++) {
 		g_free(c->marks[i].label);
+		g_free(c->marks[i].tag);
+	}
 	g_free(c->bars);
 	g_free(c->series);
 	g_free(c->marks);

@@ -41,7 +41,8 @@ typedef struct {
 /* A vertical line: at x on XY plots, at a value on bar charts. */
 typedef struct {
 	double at;
-	char *label;
+	char *label; /* in the legend */
+	char *tag;   /* XY: short label at the line's top end; NULL: none */
 } ChartMark;
 
 typedef struct {
@@ -62,6 +63,10 @@ typedef struct {
 	size_t n_marks;
 	bool log2_x;   /* XY: x axis in powers of two */
 	bool diagonal; /* XY: the line y = x */
+	double axis_end; /* bars: where the value axis ends; 0: found from
+	                    the bars (chart_bar_axis_end) */
+	double x_unit; /* XY: what one x unit is in the data's own unit
+	                  (days per year, say); 1 when set by chart_new */
 } Chart;
 
 #define CHART_WIDTH 720.0 /* CSS pixels / PDF points of the web figure */
@@ -78,11 +83,25 @@ size_t chart_add_series(Chart *c, char *name, bool joined);
 void chart_add_point(Chart *c, size_t series, double x, double y,
                      char *label);
 void chart_add_mark(Chart *c, double at, char *label);
+void chart_add_tagged_mark(Chart *c, double at, char *label, char *tag);
 
 /* Alt text: the title and the top three bars (or the series); caller
  * frees. */
 char *chart_alt_text(const Chart *chart);
 
 void chart_free(Chart *chart);
+
+/* What kinds of marks a bar chart shows, so its caption names only
+ * those (implemented with the bars, chart_bars.c). */
+typedef struct {
+	bool measured, modelled, reference, flagged, whisker;
+	bool broken; /* a bar cut short by an axis break */
+} ChartBarMarks;
+ChartBarMarks chart_bar_marks(const Chart *c);
+
+/* The series colour (an index of the theme's six) of each kind of bar
+ * mark, which captions name (strings colour.N). */
+enum { CHART_COLOUR_MEASURED = 0, CHART_COLOUR_REFERENCE = 1,
+       CHART_COLOUR_MODELLED = 5, CHART_COLOUR_BAR_MARK = 3 };
 
 #endif

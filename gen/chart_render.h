@@ -1,6 +1,7 @@
-/* Chart stage, output: figures drawn once with Cairo and Pango onto any
- * cairo_t (the PDF back-ends draw them as vectors), and written as SVG
- * (site) and PNG at twice the size (previews).
+/* Chart stage, output: a figure laid out once into a display list
+ * (chart_canvas.h) and replayed onto any cairo_t (the PDF back-ends draw
+ * it as vectors with real text), written as SVG with <text> (site, light
+ * and dark, wide and for phones) and PNG at twice the size (previews).
  * In: a Chart (read only).  Out: drawings and file bytes; as a back-end,
  * every chart of an edition as files (chart_write_all).
  * Ownership: the renderers return bytes the caller frees with g_free. */
@@ -9,25 +10,40 @@
 
 #include "backend.h"
 #include "chart.h"
+#include "chart_canvas.h"
 
 #include <cairo.h>
 
 /* Height the chart needs at the given width. */
 double chart_height(const Chart *chart, double width);
 
-/* Draws the chart with its top-left corner at the current origin. */
+/* Draws the chart (light theme) with its top-left corner at the current
+ * origin. */
 void chart_draw(cairo_t *cr, const Chart *chart, double width);
 
-/* SVG (with <title> and <desc>) laid out at width, and PNG (CHART_WIDTH at
- * scale 2) file bytes; caller frees *bytes.  The order of
- * chart_render_svg calls fixes the SVG ids. */
-void chart_render_svg(const Chart *chart, double width, char **bytes,
-                      size_t *length);
-bool chart_render_png(const Chart *chart, char **bytes, size_t *length,
-                      GError **error);
+/* Bar charts too tall for a page: how many bars (at least one) fit
+ * with the title, legend and footer in height at width. */
+size_t chart_bars_fitting(const Chart *chart, double width, double height);
 
-/* The back-end: every chart of r as SVG for wide screens, a narrower SVG
- * for phones and a PNG preview, at the paths of paths.h. */
+/* A view of bars first .. first + n of a bar chart, on the whole
+ * chart's value axis.  It borrows every string and array of chart:
+ * never chart_free it. */
+Chart chart_bar_part(const Chart *chart, size_t first, size_t n);
+
+/* SVG (with <title> and <desc>) laid out at width, light or dark. */
+void chart_render_svg(const Chart *chart, double width, bool dark,
+                      char **bytes, size_t *length);
+
+/* PNG of a laid-out chart at scale 2 (chart_png.c). */
+bool chart_canvas_png(const ChartCanvas *cv, const ChartTheme *theme,
+                      char **bytes, size_t *length, GError **error);
+
+/* The file stem of a chart's dark variant: NAME-dark; caller frees. */
+char *chart_dark_name(const char *name);
+
+/* The back-end: every chart of r as SVG for wide screens and a narrower
+ * SVG for phones, each light and dark (NAME-dark.svg,
+ * NAME-dark-narrow.svg), and a PNG preview, at the paths of paths.h. */
 bool chart_write_all(const EditionResult *r, Site *site, GError **error);
 
 #endif

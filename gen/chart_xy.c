@@ -1,6 +1,8 @@
 /* Chart stage: XY plots, lines or scatter, with nice ticks, vertical
- * marks (thresholds, a break-even) and an optional diagonal.
- * See chart_xy.h. */
+ * marks (thresholds, a break-even) and an optional diagonal.  Each mark
+ * has its own colour and dash pattern; a mark with a tag is labelled at
+ * its top end, the tags stacked in rows above the plot so that no tag
+ * crosses another or another mark's line.  See chart_xy.h. */
 #include "chart_xy.h"
 
 #include "chart_draw.h"
@@ -120,13 +122,13 @@ static size_t ticks(const Axis *a, double *out, size_t max)
 	return n;
 }
 
-static double y_tick_width(cairo_t *cr, const Chart *c, const Axis *ay)
+static double y_tick_width(ChartCanvas *cv, const Axis *ay)
 {
 	double t[32], w = 0;
 	size_t n = ticks(ay, t, 32);
 	for (size_t i = 0; i < n; i++) {
 		char *s = tick_label(t[i]);
-		PangoLayout *l = chart_text(cr, c, CHART_STYLE.tick, false, s);
+		PangoLayout *l = chart_text(cv, cv->st->tick, false, s);
 		w = fmax(w, text_width(l));
 		g_object_unref(l);
 		g_free(s);
@@ -134,86 +136,156 @@ static double y_tick_width(cairo_t *cr, const Chart *c, const Axis *ay)
 	return w;
 }
 
-static void draw_grid(cairo_t *cr, const Chart *c, const Plot *p)
+static void draw_grid(ChartCanvas *cv, const Plot *p)
 {
-	double t[32];
+	double t[32], tick = cv->st->tick;
 	size_t n = ticks(&p->ay, t, 32);
-	cairo_set_line_width(cr, 1);
 	for (size_t i = 0; i < n; i++) {
 		double y = round(py(p, t[i])) + 0.5;
-		chart_set_rgb(cr, CHART_STYLE.grid);
-		cairo_move_to(cr, p->x0, y);
-		cairo_line_to(cr, p->x0 + p->w, y);
-		cairo_stroke(cr);
+		cv_line(cv, p->x0, y, p->x0 + p->w, y, INK_GRID, 0.5, DASH_NONE);
+		cv_role(cv, ROLE_GRID);
 		char *s = tick_label(t[i]);
-		PangoLayout *l = chart_text(cr, c, CHART_STYLE.tick, false, s);
-		chart_set_rgb(cr, CHART_STYLE.muted);
-		cairo_move_to(cr, p->x0 - 6 - text_width(l),
-		              y - text_height(l) / 2);
-		pango_cairo_show_layout(cr, l);
+		PangoLayout *l = chart_text(cv, tick, false, s);
+		chart_show(cv, l, p->x0 - 6 - text_width(l),
+		           y - text_height(l) / 2, INK_MUTED, tick, false);
 		g_object_unref(l);
 		g_free(s);
 	}
 	n = ticks(&p->ax, t, 32);
 	for (size_t i = 0; i < n; i++) {
 		double x = round(px(p, t[i])) + 0.5;
-		chart_set_rgb(cr, CHART_STYLE.grid);
-		cairo_move_to(cr, x, p->y0);
-		cairo_line_to(cr, x, p->y0 + p->h);
-		cairo_stroke(cr);
+		cv_line(cv, x, p->y0, x, p->y0 + p->h, INK_GRID, 0.5, DASH_NONE);
+		cv_role(cv, ROLE_GRID);
 		char *s = tick_label(t[i]);
-		PangoLayout *l = chart_text(cr, c, CHART_STYLE.tick, false, s);
-		chart_set_rgb(cr, CHART_STYLE.muted);
-		cairo_move_to(cr, x - text_width(l) / 2, p->y0 + p->h + 4);
-		pango_cairo_show_layout(cr, l);
+		PangoLayout *l = chart_text(cv, tick, false, s);
+		cv_text(cv, s, x,
+		        p->y0 + p->h + 4
+		            + (double)pango_layout_get_baseline(l) / PANGO_SCALE,
+		        ANCHOR_MIDDLE, INK_MUTED, tick);
+		cv_role(cv, ROLE_TICK_X);
 		g_object_unref(l);
 		g_free(s);
 	}
-	chart_set_rgb(cr, CHART_STYLE.muted);
-	cairo_rectangle(cr, p->x0 + 0.5, p->y0 + 0.5, p->w, p->h);
-	cairo_stroke(cr);
+	cv_stroke_rect(cv, p->x0 + 0.5, p->y0 + 0.5, p->w, p->h, INK_MUTED, 1);
 }
 
-static void draw_y_label(cairo_t *cr, const Chart *c, const Plot *p)
+static void draw_y_label(ChartCanvas *cv, const Plot *p)
 {
-	PangoLayout *l = chart_text(cr, c, CHART_STYLE.label, false, c->y_label);
-	cairo_save(cr);
-	chart_set_rgb(cr, CHART_STYLE.ink);
-	cairo_move_to(cr, CHART_PAD,
-	              p->y0 + p->h / 2 + text_width(l) / 2);
-	cairo_rotate(cr, -G_PI / 2);
-	pango_cairo_show_layout(cr, l);
-	cairo_restore(cr);
+	const char *text = cv->chart->y_label ? cv->chart->y_label : "";
+	PangoLayout *l = chart_text(cv, cv->st->label, false, text);
+	double base = (double)pango_layout_get_baseline(l) / PANGO_SCALE;
+	cv_text_up(cv, text, CHART_PAD + base,
+	           p->y0 + p->h / 2 + text_width(l) / 2, INK_TEXT,
+	           cv->st->label);
 	g_object_unref(l);
 }
 
-static void draw_marks(cairo_t *cr, const Chart *c, const Plot *p)
+/* Mark i's look: its own colour (after the series') and dash. */
+static Ink mark_ink(const Chart *c, size_t i)
 {
-	double dash[] = {5, 3};
-	for (size_t i = 0; i < c->n_marks; i++) {
-		double x = px(p, c->marks[i].at);
-		chart_set_rgb(cr, CHART_STYLE.series[3]);
-		cairo_set_line_width(cr, 1.5);
-		cairo_set_dash(cr, dash, 2, 0);
-		cairo_move_to(cr, x, p->y0);
-		cairo_line_to(cr, x, p->y0 + p->h);
-		cairo_stroke(cr);
-		cairo_set_dash(cr, NULL, 0, 0);
-	}
-	if (c->diagonal) {
-		double m = fmin(p->ax.max, p->ay.max);
-		chart_set_rgb(cr, CHART_STYLE.muted);
-		cairo_set_dash(cr, dash, 2, 0);
-		cairo_move_to(cr, px(p, p->ax.min), py(p, p->ay.min));
-		cairo_line_to(cr, px(p, m), py(p, m));
-		cairo_stroke(cr);
-		cairo_set_dash(cr, NULL, 0, 0);
-	}
+	/* never the light blue (5): too near the first series' blue */
+	size_t first = c->n_series < 4 ? c->n_series : 1;
+	return INK_OF_SERIES(first + i % (5 - first));
+}
+
+static Dash mark_dash(size_t i)
+{
+	return (Dash)(DASH_SHORT + i % (DASH_COUNT - 1));
 }
 
 typedef struct {
 	double x, y, w, h;
 } Box;
+
+/* Tags: mark i's tag sits in row rows[i] (0: just above the plot) from
+ * x start[i]; returns the number of rows. */
+static size_t tag_rows(ChartCanvas *cv, const Plot *p, double width,
+                       size_t *rows, double *start)
+{
+	const Chart *c = cv->chart;
+	size_t n_rows = 0;
+	size_t *order = g_new(size_t, c->n_marks + 1);
+	size_t n = 0;
+	for (size_t i = 0; i < c->n_marks; i++)
+		if (c->marks[i].tag)
+			order[n++] = i;
+	/* right to left: a tag never reaches left of its own line */
+	for (size_t a = 1; a < n; a++)
+		for (size_t b = a; b > 0 && c->marks[order[b]].at
+		                               > c->marks[order[b - 1]].at; b--) {
+			size_t t = order[b];
+			order[b] = order[b - 1], order[b - 1] = t;
+		}
+	double *end = g_new0(double, c->n_marks + 1);
+	for (size_t a = 0; a < n; a++) {
+		size_t i = order[a];
+		PangoLayout *l = chart_text(cv, cv->st->small, false,
+		                            c->marks[i].tag);
+		double x = px(p, c->marks[i].at);
+		start[i] = fmin(x + 3, width - CHART_PAD - text_width(l));
+		end[i] = start[i] + text_width(l) + 4;
+		g_object_unref(l);
+		size_t r = 0; /* above every placed line this tag would cross */
+		for (size_t b = 0; b < a; b++) {
+			size_t j = order[b];
+			double xj = px(p, c->marks[j].at);
+			if (xj >= start[i] - 2 && xj <= end[i])
+				r = MAX(r, rows[j] + 1);
+		}
+		for (bool moved = true; moved;) { /* and beside tags of its row */
+			moved = false;
+			for (size_t b = 0; b < a; b++) {
+				size_t j = order[b];
+				if (rows[j] == r && start[i] < end[j]
+				    && start[j] < end[i])
+					r++, moved = true;
+			}
+		}
+		rows[i] = r;
+		n_rows = MAX(n_rows, r + 1);
+	}
+	g_free(order);
+	g_free(end);
+	return n_rows;
+}
+
+static double tag_row_height(ChartCanvas *cv)
+{
+	PangoLayout *l = chart_text(cv, cv->st->small, false, "Ag");
+	double h = text_height(l) + 2;
+	g_object_unref(l);
+	return h;
+}
+
+static void draw_marks(ChartCanvas *cv, const Plot *p, double width)
+{
+	const Chart *c = cv->chart;
+	size_t *rows = g_new0(size_t, c->n_marks + 1);
+	double *start = g_new0(double, c->n_marks + 1);
+	tag_rows(cv, p, width, rows, start);
+	double row_h = tag_row_height(cv);
+	for (size_t i = 0; i < c->n_marks; i++) {
+		double x = px(p, c->marks[i].at);
+		double top = p->y0;
+		if (c->marks[i].tag) {
+			top = p->y0 - 4 - row_h * (double)rows[i];
+			PangoLayout *l = chart_text(cv, cv->st->small, false,
+			                            c->marks[i].tag);
+			chart_show(cv, l, start[i], top - row_h + 1,
+			           mark_ink(c, i), cv->st->small, false);
+			g_object_unref(l);
+		}
+		cv_line(cv, x, top, x, p->y0 + p->h, mark_ink(c, i), 1.5,
+		        mark_dash(i));
+	}
+	g_free(rows);
+	g_free(start);
+	if (c->diagonal) {
+		double m = fmin(p->ax.max, p->ay.max);
+		cv_line(cv, px(p, p->ax.min), py(p, p->ay.min), px(p, m),
+		        py(p, m), INK_MUTED, 1, DASH_SHORT);
+	}
+}
 
 static bool overlaps(const GArray *boxes, Box b)
 {
@@ -226,40 +298,39 @@ static bool overlaps(const GArray *boxes, Box b)
 	return false;
 }
 
-static void draw_series(cairo_t *cr, const Chart *c, const Plot *p)
+static void draw_series(ChartCanvas *cv, const Plot *p)
 {
+	const Chart *c = cv->chart;
 	GArray *boxes = g_array_new(FALSE, FALSE, sizeof(Box));
 	for (size_t i = 0; i < c->n_series; i++) {
 		const ChartSeries *s = &c->series[i];
-		chart_set_rgb(cr, CHART_STYLE.series[i % 6]);
 		if (s->joined) {
-			cairo_set_line_width(cr, 2.2);
-			for (size_t k = 0; k < s->n_points; k++)
-				(k ? cairo_line_to : cairo_move_to)(
-				    cr, px(p, s->points[k].x),
-				    py(p, s->points[k].y));
-			cairo_stroke(cr);
+			double *xy = g_new(double, 2 * s->n_points + 2);
+			for (size_t k = 0; k < s->n_points; k++) {
+				xy[2 * k] = px(p, s->points[k].x);
+				xy[2 * k + 1] = py(p, s->points[k].y);
+			}
+			cv_polyline(cv, xy, s->n_points, INK_OF_SERIES(i), 2.2,
+			            DASH_NONE);
+			g_free(xy);
 		}
 		for (size_t k = 0; k < s->n_points; k++) {
 			const ChartPoint *pt = &s->points[k];
 			double x = px(p, pt->x), y = py(p, pt->y);
-			if (!s->joined || pt->label) {
-				chart_set_rgb(cr, CHART_STYLE.series[i % 6]);
-				cairo_arc(cr, x, y, 3.5, 0, 2 * G_PI);
-				cairo_fill(cr);
-			}
+			if (!s->joined || pt->label)
+				cv_dot(cv, x, y, 3.5, INK_OF_SERIES(i));
 			if (!pt->label)
 				continue;
-			PangoLayout *l = chart_text(cr, c, CHART_STYLE.small, false, pt->label);
+			PangoLayout *l = chart_text(cv, cv->st->small, false,
+			                            pt->label);
 			Box b = {x + 5, y - text_height(l) / 2,
 			         text_width(l), text_height(l)};
 			if (b.x + b.w > p->x0 + p->w)
 				b.x = x - 5 - b.w;
 			if (!overlaps(boxes, b)) {
 				g_array_append_val(boxes, b);
-				chart_set_rgb(cr, CHART_STYLE.ink);
-				cairo_move_to(cr, b.x, b.y);
-				pango_cairo_show_layout(cr, l);
+				chart_show(cv, l, b.x, b.y, INK_TEXT, cv->st->small,
+				           false);
 			}
 			g_object_unref(l);
 		}
@@ -271,24 +342,25 @@ static size_t legend_items(const Chart *c, LegendItem *items, size_t max)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < c->n_series && n < max; i++)
-		items[n++] = (LegendItem){c->series[i].name, CHART_STYLE.series[i % 6],
+		items[n++] = (LegendItem){c->series[i].name, INK_OF_SERIES(i),
 		                          c->series[i].joined ? SWATCH_LINE
-		                                              : SWATCH_DOT};
+		                                              : SWATCH_DOT, 0};
 	for (size_t i = 0; i < c->n_marks && n < max; i++)
-		items[n++] = (LegendItem){c->marks[i].label, CHART_STYLE.series[3],
-		                          SWATCH_DASH};
+		items[n++] = (LegendItem){c->marks[i].label, mark_ink(c, i),
+		                          SWATCH_DASH, mark_dash(i)};
 	if (c->diagonal && c->legend_reference && n < max)
-		items[n++] = (LegendItem){c->legend_reference, CHART_STYLE.muted,
-		                          SWATCH_DASH};
+		items[n++] = (LegendItem){c->legend_reference, INK_MUTED,
+		                          SWATCH_DASH, DASH_SHORT};
 	return n;
 }
 
-double chart_layout_xy(cairo_t *cr, const Chart *c, double width, bool draw)
+double chart_layout_xy(ChartCanvas *cv, double width, bool draw)
 {
-	double y = CHART_PAD + chart_title(cr, c, draw, width) + 4;
+	const Chart *c = cv->chart;
+	double y = CHART_PAD + chart_title(cv, draw, width) + 4;
 	LegendItem items[16];
 	size_t n = legend_items(c, items, 16);
-	y += chart_legend(cr, c, draw, y, width, items, n) + 12;
+	y += chart_legend(cv, draw, y, width, items, n) + 12;
 
 	double x0, x1, y1;
 	data_range(c, &x0, &x1, &y1);
@@ -297,22 +369,26 @@ double chart_layout_xy(cairo_t *cr, const Chart *c, double width, bool draw)
 	p.ay = make_axis(0, y1, false);
 	if (c->diagonal)
 		p.ax = p.ay = make_axis(0, fmax(x1, y1), false);
-	double label_h = chart_text_block(cr, c, false, 0, 0, width, CHART_STYLE.label, false,
-	                                  "Ag");
-	p.x0 = CHART_PAD + label_h + 8 + y_tick_width(cr, c, &p.ay) + 6;
-	p.y0 = y + 6;
+	double label_h = chart_text_block(cv, false, 0, 0, width,
+	                                  cv->st->label, false, INK_TEXT, "Ag");
+	p.x0 = CHART_PAD + label_h + 8 + y_tick_width(cv, &p.ay) + 6;
 	p.w = width - CHART_PAD - p.x0 - 6;
-	p.h = round(p.w * 0.5);
+	p.h = round(p.w * (width < CHART_WIDTH ? 0.8 : 0.5));
+	size_t *rows = g_new0(size_t, c->n_marks + 1);
+	double *start = g_new0(double, c->n_marks + 1);
+	size_t n_rows = tag_rows(cv, &p, width, rows, start);
+	g_free(rows);
+	g_free(start);
+	p.y0 = y + 6 + (double)n_rows * tag_row_height(cv);
 	if (draw) {
-		draw_grid(cr, c, &p);
-		draw_marks(cr, c, &p);
-		draw_series(cr, c, &p);
-		draw_y_label(cr, c, &p);
-		chart_set_rgb(cr, CHART_STYLE.ink);
+		draw_grid(cv, &p);
+		draw_marks(cv, &p, width);
+		draw_series(cv, &p);
+		draw_y_label(cv, &p);
 	}
 	y = p.y0 + p.h + 4 + label_h + 6;
-	y += chart_text_block(cr, c, draw, p.x0, y, p.w, CHART_STYLE.label, false,
-	                      c->x_label) + 6;
-	y += chart_footer(cr, c, draw, y, width);
+	y += chart_text_block(cv, draw, p.x0, y, p.w, cv->st->label, false,
+	                      INK_TEXT, c->x_label) + 6;
+	y += chart_footer(cv, draw, y, width);
 	return ceil(y + CHART_PAD);
 }

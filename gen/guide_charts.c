@@ -37,26 +37,39 @@ static Chart *new_chart(const Ctx *c, ChartKind kind, const char *name)
 	return ch;
 }
 
+/* Per dollar of an n-GPU system, for convolutional networks and
+ * transformers side by side, ranked by the first. */
 static Chart *per_dollar_chart(const Ctx *c, int n)
 {
 	char *name = g_strdup_printf("per_dollar_%dgpu", n);
-	Chart *ch = new_chart(c, CHART_BARS, name);
+	Chart *ch = new_chart(c, CHART_GROUPED_BARS, name);
 	g_free(name);
+	ch->series_names[0] = g_strdup(S(c, "workload.cnn"));
+	ch->series_names[1] = g_strdup(S(c, "workload.transformer_title"));
 	const Build **list = g_new(const Build *, c->costs->n_builds + 1);
 	size_t m = guide_builds_of_size(c, n, WORKLOAD_CNN, list);
 	for (size_t i = 0; i < m; i++) {
 		const Build *b = list[i];
 		const GpuPerf *p = &c->perf->gpus[WORKLOAD_CNN][b->gpu];
+		const GpuPerf *t = &c->perf->gpus[WORKLOAD_TRANSFORMER][b->gpu];
 		double v = b->per_dollar[WORKLOAD_CNN];
+		double v2 = b->per_dollar[WORKLOAD_TRANSFORMER];
 		double scale = p->value > 0 ? v / p->value : 0;
+		double scale2 = t->value > 0 ? v2 / t->value : 0;
+		bool rated2 = t->rated && isfinite(v2);
 		chart_add_bar(ch, (ChartBar){
 		    .label = format_build_name(c->s, c->e, b),
 		    .value = v,
 		    .value_text = num(c, v, 2),
+		    .value2 = rated2 ? v2 : 0,
+		    .value2_text = rated2 ? num(c, v2, 2) : g_strdup("\xE2\x80\x93"),
 		    .reference = b->gpu == c->perf->reference,
 		    .modelled = p->kind == PERF_MODELLED,
+		    .modelled2 = rated2 && t->kind == PERF_MODELLED,
 		    .flagged = b->fit != 0,
-		    .low = p->low * scale, .high = p->high * scale});
+		    .low = p->low * scale, .high = p->high * scale,
+		    .low2 = rated2 ? t->low * scale2 : 0,
+		    .high2 = rated2 ? t->high * scale2 : 0});
 	}
 	g_free(list);
 	return ch;
@@ -95,23 +108,37 @@ static Chart *performance_chart(const Ctx *c)
 	return ch;
 }
 
-/* Memory against one-GPU performance per dollar, with the use cases'
- * memory minimums as vertical lines. */
+static int by_mark_at(const void *a, const void *b)
+{
+	const ChartMark *x = a, *y = b;
+	return (x->at > y->at) - (x->at < y->at);
+}
+
+/* Memory against one-GPU performance per dollar (a GPU that needs a
+ * server board in a series of its own), with the use cases' memory
+ * minimums as vertical lines tagged at their top. */
 static Chart *memory_chart(const Ctx *c)
 {
 	Chart *ch = new_chart(c, CHART_XY, "memory");
 	ch->log2_x = true;
 	size_t s = chart_add_series(ch, g_strdup(S(c, "chart.memory.series")),
 	                            false);
+	size_t server = chart_add_series(
+	    ch, g_strdup(S(c, "chart.memory.series_server")), false);
 	const Build **list = g_new(const Build *, c->costs->n_builds + 1);
 	size_t m = guide_builds_of_size(c, 1, WORKLOAD_CNN, list);
-	for (size_t i = 0; i < m; i++)
-		if (!(list[i]->fit & FIT_MODULE))
-			chart_add_point(ch, s, c->e->gpus[list[i]->gpu].memory_gb,
-			                list[i]->per_dollar[WORKLOAD_CNN],
-			                i < 12 ? g_strdup(c->e->gpus[list[i]->gpu].name)
-			                       : NULL);
+	for (size_t i = 0; i < m; i++) {
+		const Gpu *g = &c->e->gpus[list[i]->gpu];
+		bool module = (list[i]->fit & FIT_MODULE) != 0;
+		chart_add_point(ch, module ? server : s, g->memory_gb,
+		                list[i]->per_dollar[WORKLOAD_CNN],
+		                i < 12 || module ? g_strdup(g->name) : NULL);
+	}
 	g_free(list);
+	if (!ch->series[server].n_points) {
+		g_free(ch->series[server].name);
+		ch->n_series--;
+	}
 	for (size_t i = 0; i < c->e->n_use_cases; i++) {
 		double gb = c->e->use_cases[i].min_memory_gb;
 		bool seen = false;
@@ -123,6 +150,7 @@ static Chart *memory_chart(const Ctx *c)
 		char *n = num(c, gb, 0);
 		g_string_printf(label, "%s %s %s:", S(c, "chart.at_least"), n,
 		                S(c, "unit.gb"));
+		char *tag = g_strdup_printf("%s %s", n, S(c, "unit.gb"));
 		g_free(n);
 		const char *sep = " ";
 		for (size_t k = 0; k < c->e->n_use_cases; k++) {
@@ -133,12 +161,14 @@ static Chart *memory_chart(const Ctx *c)
 			    format_use_case_title(c->s, &c->e->use_cases[k]));
 			sep = ", ";
 		}
-		chart_add_mark(ch, gb, g_string_free(label, FALSE));
+		chart_add_tagged_mark(ch, gb, g_string_free(label, FALSE), tag);
 	}
+	qsort(ch->marks, ch->n_marks, sizeof *ch->marks, by_mark_at);
 	return ch;
 }
 
-/* Cumulative cost of the example desktop and cloud instance. */
+/* Cumulative cost of the example desktop and cloud instance, over days,
+ * months or years, whichever keeps the numbers small. */
 static Chart *cloud_chart(const Ctx *c)
 {
 	const Examples *x = &c->costs->examples;
@@ -146,6 +176,16 @@ static Chart *cloud_chart(const Ctx *c)
 	double end = fmax(x->breakeven_days * 2, x->example_days * 1.5);
 	if (!isfinite(end))
 		end = x->example_days * 2;
+	int unit = end > 730 ? 2 : end > 90 ? 1 : 0;
+	static const double days_per[] = {1, 365.25 / 12, 365.25};
+	static const char *const units[] = {"unit.days", "unit.months",
+	                                    "unit.years"};
+	static const char *const axes[] = {"chart.cloud.axis",
+	                                   "chart.cloud.axis_months",
+	                                   "chart.cloud.axis_years"};
+	g_free(ch->x_label);
+	ch->x_label = g_strdup(S(c, axes[unit]));
+	ch->x_unit = days_per[unit];
 	char *desk = gg_fill2(S(c, "format.aside"), S(c, "chart.cloud.desktop"),
 	                      x->breakeven_build
 	                          ? c->e->gpus[x->breakeven_build->gpu].name
@@ -156,17 +196,19 @@ static Chart *cloud_chart(const Ctx *c)
 	size_t k = chart_add_series(ch, cl, true);
 	for (int i = 0; i <= 20; i++) {
 		double day = end * i / 20;
-		chart_add_point(ch, d, day, x->desktop_cost + x->electricity_day * day,
+		chart_add_point(ch, d, day / days_per[unit],
+		                x->desktop_cost + x->electricity_day * day, NULL);
+		chart_add_point(ch, k, day / days_per[unit], x->cloud_day * day,
 		                NULL);
-		chart_add_point(ch, k, day, x->cloud_day * day, NULL);
 	}
 	if (isfinite(x->breakeven_days)) {
-		char *days = num(c, ceil(x->breakeven_days), 0);
-		chart_add_mark(ch, x->breakeven_days,
+		double at = x->breakeven_days / days_per[unit];
+		char *when = unit == 2 ? num(c, at, 1) : num(c, ceil(at), 0);
+		chart_add_mark(ch, at,
 		               g_strdup_printf("%s: %s %s",
-		                               S(c, "chart.cloud.breakeven"), days,
-		                               S(c, "unit.days")));
-		g_free(days);
+		                               S(c, "chart.cloud.breakeven"), when,
+		                               S(c, units[unit])));
+		g_free(when);
 	}
 	return ch;
 }
@@ -251,14 +293,71 @@ static Chart *capped(const Ctx *c, Chart *ch)
 	return ch;
 }
 
+static const char *colour_name(const Ctx *c, int series)
+{
+	char key[16];
+	g_snprintf(key, sizeof key, "colour.%d", series);
+	return S(c, key);
+}
+
+static void key_sentence(GString *s, char *sentence)
+{
+	if (s->len && s->str[s->len - 1] == '.')
+		g_string_append_c(s, ' ');
+	g_string_append(s, sentence);
+	g_free(sentence);
+}
+
+/* A bar chart's caption ends with what its marks mean, named after the
+ * marks it really shows and the colours it really draws them in. */
+static Chart *with_key(const Ctx *c, Chart *ch)
+{
+	if (ch->kind == CHART_XY)
+		return ch;
+	ChartBarMarks k = chart_bar_marks(ch);
+	GString *s = g_string_new(ch->caption);
+	if (ch->kind == CHART_GROUPED_BARS) {
+		for (int i = 0; i < 2; i++)
+			key_sentence(s, gg_fill2(S(c, "chart.key.series"),
+			                         colour_name(c, i),
+			                         ch->series_names[i]));
+	} else if (k.measured && (k.modelled || k.flagged || k.reference)) {
+		key_sentence(s, gg_fill2(S(c, "chart.key.measured"),
+		                         colour_name(c, CHART_COLOUR_MEASURED),
+		                         ""));
+	}
+	if (k.modelled)
+		key_sentence(s, g_strdup(S(c, "chart.key.modelled")));
+	if (k.whisker)
+		key_sentence(s, g_strdup(S(c, "chart.key.whisker")));
+	if (k.reference)
+		key_sentence(s, ch->kind == CHART_GROUPED_BARS
+		                    ? g_strdup(S(c, "chart.key.reference_bold"))
+		                    : gg_fill2(S(c, "chart.key.reference"),
+		                               colour_name(c, CHART_COLOUR_REFERENCE),
+		                               ""));
+	if (k.flagged && ch->legend_flagged)
+		key_sentence(s, gg_fill2(S(c, "chart.key.flagged"),
+		                         ch->legend_flagged, ""));
+	if (k.broken)
+		key_sentence(s, g_strdup(S(c, "chart.key.broken")));
+	for (size_t i = 0; i < ch->n_marks; i++)
+		key_sentence(s, gg_fill2(S(c, "chart.key.mark"),
+		                         colour_name(c, CHART_COLOUR_BAR_MARK),
+		                         ch->marks[i].label));
+	g_free(ch->caption);
+	ch->caption = g_string_free(s, FALSE);
+	return ch;
+}
+
 void guide_add_charts(const Ctx *c, Values *v)
 {
-	values_add_chart(v, capped(c, performance_chart(c)));
+	values_add_chart(v, with_key(c, capped(c, performance_chart(c))));
 	values_add_chart(v, memory_chart(c));
 	values_add_chart(v, cloud_chart(c));
 	values_add_chart(v, validation_chart(c));
-	values_add_chart(v, capped(c, power_chart(c)));
+	values_add_chart(v, with_key(c, capped(c, power_chart(c))));
 	for (int k = 0; k < BUILD_SIZES; k++)
-		values_add_chart(v, capped(c, per_dollar_chart(
-		                               c, BUILD_GPU_COUNTS[k])));
+		values_add_chart(v, with_key(c, capped(c, per_dollar_chart(
+		                                           c, BUILD_GPU_COUNTS[k]))));
 }

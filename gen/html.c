@@ -2,6 +2,7 @@
 #include "html.h"
 
 #include "html_table.h"
+#include "chart_render.h"
 #include "markdown.h"
 #include "paths.h"
 #include "social_card.h"
@@ -13,9 +14,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A <source> for a chart variant: media, file and its size. */
+static void chart_source(GString *out, const char *media, const char *name,
+                         ChartFile kind, double width, double height)
+{
+	char *src = paths_chart("", name, kind);
+	char *src_e = g_markup_escape_text(src, -1);
+	g_string_append_printf(out,
+	                       "<source media=\"%s\" srcset=\"%s\" "
+	                       "width=\"%.0f\" height=\"%.0f\">\n",
+	                       media, src_e, width, height);
+	g_free(src_e);
+	g_free(src);
+}
+
 /* A <figure> for an image-only paragraph, its caption the image's
- * title. */
-static char *figure_html(cmark_node *para)
+ * title.  A chart of charts (NULL: none known) comes in four variants,
+ * each with its size so the page does not jump as it loads: laid out
+ * for phones below CHART_PHONE_MEDIA, and dark when the reader's system
+ * prefers it. */
+#define CHART_PHONE_MEDIA "(max-width: 1000px)"
+#define CHART_DARK_MEDIA "(prefers-color-scheme: dark)"
+static char *figure_html(cmark_node *para, const Values *charts)
 {
 	cmark_node *img = cmark_node_first_child(para);
 	char *alt = markdown_plain_text(img);
@@ -23,23 +43,36 @@ static char *figure_html(cmark_node *para)
 	const char *url = cmark_node_get_url(img);
 	char *src_e = g_markup_escape_text(url, -1);
 	char *cap_e = g_markup_escape_text(cmark_node_get_title(img), -1);
-	/* Phones get the same chart laid out narrower. */
 	char *name = paths_chart_name(url);
-	char *narrow = name ? paths_chart("", name, CHART_SVG_NARROW) : NULL;
-	char *narrow_e = g_markup_escape_text(narrow ? narrow : url, -1);
-	char *html = g_strdup_printf(
-	    "<figure>\n<picture>\n<source media=\"(max-width: 600px)\" "
-	    "srcset=\"%s\">\n<img src=\"%s\" alt=\"%s\" loading=\"lazy\">\n"
-	    "</picture>\n<figcaption>%s</figcaption>\n</figure>\n",
-	    narrow_e, src_e, alt_e, cap_e);
+	const Chart *chart = name && charts ? values_chart(charts, name) : NULL;
+	GString *html = g_string_new("<figure>\n<picture>\n");
+	GString *size = g_string_new(NULL);
+	if (chart) {
+		char *dark = chart_dark_name(name);
+		double h = chart_height(chart, CHART_WIDTH);
+		double hn = chart_height(chart, CHART_NARROW_WIDTH);
+		chart_source(html, CHART_PHONE_MEDIA " and " CHART_DARK_MEDIA,
+		             dark, CHART_SVG_NARROW, CHART_NARROW_WIDTH, hn);
+		chart_source(html, CHART_PHONE_MEDIA, name, CHART_SVG_NARROW,
+		             CHART_NARROW_WIDTH, hn);
+		chart_source(html, CHART_DARK_MEDIA, dark, CHART_SVG, CHART_WIDTH,
+		             h);
+		g_string_printf(size, " width=\"%.0f\" height=\"%.0f\"",
+		                CHART_WIDTH, h);
+		g_free(dark);
+	}
+	g_string_append_printf(html,
+	                       "<img src=\"%s\"%s alt=\"%s\" loading=\"lazy\">\n"
+	                       "</picture>\n<figcaption>%s</figcaption>\n"
+	                       "</figure>\n",
+	                       src_e, size->str, alt_e, cap_e);
+	g_string_free(size, TRUE);
 	g_free(name);
-	g_free(narrow);
-	g_free(narrow_e);
 	g_free(alt);
 	g_free(alt_e);
 	g_free(src_e);
 	g_free(cap_e);
-	return html;
+	return g_string_free(html, FALSE);
 }
 
 /* The same section in the other languages: the pages of every language
@@ -141,7 +174,8 @@ static void heading_seen(cmark_node *n, PageState *st)
 
 /* The page content, block by block, and its table of contents. */
 static char *content_html(cmark_node *doc, const GPtrArray *parts,
-                          const Lang *strings, char **toc_out)
+                          const Lang *strings, const Values *charts,
+                          char **toc_out)
 {
 	GHashTable *used = g_hash_table_new_full(g_str_hash, g_str_equal,
 	                                         g_free, NULL);
@@ -152,7 +186,7 @@ static char *content_html(cmark_node *doc, const GPtrArray *parts,
 	for (cmark_node *n = cmark_node_first_child(doc); n;
 	     n = cmark_node_next(n)) {
 		if (markdown_is_figure(n)) {
-			char *html = figure_html(n);
+			char *html = figure_html(n, charts);
 			g_string_append(out, html);
 			g_free(html);
 		} else if (cmark_node_get_type(n) == CMARK_NODE_HEADING) {
@@ -179,14 +213,15 @@ static char *content_html(cmark_node *doc, const GPtrArray *parts,
 char *html_render_page(cmark_node *doc, const char *layout_path,
                        const char *layout, Values *page,
                        const GPtrArray *section_links, const Lang *strings,
-                       GError **error)
+                       const Values *charts, GError **error)
 {
 	char *title = markdown_document_title(doc);
 	values_set_scalar(page, "title",
 	                  g_markup_escape_text(title ? title : "", -1));
 	g_free(title);
 	char *toc = NULL;
-	char *content = content_html(doc, section_links, strings, &toc);
+	char *content = content_html(doc, section_links, strings, charts,
+	                             &toc);
 	values_set_scalar(page, "toc", toc);
 	values_set_scalar(page, "content", content);
 	return template_expand(layout_path, layout, page, error);
@@ -362,7 +397,8 @@ bool html_write(const EditionResult *r, Site *site, GError **error)
 	Values *page = ok ? edition_page_values(r, parts, &err) : NULL;
 	char *html = ok && !err ? html_render_page(r->doc, layout_path, layout,
 	                                           page, parts,
-	                                           r->config->strings, &err)
+	                                           r->config->strings,
+	                                           r->values, &err)
 	                        : NULL;
 	g_ptr_array_unref(parts);
 	char *path = paths_page(r->prefix, "index.html");

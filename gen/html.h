@@ -22,13 +22,14 @@ Values *html_page_values(const char *lang, const Lang *strings);
 /* Renders doc (read only) into layout (read from layout_path); page
  * gets title, toc and content.  Tables are captioned with their
  * section's heading (strings: html.table_caption for a section's second
- * and later tables; strings may be NULL).  Heading i gets id "S<i>" and, after its
- * text, section_links[2k] i section_links[2k+1] for each k (links to
- * the same section in other languages; may be NULL). */
+ * and later tables; strings may be NULL).  Heading i gets id "S<i>"
+ * and, after its text, section_links[2k] i section_links[2k+1] for each k (links to
+ * the same section in other languages; may be NULL).  charts (may be
+ * NULL) gives each chart figure its variants and size. */
 char *html_render_page(cmark_node *doc, const char *layout_path,
                        const char *layout, Values *page,
                        const GPtrArray *section_links, const Lang *strings,
-                       GError **error);
+                       const Values *charts, GError **error);
 
 /* The page GitHub Pages shows for a missing address (404.html):
  * self-contained, as it is served at any depth. */

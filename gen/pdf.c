@@ -205,6 +205,11 @@ static void code_block(Pdf *p, cmark_node *n, double indent)
 	g_object_unref(l);
 }
 
+/* A chart at the full text width, laid out at the web width (so its
+ * smallest text, 11.5 px, prints at 7.5 pt or more on A4 and Letter).
+ * A bar chart taller than a page is split into parts that each fill a
+ * page, every part with the title, legend, axis and the whole chart's
+ * scale; the caption, after the last part, says so. */
 static void figure(Pdf *p, cmark_node *para)
 {
 	PdfCanvas *c = p->c;
@@ -217,30 +222,58 @@ static void figure(Pdf *p, cmark_node *para)
 		c->y += 8;
 		return;
 	}
-	double h = chart_height(chart, c->width);
+	double layout_w = fmin(CHART_WIDTH, c->width / 7.5 * CHART_STYLE_WIDE.small);
+	double scale = c->width / layout_w;
 	double room = c->bottom - c->margin - 40; /* a whole page */
-	double left = c->bottom - c->y - 40;      /* what this page has */
-	double scale = 1;
-	if (h > left && left >= room / 2 && left / h >= 0.55) {
-		scale = left / h; /* shrink a little rather than leave a gap */
-	} else if (h > left) {
-		pdfkit_new_page(c);
-		scale = h > room ? room / h : 1;
+	size_t parts = 0;
+	ChartCanvas *cv = chart_canvas_new(chart, layout_w);
+	for (size_t first = 0; cv;) {
+		size_t n = chart->n_bars - first;
+		if (chart->kind != CHART_XY && cv->height * scale > room) {
+			chart_canvas_free(cv); /* too tall: the bars that fit */
+			Chart rest = chart_bar_part(chart, first, n);
+			n = chart_bars_fitting(&rest, layout_w, room / scale);
+			Chart part = chart_bar_part(chart, first, n);
+			cv = chart_canvas_new(&part, layout_w);
+		}
+		double h = cv->height * scale;
+		if (h > c->bottom - c->y - 40)
+			pdfkit_new_page(c);
+		double fit = fmin(1, room / h); /* an XY chart taller than a page */
+		cairo_save(c->cr);
+		cairo_translate(c->cr, c->x + c->width * (1 - fit) / 2, c->y);
+		cairo_scale(c->cr, scale * fit, scale * fit);
+		chart_canvas_replay(cv, c->cr, &CHART_LIGHT);
+		cairo_restore(c->cr);
+		chart_canvas_free(cv);
+		cv = NULL;
+		c->y += h * fit + 4;
+		parts++;
+		first += n;
+		if (chart->kind != CHART_XY && first < chart->n_bars) {
+			Chart rest = chart_bar_part(chart, first, chart->n_bars);
+			cv = chart_canvas_new(&rest, layout_w);
+		}
 	}
-	cairo_save(c->cr);
-	cairo_translate(c->cr, c->x + c->width * (1 - scale) / 2, c->y);
-	cairo_scale(c->cr, scale, scale);
-	chart_draw(c->cr, chart, c->width);
-	cairo_restore(c->cr);
-	c->y += h * scale + 4;
+	char *caption = g_strdup(cmark_node_get_title(img));
+	if (parts > 1) {
+		char *count = g_strdup_printf("%zu", parts);
+		char *note = gg_fill2(S(p, "chart.print_split"), count, "");
+		char *both = gg_fill2(S(p, "format.aside"), caption, note);
+		g_free(caption);
+		caption = both;
+		g_free(note);
+		g_free(count);
+	}
 	PangoLayout *l = pdfkit_layout(c, NULL, ST.caption, false, c->width);
-	char *caption = g_markup_escape_text(cmark_node_get_title(img), -1);
-	char *m = pdf_styled_span(p, "font.caption", caption);
+	char *caption_e = g_markup_escape_text(caption, -1);
+	char *m = pdf_styled_span(p, "font.caption", caption_e);
 	pango_layout_set_markup(l, m, -1);
 	page_set_colour(c->cr, ST.muted);
 	pdfkit_draw_layout(c, l, c->x, NULL, 0);
 	g_object_unref(l);
 	g_free(caption);
+	g_free(caption_e);
 	g_free(m);
 	c->y += 12;
 }

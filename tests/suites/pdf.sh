@@ -36,7 +36,7 @@ pdf_order() { # pdf_order FILE PATTERN... : each pattern after the last
 	done
 }
 check "2020-09 PDF: cycles, power, electricity and break-even in order" \
-	pdf_order "$tmp/guide-2020.txt" "392 cycles" "221 cycles" "1,700 W" "591 kWh" '$71' '$2,311' '$2,270' "293 days"
+	pdf_order "$tmp/guide-2020.txt" "392 cycles" "221 cycles" "1,700 W" "591 kWh" '$71' '$2,311' '$2,270' "break-even: 10 months"
 check "2020-09 PDF: title page names the edition" \
 	sh -c "pdftotext -f 1 -l 1 '$top/out/2020-09/guide.pdf' - | grep -q 'September 2020'"
 check "2020-09 PDF: contents page lists the methodology" \

@@ -26,6 +26,7 @@ int main(void)
 	test_tie();
 	test_model_loo();
 	test_site();
+	test_charts_draw();
 	markdown_shutdown();
 	text_release_fonts();
 	printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);

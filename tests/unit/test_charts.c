@@ -70,14 +70,14 @@ static void cloud_follows(const Values *v, const Costs *c)
 	CHECK(ch != NULL && ch->n_series == 2 && ch->n_marks == 1);
 	if (!ch || ch->n_series != 2 || ch->n_marks != 1)
 		return;
-	CHECK_NEAR(ch->marks[0].at, x->breakeven_days, 1e-9);
+	CHECK_NEAR(ch->marks[0].at * ch->x_unit, x->breakeven_days, 1e-9);
 	const ChartSeries *desk = &ch->series[0], *cloud = &ch->series[1];
 	CHECK_NEAR(desk->points[0].y, x->desktop_cost, 1e-9);
 	CHECK_NEAR(cloud->points[0].y, 0, 1e-12);
 	/* the lines cross where the mark is: desktop above before, below
 	 * after */
 	for (size_t k = 0; k < desk->n_points; k++) {
-		double day = desk->points[k].x;
+		double day = desk->points[k].x * ch->x_unit;
 		if (day < x->breakeven_days - 1e-9)
 			CHECK(desk->points[k].y > cloud->points[k].y);
 		else if (day > x->breakeven_days + 1e-9)
@@ -168,7 +168,7 @@ void test_charts(void)
 		for (size_t i = 0; i < values_chart_count(v); i++) {
 			char *svg = NULL;
 			size_t n = 0;
-			chart_render_svg(values_chart_at(v, i), CHART_WIDTH, &svg, &n);
+			chart_render_svg(values_chart_at(v, i), CHART_WIDTH, false, &svg, &n);
 			CHECK(n > 1000 && strstr(svg, "<title>") != NULL);
 			g_free(svg);
 		}

@@ -63,5 +63,6 @@ void test_tie(void);
 void test_model_loo(void);
 
 void test_site(void);
+void test_charts_draw(void);
 
 #endif
