@@ -62,7 +62,7 @@ check "changes.csv: the price row that caused it" \
 check "the guide shows what changed" grep -q 'What changed since 2026' "$flip/guide.md"
 check "the guide names the changed pick" grep -q '^| pick | Kaggle competitions |' "$flip/guide.md"
 # The zh-CN "what changed" table names builds and GPUs in Chinese.
-check "zh what changed: translated build labels" grep -q '^| 首选 | Kaggle 竞赛 | RTX 5070 Ti | RTX 3090 Ti（二手） | RTX 3090 Ti（二手）：≈¥6\\,078（\\$850） → ≈¥5\\,005（\\$700） |' "$flip/zh-CN/guide.md"
+check "zh what changed: translated build labels" grep -q '^| 首选 | Kaggle 竞赛 | RTX 5070 Ti | RTX 3090 Ti（二手） | RTX 3090 Ti（二手）：≈¥6,078（\$850） → ≈¥5,005（\$700） |' "$flip/zh-CN/guide.md"
 check "zh what changed: no data ids shown" sh -c "! sed -n '/^| 变化 /,/^\$/p' '$flip/zh-CN/guide.md' | grep -q '1x \\| used '"
 # A second run on the same output folder compares with the first.
 "$bin" --data "$flip-data" --out "$flip" 2>"$tmp/flip2.err"
@@ -123,9 +123,9 @@ for cond in ("new", "used"):
     want = min(float(r["system_cost_usd"]) for r in rows if r["price_condition"] == cond)
     if want <= 1000:
         sys.exit("a %s build fits $1,000" % cond)
-line = next(l for l in md.split("\n") if l.startswith("| A whole system for \\$1\\,000 | \\$1\\,000 |"))
-shown = [float(m.replace("\\,", "")) for m in
-         re.findall(r"the cheapest that meets the needs is the [^|]*? at \\\$([\d\\,]+)", line)]
+line = next(l for l in md.split("\n") if l.startswith("| A whole system for $1,000 | $1,000 |"))
+shown = [float(m.replace(",", "")) for m in
+         re.findall(r"the cheapest that meets the needs is the [^|]*? at \$([\d,]+)", line)]
 new = min(float(r["system_cost_usd"]) for r in rows if r["price_condition"] == "new")
 used = min(float(r["system_cost_usd"]) for r in rows if r["price_condition"] == "used")
 sys.exit(0 if shown == [round(new), round(used)] else "shown %s, want %s" % (shown, [new, used]))
@@ -144,26 +144,26 @@ def table(head):
         out.append([p.strip() for p in l.strip().strip("|").split(" | ")])
     return out
 cells = [r[k] for r in table("| Use case | Budget | Best new") for k in (2, 3)
-         if "at \\$" in r[k]]
+         if "at $" in r[k]]
 cells += [r[2] for r in table("| Build | Recommended for | System cost")]
-bad = [c for c in cells if not re.search(r"\d{4}\\-\d\d\\-\d\d", c)]
+bad = [c for c in cells if not re.search(r"\d{4}-\d\d-\d\d", c)]
 sys.exit("no date: %s" % bad[:2] if bad or len(cells) < 10 else 0)
 PY
 
 # Multi-GPU sensitivity says its thresholds are per GPU.
-check "sensitivity of a 4x pick is per GPU" grep -q '^| Four\\-GPU research machine |.*falls below \\$[0-9\\,]* per GPU |' "$top/out/guide.md"
+check "sensitivity of a 4x pick is per GPU" grep -q '^| Four-GPU research machine |.*falls below \$[0-9,]* per GPU |' "$top/out/guide.md"
 check "zh: sensitivity of a 4x pick is per GPU" grep -q '^| 四卡科研工作站 |.*的单卡价格降到' "$top/out/zh-CN/guide.md"
 
 # zh-CN shows money in yuan, converted and marked, with the USD beside;
 # a native euro row wins over the conversion.
-check "zh: money in yuan with the USD beside" grep -q '≈¥17\\,875（\\$2\\,500）' "$top/out/zh-CN/guide.md"
-check "zh: the money note names the dated rate" grep -q '7\\.15 CNY.*2026\\-01\\-15 的汇率' "$top/out/zh-CN/guide.md"
-check "en: a native euro price with its date" grep -q '| €926 \\(one price\\, 2026\\-01\\-28\\)\\; ≈¥' "$top/out/guide.md"
+check "zh: money in yuan with the USD beside" grep -q '≈¥17,875（\$2,500）' "$top/out/zh-CN/guide.md"
+check "zh: the money note names the dated rate" grep -q '7\.15 CNY.*2026-01-15 的汇率' "$top/out/zh-CN/guide.md"
+check "en: a native euro price with its date" grep -q '| €926 (one price, 2026-01-28); ≈¥' "$top/out/guide.md"
 native="$tmp/native-cny"
 cp -r "$top/data/current" "$native-data"
 printf '%s\n' 'RTX 5070 Ti,new,6999,CNY,retail,"test row",,2026-03-01,' >>"$native-data/prices.csv"
 "$bin" -q --lang zh-CN --data "$native-data" --out "$native" 2>/dev/null
-check "zh: a native yuan row wins over the conversion" grep -q '^| [0-9]* | RTX 5070 Ti | 16 GB | ¥6\\,999（1 条报价，2026\\-03\\-01） |' "$native/guide.md"
+check "zh: a native yuan row wins over the conversion" grep -q '^| [0-9]* | RTX 5070 Ti | 16 GB | ¥6,999（1 条报价，2026-03-01） |' "$native/guide.md"
 check "zh: the picks stay those of the USD prices" sh -c "cmp -s '$native/data/recommendations.csv' '$top/out/zh-CN/data/recommendations.csv'"
 
 
