@@ -161,3 +161,16 @@ sed -i 's/^breakeven,\(.*\),breakeven,/breakeven,\1,Break even,/' "$tmp/zh-ed-cl
 zh_claim_line=$(grep -n '^breakeven,' "$tmp/zh-ed-claim/claims.csv" | cut -d: -f1)
 check "claims.csv: a reason that is no strings key is an error file:line:col" sh -c \
 	"'$bin' -q --data '$tmp/zh-ed-claim' --out '$tmp/zh-out-claim' 2>&1 | grep -qx '.*/claims.csv:$zh_claim_line:44: a key of the strings takes only a-z, 0-9 and .*, got .Break even.'"
+
+# The sentence on the GPUs the tensor-core model cannot vouch for (the
+# GTX cards, other vendors) says what each edition's results say: the
+# current edition leaves most unrated, the 2020-09 edition models the
+# GTX cards by their FP32 rate.
+check "index.html: the not-vouched GPUs' sentence agrees with performance.csv" \
+	python3 "$top/tests/unvouched_check.py" "$top/out/index.html" "$top/out/data/performance.csv" "$top/data/current/gpus.csv"
+check "2020-09/index.html: the not-vouched GPUs' sentence agrees with performance.csv" \
+	python3 "$top/tests/unvouched_check.py" "$top/out/2020-09/index.html" "$top/out/2020-09/data/performance.csv" "$top/data/2020-09/gpus.csv"
+check "2020-09/index.html: the GTX cards are not called unrated (the edition rates them)" \
+	sh -c "! grep -q 'not rated</strong>: GTX' '$top/out/2020-09/index.html'"
+check "the not-vouched check can fail: the current page against the 2020-09 results" \
+	sh -c "! python3 '$top/tests/unvouched_check.py' '$top/out/index.html' '$top/out/2020-09/data/performance.csv' '$top/data/2020-09/gpus.csv'"
