@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const COLUMNS[] = {"id",  "topic", "claim", "article",
-                                      "ours", "source", "url", "date",
-                                      "note", NULL};
-enum { C_ID, C_TOPIC, C_CLAIM, C_ARTICLE, C_OURS, C_SOURCE, C_URL, C_DATE,
+static const char *const COLUMNS[] = {"id",     "topic", "article", "ours",
+                                      "reason", "source", "url",   "date",
+                                      "note",   NULL};
+enum { C_ID, C_TOPIC, C_ARTICLE, C_OURS, C_REASON, C_SOURCE, C_URL, C_DATE,
        C_NOTE, C_COUNT };
 
 static const char *const VERDICTS[] = {"exact", "close", "explained",
@@ -198,6 +198,15 @@ static int decimals_of(const char *text)
 	return e ? d - atoi(e + 1) : d;
 }
 
+/* A part of a strings key: a-z, 0-9 and '_' ("" passes: no key). */
+static bool is_key(const char *text)
+{
+	for (const char *p = text; *p; p++)
+		if (!g_ascii_islower(*p) && !g_ascii_isdigit(*p) && *p != '_')
+			return false;
+	return true;
+}
+
 static void judge(Claim *x, double close)
 {
 	x->difference = isnan(x->ours) ? NAN : x->ours / x->article - 1;
@@ -231,10 +240,12 @@ static bool read_claim(const Recommendations *r, const CsvTable *t,
 	double article;
 	const CsvField *bad = NULL;
 	const char *why = NULL;
-	if (!f[C_ID]->text[0] || !f[C_CLAIM]->text[0] || !f[C_SOURCE]->text[0])
-		bad = !f[C_ID]->text[0] ? f[C_ID]
-		      : !f[C_CLAIM]->text[0] ? f[C_CLAIM] : f[C_SOURCE],
+	if (!f[C_ID]->text[0] || !f[C_SOURCE]->text[0])
+		bad = !f[C_ID]->text[0] ? f[C_ID] : f[C_SOURCE],
 		why = "empty required field";
+	else if (!is_key(f[C_ID]->text) || !is_key(f[C_REASON]->text))
+		bad = !is_key(f[C_ID]->text) ? f[C_ID] : f[C_REASON],
+		why = "a key of the strings takes only a-z, 0-9 and '_'";
 	else if (!gg_parse_number(f[C_ARTICLE]->text, &article)
 	         || article == 0)
 		bad = f[C_ARTICLE], why = "article must be a non-zero number";
@@ -259,14 +270,13 @@ static bool read_claim(const Recommendations *r, const CsvTable *t,
 	}
 	x->id = g_strdup(f[C_ID]->text);
 	x->topic = g_strdup(f[C_TOPIC]->text);
-	x->what = g_strdup(f[C_CLAIM]->text);
 	x->quantity = g_strdup(f[C_OURS]->text);
-	x->note = g_strdup(f[C_NOTE]->text);
+	x->reason = g_strdup(f[C_REASON]->text);
 	x->article = article;
 	x->decimals = decimals_of(f[C_ARTICLE]->text);
 	x->line = row->line;
 	judge(x, close);
-	if (x->verdict == CLAIM_EXPLAINED && !x->note[0])
+	if (x->verdict == CLAIM_EXPLAINED && !x->reason[0])
 		x->verdict = CLAIM_DIFFERS; /* a price edit may do this */
 	return true;
 }
@@ -284,7 +294,7 @@ static bool columns(const CsvTable *t, int *col, GError **error)
 	if (t->header.n_fields != C_COUNT) {
 		gg_set_input_error(error, t->path, t->header.line, 1,
 		                   "claims.csv takes exactly the columns: id, "
-		                   "topic, claim, article, ours, source, url, "
+		                   "topic, article, ours, reason, source, url, "
 		                   "date, note");
 		return false;
 	}
@@ -331,9 +341,8 @@ void claims_free(ClaimList *list)
 		Claim *x = &list->claims[i];
 		g_free(x->id);
 		g_free(x->topic);
-		g_free(x->what);
 		g_free(x->quantity);
-		g_free(x->note);
+		g_free(x->reason);
 	}
 	g_free(list->claims);
 	g_free(list);

@@ -3,9 +3,11 @@
  * the article's figure, ours computed from the edition's results by a
  * named quantity, the difference and a verdict: exact at the article's
  * precision, close (within claims_close_tolerance, default 5%),
- * explained (further off, with the row's note as the reason), differs
- * (further off and no note: the data changed since the reason was
- * written) or missing (no quantity computes it).
+ * explained (further off, with a reason), differs (further off and no
+ * reason: the data changed since the reason was written) or missing (no
+ * quantity computes it).  The words are the language's, not the data's:
+ * a claim reads `claim.ID` and its reason `claim.reason.REASON` in
+ * templates/LANG/strings.csv; the list holds only the keys.
  * Quantities (the `ours` column):
  *   assumption:KEY           an assumption's number
  *   gpu:NAME:FIELD           memory_gb, bandwidth_gbs, sm_count,
@@ -45,7 +47,8 @@ typedef enum {
 } ClaimVerdict;
 
 typedef struct {
-	char *id, *topic, *what, *quantity, *note;
+	char *id, *topic, *quantity;
+	char *reason; /* key of claim.reason.REASON; "" when none */
 	double article; /* the article's figure */
 	int decimals;   /* as the article gives it */
 	double ours;    /* NAN when missing */
@@ -60,10 +63,11 @@ typedef struct {
 	size_t count[CLAIM_VERDICTS];
 } ClaimList;
 
-/* Loads dir/claims.csv (columns id, topic, claim, article, ours, source,
- * url, date, note) and evaluates every row; an edition without it gets
- * an empty list.  An unknown quantity, GPU or use case or a bad number
- * is an error file:line:col. */
+/* Loads dir/claims.csv (columns id, topic, article, ours, reason,
+ * source, url, date, note) and evaluates every row; an edition without
+ * it gets an empty list.  An unknown quantity, GPU or use case, a bad
+ * number or an id or reason that is no key (a-z, 0-9, '_') is an error
+ * file:line:col. */
 ClaimList *claims_run(const Recommendations *r, GError **error);
 void claims_free(ClaimList *list);
 

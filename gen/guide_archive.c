@@ -238,15 +238,14 @@ static void hindsight_values(const Ctx *c, Values *v, GPtrArray *tables)
 /* ---- every numeric claim of the article --------------------------------- */
 
 static const Column CLAIMS[] = {
-    {"id", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"id", "claims.claim", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"topic", "claims.topic", COL_TEXT, 0, 0, 'l', NULL, 0},
-    {"claim", "claims.claim", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"article", "table.article", COL_TEXT, 0, 0, 'r', NULL, 0},
     {"ours", "table.ours", COL_TEXT, 0, 0, 'r', NULL, 0},
     {"difference", "table.difference", COL_PERCENT, 1, 4, 'r', NULL, 0},
     {"verdict", "claims.verdict", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"quantity", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
-    {"note", "table.why", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"reason", "table.why", COL_TEXT, 0, 0, 'l', NULL, 0},
 };
 
 /* A figure at the article's precision, or with up to three significant
@@ -266,6 +265,19 @@ static char *claim_number(const Ctx *c, double v, int decimals)
 	return num(c, v, d);
 }
 
+/* One list item of the reasons below the claims table. */
+static void append_reason(const Ctx *c, GString *why, const char *what,
+                          const char *reason)
+{
+	char *w = md_escape(what);
+	char *r = md_escape(reason);
+	char *item = gg_fill2(S(c, "claims.reason_item"), w, r);
+	g_string_append_printf(why, "- %s\n", item);
+	g_free(item);
+	g_free(r);
+	g_free(w);
+}
+
 static void claims_values(const Ctx *c, Values *v, GPtrArray *tables)
 {
 	GError *error = NULL;
@@ -281,19 +293,20 @@ static void claims_values(const Ctx *c, Values *v, GPtrArray *tables)
 		claims_free(l);
 		return;
 	}
-	/* the reasons go below the table, where long text reads well */
+	/* the reasons go below the table, where long text reads well; the
+	 * data holds ids and keys, the guide the language's words */
 	Table *t = table_new("article_claims", CLAIMS, G_N_ELEMENTS(CLAIMS),
-	                     "claim article ours difference verdict");
+	                     "id article ours difference verdict");
 	GString *why = g_string_new(NULL);
 	for (size_t i = 0; i < l->n; i++) {
 		const Claim *x = &l->claims[i];
 		table_add_row(t);
-		table_set_text(t, "id", x->id);
-		char *tk = g_strdup_printf("claims.topic.%s", x->topic);
-		table_set_shown(t, "topic", x->topic, S(c, tk));
+		char *tk = g_strdup_printf("claim.%s", x->id);
+		const char *what = S(c, tk);
+		table_set_shown(t, "id", x->id, what);
 		g_free(tk);
-		tk = g_strdup_printf("claim.%s", x->id);
-		table_set_shown(t, "claim", x->what, S(c, tk));
+		tk = g_strdup_printf("claims.topic.%s", x->topic);
+		table_set_shown(t, "topic", x->topic, S(c, tk));
 		g_free(tk);
 		char *a = claim_number(c, x->article, x->decimals);
 		char *data = g_strdup_printf("%.6g", x->article);
@@ -312,16 +325,15 @@ static void claims_values(const Ctx *c, Values *v, GPtrArray *tables)
 		                S(c, key));
 		g_free(key);
 		table_set_text(t, "quantity", x->quantity);
-		table_set_text(t, "note", x->note);
-		if (x->verdict != CLAIM_EXACT && x->note[0]) {
-			char *k = g_strdup_printf("claim.%s", x->id);
-			char *what = md_escape(S(c, k));
-			char *note = md_escape(x->note);
-			g_string_append_printf(why, "- **%s**: %s\n", what, note);
-			g_free(note);
-			g_free(what);
-			g_free(k);
-		}
+		table_set_text(t, "reason", x->reason);
+		if (!x->reason[0])
+			continue;
+		/* a reason's words must exist even where it is not shown */
+		char *k = g_strdup_printf("claim.reason.%s", x->reason);
+		const char *words = S(c, k);
+		if (x->verdict != CLAIM_EXACT)
+			append_reason(c, why, what, words);
+		g_free(k);
 	}
 	guide_add_table(c, v, tables, t);
 	values_set_scalar(v, "claims_reasons", g_string_free(why, FALSE));

@@ -1,7 +1,8 @@
 /* Guide tables and scalars of the methodology: the fitted form and
  * weights per workload, the chip families' intercepts and held-out error
  * bands (the intervals' basis), the benchmark rows left out of the fits
- * with their reasons, and what the model cannot see; and the words of a
+ * with their reasons, what the model cannot see and what the edition
+ * makes of the GPUs it cannot vouch for; and the words of a
  * tie between a pick and its runner-up (guide_tie_differences).  Each
  * table is both a Markdown table of the guide and a file of the data
  * export.  See guide_internal.h. */
@@ -317,8 +318,64 @@ static char *targets_text(const Ctx *c)
 	return g_string_free(out, FALSE);
 }
 
+/* Appends GPU g's name to the Markdown list *list (format.list). */
+static void list_gpu(const Ctx *c, char **list, size_t g)
+{
+	char *name = guide_gpu_md(c, g);
+	char *joined = *list ? gg_fill2(S(c, "format.list"), *list, name)
+	                     : g_strdup(name);
+	g_free(name);
+	g_free(*list);
+	*list = joined;
+}
+
+/* {{model_unvouched}}: what the edition makes of the GPUs the
+ * tensor-core model cannot vouch for (model_ok = no: no tensor cores,
+ * or another vendor): which it rates from their own benchmarks, which
+ * it models (the 2020 form's FP32 rule) and which it leaves unrated, as
+ * its results say; empty when it has none. */
+static char *unvouched(const Ctx *c)
+{
+	enum { MEASURED, MODELLED, UNRATED, GROUPS };
+	static const char *const keys[GROUPS] = {"model.unvouched.measured",
+	                                         "model.unvouched.modelled",
+	                                         "model.unvouched.unrated"};
+	char *list[GROUPS] = {NULL, NULL, NULL};
+	for (size_t g = 0; g < c->e->n_gpus; g++) {
+		if (c->e->gpus[g].model_ok)
+			continue;
+		bool measured = false, modelled = false;
+		for (int w = 0; w < WORKLOAD_COUNT; w++) {
+			const GpuPerf *gp = &c->perf->gpus[w][g];
+			measured |= gp->rated && gp->basis == BASIS_MEASURED;
+			modelled |= gp->rated && gp->basis != BASIS_MEASURED;
+		}
+		if (measured)
+			list_gpu(c, &list[MEASURED], g);
+		if (modelled)
+			list_gpu(c, &list[MODELLED], g);
+		if (!measured && !modelled)
+			list_gpu(c, &list[UNRATED], g);
+	}
+	if (!list[MEASURED] && !list[MODELLED] && !list[UNRATED])
+		return g_strdup("");
+	char *md = g_strdup(S(c, "model.unvouched.intro"));
+	for (int k = 0; k < GROUPS; k++) {
+		if (!list[k])
+			continue;
+		char *sentence = gg_fill2(S(c, keys[k]), list[k], "");
+		char *joined = gg_fill2(S(c, "format.sentences"), md, sentence);
+		g_free(sentence);
+		g_free(md);
+		g_free(list[k]);
+		md = joined;
+	}
+	return md;
+}
+
 void guide_add_method_tables(const Ctx *c, Values *v, GPtrArray *tables)
 {
+	values_set_scalar(v, "model_unvouched", unvouched(c));
 	guide_add_table(c, v, tables, model_fit_table(c));
 	Table *families = families_table(c);
 	bool no_families = table_rows(families) == 0;

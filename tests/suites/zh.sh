@@ -125,3 +125,52 @@ check "404.html in both languages" sh -c \
 	"grep -q '<html lang=\"en\">' '$top/out/404.html' && grep -q '<html lang=\"zh-CN\">' '$top/out/zh-CN/404.html' && grep -q '找不到页面' '$top/out/zh-CN/404.html'"
 python3 "$top/tests/check_site.py" "$top/out" >"$tmp/zh-site.txt" 2>&1
 check "site with both languages: well-formed, links, alternates and section anchors resolve" test $? -eq 0
+
+# Issue 17: the 2020-09 claims table and its reasons carry no English in
+# the Chinese edition (names and units aside): their words are the
+# strings' (claim.ID, claim.reason.REASON), the data holds only keys.
+zh_words="$top/tests/ascii_words.py"
+check "zh-CN/2020-09/index.html: the claims table and reasons have no English word (4+ letters) but names and units" \
+	python3 "$zh_words" 4 "$top/data/2020-09" "$top/out/zh-CN/2020-09/index.html" '原文的每个数字'
+pdftotext "$top/out/zh-CN/2020-09/guide.pdf" "$tmp/zh-claims.txt" 2>/dev/null
+check "zh-CN/2020-09/guide.pdf: the claims table and reasons have no English word (4+ letters) but names and units" \
+	python3 "$zh_words" 4 "$top/data/2020-09" "$tmp/zh-claims.txt" '原文的每个数字，重新计算一遍' '方法'
+check "the word check finds the English edition's claims section English (it can fail)" \
+	sh -c "! python3 '$zh_words' 4 '$top/data/2020-09' '$top/out/2020-09/index.html' 'Every number of the article'"
+check "2020-09 article_claims.csv: ids and reason keys, no prose (same in both languages)" sh -c \
+	"head -1 '$top/out/2020-09/data/article_claims.csv' | grep -qx 'id,topic,article,ours,difference,verdict,quantity,reason' &&
+	 grep -q '^se_resnext,debiasing,.*,explained,.*,se_resnext\$' '$top/out/2020-09/data/article_claims.csv'"
+# A claim or a reason without its words is an error naming the key.
+zh_claim_key_missing() { # zh_claim_key_missing KEY
+	rm -rf "$tmp/zh-tpl-claim" "$tmp/zh-out-claim"
+	cp -r "$top/templates" "$tmp/zh-tpl-claim"
+	for zh_l in en zh-CN; do
+		grep -v "^$1," "$top/templates/$zh_l/strings.csv" >"$tmp/zh-tpl-claim/$zh_l/strings.csv"
+	done
+	"$bin" -q --data "$top/data/2020-09" --templates "$tmp/zh-tpl-claim" \
+		--out "$tmp/zh-out-claim" 2>"$tmp/zh-claim-err.txt"
+	test $? -eq 1 && grep -qF "missing string '$1'" "$tmp/zh-claim-err.txt" &&
+		test ! -e "$tmp/zh-out-claim"
+}
+check "2020-09: a claim without claim.ID in the strings is an error naming the key" \
+	zh_claim_key_missing claim.cycles_with
+check "2020-09: a reason without claim.reason.REASON in the strings is an error naming the key" \
+	zh_claim_key_missing claim.reason.breakeven
+rm -rf "$tmp/zh-ed-claim" && cp -r "$top/data/2020-09" "$tmp/zh-ed-claim"
+sed -i 's/^breakeven,\(.*\),breakeven,/breakeven,\1,Break even,/' "$tmp/zh-ed-claim/claims.csv"
+zh_claim_line=$(grep -n '^breakeven,' "$tmp/zh-ed-claim/claims.csv" | cut -d: -f1)
+check "claims.csv: a reason that is no strings key is an error file:line:col" sh -c \
+	"'$bin' -q --data '$tmp/zh-ed-claim' --out '$tmp/zh-out-claim' 2>&1 | grep -qx '.*/claims.csv:$zh_claim_line:44: a key of the strings takes only a-z, 0-9 and .*, got .Break even.'"
+
+# The sentence on the GPUs the tensor-core model cannot vouch for (the
+# GTX cards, other vendors) says what each edition's results say: the
+# current edition leaves most unrated, the 2020-09 edition models the
+# GTX cards by their FP32 rate.
+check "index.html: the not-vouched GPUs' sentence agrees with performance.csv" \
+	python3 "$top/tests/unvouched_check.py" "$top/out/index.html" "$top/out/data/performance.csv" "$top/data/current/gpus.csv"
+check "2020-09/index.html: the not-vouched GPUs' sentence agrees with performance.csv" \
+	python3 "$top/tests/unvouched_check.py" "$top/out/2020-09/index.html" "$top/out/2020-09/data/performance.csv" "$top/data/2020-09/gpus.csv"
+check "2020-09/index.html: the GTX cards are not called unrated (the edition rates them)" \
+	sh -c "! grep -q 'not rated</strong>: GTX' '$top/out/2020-09/index.html'"
+check "the not-vouched check can fail: the current page against the 2020-09 results" \
+	sh -c "! python3 '$top/tests/unvouched_check.py' '$top/out/index.html' '$top/out/2020-09/data/performance.csv' '$top/data/2020-09/gpus.csv'"

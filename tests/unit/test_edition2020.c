@@ -317,7 +317,7 @@ static void article_claims(const Recommendations *r)
 	CHECK(l->count[CLAIM_EXACT] >= 42);
 	for (size_t i = 0; i < l->n; i++) {
 		const Claim *x = &l->claims[i];
-		CHECK(x->verdict != CLAIM_EXPLAINED || x->note[0]);
+		CHECK(x->verdict != CLAIM_EXPLAINED || x->reason[0]);
 		/* the verdict follows from the numbers */
 		if (x->verdict == CLAIM_CLOSE)
 			CHECK(fabs(x->difference) <= 0.05);
