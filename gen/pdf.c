@@ -413,10 +413,13 @@ bool pdf_write(const EditionResult *r, Site *site, GError **error)
 	             .author = lang_need(s, "pdf.author", &err),
 	             .subject = lang_need(s, "site.description", &err),
 	             .keywords = lang_need(s, "pdf.keywords", &err),
-	             .create_date = r->create_date},
+	             .create_date = r->create_date,
+	             .lang = r->config->lang},
 	    .subtitle = subtitle,
 	    .values = r->values,
-	    .strings = s};
+	    .strings = s,
+	    .base_url = r->config->base_url,
+	    .prefix = r->prefix};
 	char *bytes = NULL;
 	size_t n = 0;
 	bool ok = !err && pdf_render(r->doc, &po, &bytes, &n, &err);

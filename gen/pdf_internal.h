@@ -19,6 +19,8 @@ typedef struct {
 	const char *subtitle;  /* title page: edition and data date */
 	const Values *values;  /* charts by name */
 	const Lang *strings;
+	const char *base_url;  /* --base-url, or NULL */
+	const char *prefix;    /* the edition's folder in the site */
 } PdfOptions;
 
 bool pdf_render(cmark_node *doc, const PdfOptions *opt, char **bytes,
@@ -64,6 +66,9 @@ char *pdf_styled_span(const Pdf *p, const char *style_key,
 char *pdf_keep_numbers(const char *text);
 /* text with a ZWSP where a long word may break; caller frees. */
 char *pdf_breakable(const char *text);
+/* Cairo tag attributes for a link of the guide (see pdf_inline.c), or
+ * NULL when it is to be plain text; caller frees. */
+char *pdf_link_target(const Pdf *p, const char *url);
 /* Lays out a node's inline content and draws it at x + indent. */
 void pdf_draw_inline(Pdf *p, cmark_node *n, const char *family,
                      double size, bool bold, double indent, double spacing);

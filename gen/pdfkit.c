@@ -5,6 +5,8 @@
 #include "util.h"
 
 #include <cairo-pdf.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static cairo_status_t append_bytes(void *closure, const unsigned char *data,
@@ -32,6 +34,7 @@ PdfCanvas *pdfkit_open(Paper paper, double margin, const PdfMeta *meta,
 	c->bottom = c->page_h - margin;
 	c->page = 1;
 	c->font = font;
+	c->lang = meta->lang;
 	c->bytes = g_byte_array_new();
 	c->surface = cairo_pdf_surface_create_for_stream(
 	    append_bytes, c->bytes, c->page_w, c->page_h);
@@ -53,17 +56,115 @@ PdfCanvas *pdfkit_open(Paper paper, double margin, const PdfMeta *meta,
 	return c;
 }
 
+/* Last occurrence of needle in the first n bytes of hay, or NULL. */
+static const guint8 *find_last(const guint8 *hay, size_t n,
+                               const char *needle)
+{
+	size_t k = strlen(needle);
+	for (size_t i = n >= k ? n - k + 1 : 0; i-- > 0;)
+		if (memcmp(hay + i, needle, k) == 0)
+			return hay + i;
+	return NULL;
+}
+
+/* Sets the document language (the catalog's /Lang, which cairo 1.16
+ * cannot write): inserts it into the catalog and moves the offsets of
+ * the cross-reference table past it.  Leaves the bytes alone when their
+ * shape is not cairo's (one classic xref table after the catalog). */
+static void set_language(GByteArray *pdf, const char *lang)
+{
+	if (!lang || !*lang || strpbrk(lang, "()\\"))
+		return;
+	const char *key = "<< /Type /Catalog";
+	const guint8 *cat = find_last(pdf->data, pdf->len, key);
+	const guint8 *xref = find_last(pdf->data, pdf->len, "\nxref\n");
+	const guint8 *start = find_last(pdf->data, pdf->len, "\nstartxref\n");
+	if (!cat || !xref || !start || xref < cat || start < xref)
+		return;
+	size_t at = (size_t)(cat - pdf->data) + strlen(key);
+	size_t xref_at = (size_t)(xref - pdf->data) + 6;
+	size_t start_at = (size_t)(start - pdf->data) + 11;
+	unsigned first = 0, count = 0;
+	int used = 0;
+	if (sscanf((const char *)pdf->data + xref_at, "%u %u\n%n", &first,
+	           &count, &used) != 2 || used == 0
+	    || xref_at + (size_t)used + 20 * (size_t)count > start_at)
+		return;
+	char *insert = g_strdup_printf("\n   /Lang (%s)", lang);
+	size_t grow = strlen(insert);
+	for (unsigned i = 0; i < count; i++) {
+		char *entry = (char *)pdf->data + xref_at + used + 20 * i;
+		unsigned long offset = strtoul(entry, NULL, 10);
+		if (entry[17] == 'n' && offset > at) {
+			char digits[11];
+			g_snprintf(digits, sizeof digits, "%010lu", offset + grow);
+			memcpy(entry, digits, 10);
+		}
+	}
+	unsigned long startxref = strtoul((const char *)pdf->data + start_at,
+	                                  NULL, 10);
+	char *tail = g_strdup_printf("%lu\n%%%%EOF\n", startxref + grow);
+	g_byte_array_set_size(pdf, start_at);
+	g_byte_array_append(pdf, (const guint8 *)tail, strlen(tail));
+	/* the insertion last: it moves everything after it */
+	GByteArray *copy = g_byte_array_sized_new(pdf->len + grow);
+	g_byte_array_append(copy, pdf->data, at);
+	g_byte_array_append(copy, (const guint8 *)insert, grow);
+	g_byte_array_append(copy, pdf->data + at, pdf->len - at);
+	g_byte_array_set_size(pdf, 0);
+	g_byte_array_append(pdf, copy->data, copy->len);
+	g_byte_array_free(copy, TRUE);
+	g_free(tail);
+	g_free(insert);
+}
+
+/* Cairo 1.16 writes a link to another file ("file='x.pdf'"; with
+ * page=N it fails) as a go-to-remote action whose destination lacks its
+ * view ("/D [0 null null 0]"), which viewers reject.  Rewrites it in
+ * place, same length, as the first page fitted to the window. */
+static void fix_remote_destinations(GByteArray *pdf)
+{
+	static const char bad[] = "/D [0 null null 0]";
+	static const char good[] = "/D [0 /Fit]       ";
+	G_STATIC_ASSERT(sizeof bad == sizeof good);
+	size_t k = sizeof bad - 1;
+	for (size_t i = 0; i + k <= pdf->len; i++) {
+		if (memcmp(pdf->data + i, bad, k) != 0)
+			continue;
+		size_t from = i > 200 ? i - 200 : 0;
+		if (g_strstr_len((const char *)pdf->data + from, (gssize)(i - from),
+		                 "/S /GoToR"))
+			memcpy(pdf->data + i, good, k);
+	}
+}
+
+/* The page-end callback draws running heads and page numbers in its own
+ * colours and fonts: it runs inside cairo_save/cairo_restore, so
+ * nothing it sets (the head's grey) carries over to the body text that
+ * continues on the next page. */
+static void end_page(PdfCanvas *c)
+{
+	if (c->page_end) {
+		cairo_save(c->cr);
+		c->page_end(c, c->page_end_data);
+		cairo_restore(c->cr);
+	}
+	cairo_show_page(c->cr);
+}
+
 bool pdfkit_close(PdfCanvas *c, char **bytes, size_t *length,
                   GError **error)
 {
-	if (c->page_end)
-		c->page_end(c, c->page_end_data);
-	cairo_show_page(c->cr);
+	end_page(c);
 	cairo_destroy(c->cr);
 	cairo_surface_finish(c->surface);
 	cairo_status_t st = cairo_surface_status(c->surface);
 	cairo_surface_destroy(c->surface);
 	bool ok = st == CAIRO_STATUS_SUCCESS;
+	if (ok) {
+		fix_remote_destinations(c->bytes);
+		set_language(c->bytes, c->lang);
+	}
 	if (ok) {
 		*length = c->bytes->len;
 		*bytes = (char *)g_byte_array_free(c->bytes, FALSE);
@@ -88,9 +189,7 @@ PangoLayout *pdfkit_layout(PdfCanvas *c, const char *family, double size,
 
 void pdfkit_new_page(PdfCanvas *c)
 {
-	if (c->page_end)
-		c->page_end(c, c->page_end_data);
-	cairo_show_page(c->cr);
+	end_page(c);
 	c->page++;
 	c->y = c->margin;
 }
@@ -127,20 +226,66 @@ static void line_links(PdfCanvas *c, PangoLayoutLine *line, double x,
 	}
 }
 
+typedef struct {
+	double y, height; /* the line's logical box in layout units (pt) */
+} LineBox;
+
+/* Where pages break inside a layout of n lines whose first line starts
+ * at c->y: breaks[i] is TRUE when line i starts a new page.  A line that
+ * does not fit moves to the next page, with two exceptions that keep
+ * paragraphs whole at their ends: a first line that would stand alone at
+ * a page foot (an orphan) moves with the rest, and a last line that
+ * would stand alone at a page head (a widow) takes the line before it
+ * along, when at least two lines stay behind. */
+static void plan_breaks(const PdfCanvas *c, const LineBox *box, int n,
+                        gboolean *breaks)
+{
+	double y = c->y, top = 0; /* top: layout y that sits at y */
+	int first = 0;            /* first line on the current page */
+	bool content_above = c->y > c->margin;
+	for (int i = 0; i < n; i++) {
+		bool fits = y + (box[i].y - top) + box[i].height <= c->bottom;
+		bool movable = i > first || (i == 0 && content_above);
+		if (fits || !movable)
+			continue;
+		int at = i;
+		if (i == 1 && first == 0 && content_above && n > 1)
+			at = 0; /* orphan */
+		else if (i == n - 1 && i - first >= 3)
+			at = i - 1; /* widow */
+		breaks[at] = TRUE;
+		y = c->margin;
+		top = box[at].y;
+		first = at;
+		i = at;
+	}
+}
+
 void pdfkit_draw_layout(PdfCanvas *c, PangoLayout *l, double x,
                         const PdfLink *links, size_t n_links)
 {
+	int n = pango_layout_get_line_count(l);
+	LineBox *box = g_new0(LineBox, n > 0 ? n : 1);
+	gboolean *breaks = g_new0(gboolean, n > 0 ? n : 1);
 	PangoLayoutIter *it = pango_layout_get_iter(l);
-	double top = 0; /* layout y that sits at c->y */
-	do {
+	for (int i = 0; i < n; i++) {
 		PangoRectangle logical;
 		pango_layout_iter_get_line_extents(it, NULL, &logical);
-		double ly = (double)logical.y / PANGO_SCALE;
-		double lh = (double)logical.height / PANGO_SCALE;
-		if (c->y + (ly - top) + lh > c->bottom && c->y > c->margin) {
-			c->y += ly - top;
+		box[i].y = (double)logical.y / PANGO_SCALE;
+		box[i].height = (double)logical.height / PANGO_SCALE;
+		pango_layout_iter_next_line(it);
+	}
+	pango_layout_iter_free(it);
+	plan_breaks(c, box, n, breaks);
+	it = pango_layout_get_iter(l);
+	double top = 0; /* layout y that sits at c->y */
+	for (int i = 0; i < n; i++, pango_layout_iter_next_line(it)) {
+		PangoRectangle logical;
+		pango_layout_iter_get_line_extents(it, NULL, &logical);
+		if (breaks[i]) {
+			c->y += box[i].y - top;
 			pdfkit_new_page(c);
-			top = ly;
+			top = box[i].y;
 		}
 		PangoLayoutLine *line = pango_layout_iter_get_line_readonly(it);
 		double baseline = (double)pango_layout_iter_get_baseline(it)
@@ -148,10 +293,12 @@ void pdfkit_draw_layout(PdfCanvas *c, PangoLayout *l, double x,
 		double line_x = x + (double)logical.x / PANGO_SCALE;
 		cairo_move_to(c->cr, line_x, c->y + baseline - top);
 		pango_cairo_show_layout_line(c->cr, line);
-		line_links(c, line, line_x, c->y + ly - top, lh, links,
-		           n_links);
-	} while (pango_layout_iter_next_line(it));
+		line_links(c, line, line_x, c->y + box[i].y - top,
+		           box[i].height, links, n_links);
+	}
 	pango_layout_iter_free(it);
+	g_free(box);
+	g_free(breaks);
 	c->y += text_height(l) - top;
 }
 
@@ -183,6 +330,14 @@ char *pdfkit_link_attributes(const char *url)
 		return NULL;
 	char *e = escape_attribute(target);
 	char *attr = g_strdup_printf("%s='%s'", kind, e);
+	g_free(e);
+	return attr;
+}
+
+char *pdfkit_file_link_attributes(const char *path)
+{
+	char *e = escape_attribute(path);
+	char *attr = g_strdup_printf("file='%s'", e);
 	g_free(e);
 	return attr;
 }

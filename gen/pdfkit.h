@@ -19,6 +19,8 @@ typedef enum { PAPER_A4, PAPER_LETTER } Paper;
 typedef struct {
 	const char *title, *author, *subject, *keywords;
 	const char *create_date; /* ISO 8601, e.g. 2020-09-07T00:00:00Z */
+	const char *lang;        /* document language ("en", "zh-CN"), or
+	                            NULL; kept by pointer */
 } PdfMeta;
 
 /* A link over bytes [start, end) of a layout's text: uri='...' for web
@@ -40,6 +42,7 @@ struct PdfCanvas {
 	double y, bottom;
 	int page;
 	const char *font; /* body font family */
+	const char *lang; /* document language (PdfMeta.lang) */
 	PdfPageEnd page_end;
 	void *page_end_data;
 };
@@ -71,6 +74,10 @@ void pdfkit_draw_layout(PdfCanvas *c, PangoLayout *l, double x,
 /* Tag attribute text for a link target: "dest='x'" for "#x", "uri='...'"
  * for http(s) addresses, NULL for anything else.  Caller frees. */
 char *pdfkit_link_attributes(const char *url);
+
+/* Tag attribute text for a link to page 1 of another PDF file at a path
+ * relative to this one ("requests/x.pdf").  Caller frees. */
+char *pdfkit_file_link_attributes(const char *path);
 
 /* The paper's width and height in points. */
 void pdfkit_paper_size(Paper paper, double *w, double *h);

@@ -22,6 +22,7 @@ typedef struct {
 	PdfCanvas *c;
 	double scale; /* text scale for this attempt */
 	const char *create_date;
+	const char *lang; /* document language */
 	Paper paper;
 } Req;
 
@@ -571,7 +572,7 @@ static int layout(Req *r, char **bytes, size_t *length, GError **error)
 	char *name = format_build_name(r->s, r->e, r->b);
 	char *title = gg_fill2(S(r, "request.title"), name, "");
 	PdfMeta meta = {title, S(r, "pdf.author"), S(r, "request.subject"),
-	                S(r, "pdf.keywords"), r->create_date};
+	                S(r, "pdf.keywords"), r->create_date, r->lang};
 	r->c = pdfkit_open(r->paper, ST.margin, &meta,
 	                   S(r, "font.sans"));
 	header(r);
@@ -622,7 +623,8 @@ bool request_write(const EditionResult *er, Site *site, GError **error)
 	size_t n = recommend_best_builds(er->recs, &builds);
 	Req r = {.recs = er->recs, .costs = er->recs->costs,
 	         .e = er->edition, .s = er->config->strings,
-	         .create_date = er->create_date, .paper = er->config->paper};
+	         .create_date = er->create_date,
+	         .lang = er->config->lang, .paper = er->config->paper};
 	bool ok = true;
 	for (size_t i = 0; ok && i < n; i++) {
 		r.b = builds[i];
