@@ -144,9 +144,12 @@ static void heading(Pdf *p, cmark_node *n)
 	int level = cmark_node_get_heading_level(n);
 	double size = ST.heading[level - 1];
 	/* keep a heading with the first lines of what follows it */
-	pdfkit_need(c, size * 2 + 60);
+	double gap = level <= 2 ? size * 0.8 : size * 0.4;
+	double keep = gap + pdf_heading_height(p, n)
+	              + pdf_lead_height(p, cmark_node_next(n), 0);
+	pdfkit_need(c, fmin(keep, c->bottom - c->margin));
 	if (c->y > c->margin)
-		c->y += level <= 2 ? size * 0.8 : size * 0.4;
+		c->y += gap;
 	char *text = markdown_plain_text(n);
 	char *slug = markdown_slug(text, p->slugs);
 	Heading h = {g_strdup(text), g_strdup(slug), level, c->page};
@@ -218,8 +221,9 @@ static void figure(Pdf *p, cmark_node *para)
 		return;
 	}
 	double h = chart_height(chart, c->width);
-	double room = c->bottom - c->margin - 40; /* a whole page */
-	double left = c->bottom - c->y - 40;      /* what this page has */
+	double reserve = pdf_caption_room(p, img);
+	double room = c->bottom - c->margin - reserve; /* a whole page */
+	double left = c->bottom - c->y - reserve;      /* what this page has */
 	double scale = 1;
 	if (h > left && left >= room / 2 && left / h >= 0.55) {
 		scale = left / h; /* shrink a little rather than leave a gap */
@@ -233,16 +237,7 @@ static void figure(Pdf *p, cmark_node *para)
 	chart_draw(c->cr, chart, c->width);
 	cairo_restore(c->cr);
 	c->y += h * scale + 4;
-	PangoLayout *l = pdfkit_layout(c, NULL, ST.caption, false, c->width);
-	char *caption = g_markup_escape_text(cmark_node_get_title(img), -1);
-	char *m = pdf_styled_span(p, "font.caption", caption);
-	pango_layout_set_markup(l, m, -1);
-	page_set_colour(c->cr, ST.muted);
-	pdfkit_draw_layout(c, l, c->x, NULL, 0);
-	g_object_unref(l);
-	g_free(caption);
-	g_free(m);
-	c->y += 12;
+	pdf_draw_caption(p, img);
 }
 
 /* ---- block walk ------------------------------------------------------- */

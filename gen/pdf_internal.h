@@ -73,8 +73,20 @@ char *pdf_link_target(const Pdf *p, const char *url);
 void pdf_draw_inline(Pdf *p, cmark_node *n, const char *family,
                      double size, bool bold, double indent, double spacing);
 
+/* Keep-together (pdf_keep.c).  The room a figure keeps under its chart
+ * for the whole caption; the caption drawn there. */
+double pdf_caption_room(Pdf *p, cmark_node *img);
+void pdf_draw_caption(Pdf *p, cmark_node *img);
+/* The height a heading takes, with the gap under it. */
+double pdf_heading_height(Pdf *p, cmark_node *n);
+/* The least height of block n that must share a page with the heading
+ * before it (0: none). */
+double pdf_lead_height(Pdf *p, cmark_node *n, double indent);
+
 /* A table that repeats its header and never splits a row
  * (pdf_table.c). */
 void pdf_table(Pdf *p, cmark_node *t);
+/* The height of a table's header and first row. */
+double pdf_table_lead(Pdf *p, cmark_node *t);
 
 #endif

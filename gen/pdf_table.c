@@ -276,3 +276,14 @@ void pdf_table(Pdf *p, cmark_node *t)
 	c->y += 10;
 	g_free(g.widths);
 }
+
+double pdf_table_lead(Pdf *p, cmark_node *t)
+{
+	TableGeometry g = table_geometry(p, t);
+	cmark_node *header = cmark_node_first_child(t);
+	cmark_node *first = cmark_node_next(header);
+	double h = row_height(p, header, &g, true)
+	           + (first ? row_height(p, first, &g, false) : 0);
+	g_free(g.widths);
+	return h;
+}
