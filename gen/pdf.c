@@ -107,13 +107,15 @@ static void toc_entry(Pdf *p, const Heading *h)
 	cairo_move_to(c->cr, c->x + c->width - num_w,
 	              c->y - text_height(num));
 	pango_cairo_show_layout(c->cr, num);
+	char *name = pdfkit_dest_name(h->slug);
 	char *attr = g_strdup_printf("dest='%s' rect=[%.2f %.2f %.2f %.2f]",
-	                             h->slug, c->x + indent, top,
+	                             name, c->x + indent, top,
 	                             c->width - indent, c->y - top);
 	cairo_tag_begin(c->cr, CAIRO_TAG_LINK, attr);
 	cairo_tag_end(c->cr, CAIRO_TAG_LINK);
 	c->y += h->level == 2 ? 5 : 2;
 	g_free(attr);
+	g_free(name);
 	g_free(page);
 	g_object_unref(num);
 	g_object_unref(l);
@@ -159,10 +161,11 @@ static void heading(Pdf *p, cmark_node *n)
 		g_free(h.text);
 		g_free(h.slug);
 	}
-	char *dest = g_strdup_printf("name='%s'", slug);
+	char *name = pdfkit_dest_name(slug);
+	char *dest = g_strdup_printf("name='%s'", name);
 	cairo_tag_begin(c->cr, CAIRO_TAG_DEST, dest);
 	if (level <= 3) {
-		char *target = g_strdup_printf("dest='%s'", slug);
+		char *target = g_strdup_printf("dest='%s'", name);
 		int parent = level > 1 ? p->outline_ids[level - 1] : 0;
 		p->outline_ids[level] = cairo_pdf_surface_add_outline(
 		    c->surface, parent, text, target,
@@ -173,6 +176,7 @@ static void heading(Pdf *p, cmark_node *n)
 	cairo_tag_end(c->cr, CAIRO_TAG_DEST);
 	c->y += size * 0.5;
 	g_free(dest);
+	g_free(name);
 	g_free(slug);
 	g_free(text);
 }
@@ -228,7 +232,8 @@ static void figure(Pdf *p, cmark_node *para)
 	if (h > left && left >= room / 2 && left / h >= 0.55) {
 		scale = left / h; /* shrink a little rather than leave a gap */
 	} else if (h > left) {
-		pdfkit_new_page(c);
+		if (c->y > c->margin) /* not at a page top already */
+			pdfkit_new_page(c);
 		scale = h > room ? room / h : 1;
 	}
 	cairo_save(c->cr);
@@ -238,6 +243,52 @@ static void figure(Pdf *p, cmark_node *para)
 	cairo_restore(c->cr);
 	c->y += h * scale + 4;
 	pdf_draw_caption(p, img);
+}
+
+/* ---- floating figures -------------------------------------------------- */
+
+/* Page start: the figures waiting for a page go at its top, in order
+ * (a figure that does not fit under the one before it starts the next
+ * page itself). */
+static void place_floats(PdfCanvas *c, void *data)
+{
+	(void)c;
+	Pdf *p = data;
+	if (p->placing_floats)
+		return;
+	p->placing_floats = true;
+	while (p->floats->len > 0)
+		figure(p, g_ptr_array_steal_index(p->floats, 0));
+	p->placing_floats = false;
+}
+
+/* A figure where it stands when it fits (or when nothing of its section
+ * follows to fill the page); otherwise it waits for the next page. */
+static void place_figure(Pdf *p, cmark_node *n)
+{
+	PdfCanvas *c = p->c;
+	bool fits = pdf_figure_lead(p, n) <= c->bottom - c->y
+	            || c->y <= c->margin;
+	if (p->floats->len == 0 && (fits || !pdf_may_float(n)))
+		figure(p, n);
+	else
+		g_ptr_array_add(p->floats, n);
+}
+
+/* Places the waiting figures before a section ends: here while they
+ * fit, the rest at the top of the next page. */
+static void flush_floats(Pdf *p)
+{
+	PdfCanvas *c = p->c;
+	while (p->floats->len > 0) {
+		cmark_node *n = g_ptr_array_index(p->floats, 0);
+		if (pdf_figure_lead(p, n) <= c->bottom - c->y) {
+			g_ptr_array_remove_index(p->floats, 0);
+			figure(p, n);
+		} else {
+			pdfkit_new_page(c);
+		}
+	}
 }
 
 /* ---- block walk ------------------------------------------------------- */
@@ -296,11 +347,13 @@ static void blocks(Pdf *p, cmark_node *parent, double indent)
 		case CMARK_NODE_HEADING:
 			if (cmark_node_get_heading_level(n) == 1)
 				break; /* the title page shows it */
+			if (cmark_node_get_heading_level(n) == 2)
+				flush_floats(p);
 			heading(p, n);
 			break;
 		case CMARK_NODE_PARAGRAPH:
 			if (markdown_is_figure(n))
-				figure(p, n);
+				place_figure(p, n);
 			else
 				paragraph(p, n, indent);
 			break;
@@ -333,12 +386,18 @@ static bool render_pass(Pdf *p, cmark_node *doc, const GArray *headings,
 	                   S(p, "font.sans"));
 	p->c->page_end = page_end;
 	p->c->page_end_data = p;
+	p->c->page_start = place_floats;
+	p->c->page_start_data = p;
+	p->floats = g_ptr_array_new();
 	p->slugs = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 	                                 NULL);
 	memset(p->outline_ids, 0, sizeof p->outline_ids);
 	title_page(p);
 	contents(p, headings);
 	blocks(p, doc, 0);
+	flush_floats(p);
+	g_ptr_array_free(p->floats, TRUE);
+	p->floats = NULL;
 	int pages = p->c->page;
 	bool ok = pdfkit_close(p->c, bytes, length, error);
 	p->c = NULL;

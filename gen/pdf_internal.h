@@ -40,6 +40,8 @@ typedef struct {
 	GHashTable *known;     /* every heading slug (from pass 1) */
 	int outline_ids[7];
 	int total_pages;
+	GPtrArray *floats;     /* cmark_node *: figures waiting for a page */
+	bool placing_floats;
 } Pdf;
 
 typedef struct {
@@ -77,6 +79,12 @@ void pdf_draw_inline(Pdf *p, cmark_node *n, const char *family,
  * for the whole caption; the caption drawn there. */
 double pdf_caption_room(Pdf *p, cmark_node *img);
 void pdf_draw_caption(Pdf *p, cmark_node *img);
+/* The least room a figure needs to stay where it stands (figure()'s
+ * rule; see pdf_keep.c). */
+double pdf_figure_lead(Pdf *p, cmark_node *para);
+/* TRUE when a figure that does not fit may float to the next page:
+ * text of the same section follows it to fill this page. */
+bool pdf_may_float(cmark_node *para);
 /* The height a heading takes, with the gap under it. */
 double pdf_heading_height(Pdf *p, cmark_node *n);
 /* The least height of block n that must share a page with the heading

@@ -2,7 +2,9 @@
  * room for its whole caption under the chart; a heading moves to the
  * next page unless the first lines of what follows it (two lines of a
  * paragraph, a table's header and first row, a figure as figure()
- * places it) fit under it.  Widows and orphans inside a paragraph are
+ * places it) fit under it.  A figure that does not fit where it stands
+ * floats to the top of the next page while the text after it fills this
+ * one (pdf.c), so no page is left half empty before a tall chart.  Widows and orphans inside a paragraph are
  * pdfkit's (pdfkit_draw_layout).  See pdf_internal.h. */
 #include "pdf_internal.h"
 
@@ -55,7 +57,7 @@ void pdf_draw_caption(Pdf *p, cmark_node *img)
  * page has at least half a page and 55% of the chart (then it shrinks
  * the chart to fit); otherwise the chart starts the next page.  This
  * mirrors that rule, so a heading before a figure can move with it. */
-static double figure_lead(Pdf *p, cmark_node *para)
+double pdf_figure_lead(Pdf *p, cmark_node *para)
 {
 	PdfCanvas *c = p->c;
 	cmark_node *img = cmark_node_first_child(para);
@@ -68,6 +70,13 @@ static double figure_lead(Pdf *p, cmark_node *para)
 	double h = chart_height(chart, c->width);
 	double room = c->bottom - c->margin - reserve;
 	return fmin(h, fmax(room / 2, 0.55 * h)) + reserve;
+}
+
+bool pdf_may_float(cmark_node *para)
+{
+	cmark_node *next = cmark_node_next(para);
+	return next && !(cmark_node_get_type(next) == CMARK_NODE_HEADING
+	                 && cmark_node_get_heading_level(next) <= 2);
 }
 
 /* The height of the first lines of a paragraph at the body size: two
@@ -102,8 +111,14 @@ double pdf_lead_height(Pdf *p, cmark_node *n, double indent)
 		return 0;
 	switch (cmark_node_get_type(n)) {
 	case CMARK_NODE_PARAGRAPH:
-		return markdown_is_figure(n) ? figure_lead(p, n)
-		                             : paragraph_lead(p, n, indent);
+		if (!markdown_is_figure(n))
+			return paragraph_lead(p, n, indent);
+		/* a figure that does not fit floats: what follows it
+		 * comes next on the page */
+		return pdf_may_float(n)
+		           ? fmin(pdf_figure_lead(p, n),
+		                  pdf_lead_height(p, cmark_node_next(n), indent))
+		           : pdf_figure_lead(p, n);
 	case CMARK_NODE_LIST:
 	case CMARK_NODE_ITEM:
 	case CMARK_NODE_BLOCK_QUOTE:

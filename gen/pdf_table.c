@@ -269,6 +269,7 @@ void pdf_table(Pdf *p, cmark_node *t)
 		double h = row_height(p, row, &g, false);
 		if (c->y + h > c->bottom) { /* repeat the header */
 			pdfkit_new_page(c);
+			pdfkit_need(c, hh + h); /* below a figure placed there */
 			draw_row(p, header, &g, align, true);
 		}
 		draw_row(p, row, &g, align, false);

@@ -192,11 +192,14 @@ void pdfkit_new_page(PdfCanvas *c)
 	end_page(c);
 	c->page++;
 	c->y = c->margin;
+	if (c->page_start)
+		c->page_start(c, c->page_start_data);
 }
 
 void pdfkit_need(PdfCanvas *c, double h)
 {
-	if (c->y + h > c->bottom && c->y > c->margin)
+	/* twice at most: what page_start placed may leave too little */
+	for (int i = 0; i < 2 && c->y + h > c->bottom && c->y > c->margin; i++)
 		pdfkit_new_page(c);
 }
 
@@ -230,26 +233,30 @@ typedef struct {
 	double y, height; /* the line's logical box in layout units (pt) */
 } LineBox;
 
-/* Where pages break inside a layout of n lines whose first line starts
- * at c->y: breaks[i] is TRUE when line i starts a new page.  A line that
+/* Where pages break inside a layout of n lines whose line start sits at
+ * c->y: breaks[i] is TRUE when line i starts a new page.  A line that
  * does not fit moves to the next page, with two exceptions that keep
  * paragraphs whole at their ends: a first line that would stand alone at
  * a page foot (an orphan) moves with the rest, and a last line that
  * would stand alone at a page head (a widow) takes the line before it
- * along, when at least two lines stay behind. */
+ * along, when at least two lines stay behind.  Planned again after each
+ * break, as the new page may begin with something else (a figure placed
+ * at its top, see page_start). */
 static void plan_breaks(const PdfCanvas *c, const LineBox *box, int n,
-                        gboolean *breaks)
+                        int start, gboolean *breaks)
 {
-	double y = c->y, top = 0; /* top: layout y that sits at y */
-	int first = 0;            /* first line on the current page */
+	double y = c->y, top = box[start].y; /* top: layout y that sits at y */
+	int first = start;                   /* first line on the page */
 	bool content_above = c->y > c->margin;
-	for (int i = 0; i < n; i++) {
+	for (int i = start; i < n; i++)
+		breaks[i] = FALSE;
+	for (int i = start; i < n; i++) {
 		bool fits = y + (box[i].y - top) + box[i].height <= c->bottom;
-		bool movable = i > first || (i == 0 && content_above);
+		bool movable = i > first || (i == start && content_above);
 		if (fits || !movable)
 			continue;
 		int at = i;
-		if (i == 1 && first == 0 && content_above && n > 1)
+		if (i == 1 && first == 0 && start == 0 && content_above)
 			at = 0; /* orphan */
 		else if (i == n - 1 && i - first >= 3)
 			at = i - 1; /* widow */
@@ -257,6 +264,7 @@ static void plan_breaks(const PdfCanvas *c, const LineBox *box, int n,
 		y = c->margin;
 		top = box[at].y;
 		first = at;
+		content_above = false;
 		i = at;
 	}
 }
@@ -276,16 +284,18 @@ void pdfkit_draw_layout(PdfCanvas *c, PangoLayout *l, double x,
 		pango_layout_iter_next_line(it);
 	}
 	pango_layout_iter_free(it);
-	plan_breaks(c, box, n, breaks);
+	if (n > 0)
+		plan_breaks(c, box, n, 0, breaks);
 	it = pango_layout_get_iter(l);
 	double top = 0; /* layout y that sits at c->y */
 	for (int i = 0; i < n; i++, pango_layout_iter_next_line(it)) {
 		PangoRectangle logical;
 		pango_layout_iter_get_line_extents(it, NULL, &logical);
-		if (breaks[i]) {
+		for (int tries = 0; breaks[i] && tries < 3; tries++) {
 			c->y += box[i].y - top;
 			pdfkit_new_page(c);
 			top = box[i].y;
+			plan_breaks(c, box, n, i, breaks);
 		}
 		PangoLayoutLine *line = pango_layout_iter_get_line_readonly(it);
 		double baseline = (double)pango_layout_iter_get_baseline(it)
@@ -319,9 +329,10 @@ char *pdfkit_link_attributes(const char *url)
 		return NULL;
 	const char *kind = NULL;
 	const char *target = url;
+	char *name = NULL;
 	if (url[0] == '#' && url[1]) {
 		kind = "dest";
-		target = url + 1;
+		target = name = pdfkit_dest_name(url + 1);
 	} else if (g_str_has_prefix(url, "https://")
 	           || g_str_has_prefix(url, "http://")) {
 		kind = "uri";
@@ -331,6 +342,7 @@ char *pdfkit_link_attributes(const char *url)
 	char *e = escape_attribute(target);
 	char *attr = g_strdup_printf("%s='%s'", kind, e);
 	g_free(e);
+	g_free(name);
 	return attr;
 }
 
@@ -340,4 +352,16 @@ char *pdfkit_file_link_attributes(const char *path)
 	char *attr = g_strdup_printf("file='%s'", e);
 	g_free(e);
 	return attr;
+}
+
+char *pdfkit_dest_name(const char *slug)
+{
+	GString *s = g_string_new(NULL);
+	for (const unsigned char *q = (const unsigned char *)slug; *q; q++) {
+		if (*q < 0x80 && *q != '~')
+			g_string_append_c(s, (char)*q);
+		else
+			g_string_append_printf(s, "~%02x", *q);
+	}
+	return g_string_free(s, FALSE);
 }

@@ -45,6 +45,10 @@ struct PdfCanvas {
 	const char *lang; /* document language (PdfMeta.lang) */
 	PdfPageEnd page_end;
 	void *page_end_data;
+	/* called when a new page begins (after y is set to its top), to
+	 * place what waits for it (floating figures); may advance y */
+	PdfPageEnd page_start;
+	void *page_start_data;
 };
 
 PdfCanvas *pdfkit_open(Paper paper, double margin, const PdfMeta *meta,
@@ -60,10 +64,12 @@ bool pdfkit_close(PdfCanvas *c, char **bytes, size_t *length,
 PangoLayout *pdfkit_layout(PdfCanvas *c, const char *family, double size,
                            bool bold, double width);
 
-/* Ends the page (calling page_end) and starts the next. */
+/* Ends the page (calling page_end) and starts the next (calling
+ * page_start). */
 void pdfkit_new_page(PdfCanvas *c);
 
-/* Starts a new page unless h more points fit on this one. */
+/* Starts a new page unless h more points fit on this one (and another
+ * when what the new page began with leaves less than h). */
 void pdfkit_need(PdfCanvas *c, double h);
 
 /* Draws l at x from the current y, line by line, breaking pages between
@@ -74,6 +80,12 @@ void pdfkit_draw_layout(PdfCanvas *c, PangoLayout *l, double x,
 /* Tag attribute text for a link target: "dest='x'" for "#x", "uri='...'"
  * for http(s) addresses, NULL for anything else.  Caller frees. */
 char *pdfkit_link_attributes(const char *url);
+
+/* The ASCII name of a destination for a heading slug: bytes outside
+ * ASCII (and ~) as ~xx.  Cairo 1.16 writes a destination's name in the
+ * name tree as raw UTF-8 but a link's /Dest to it as UTF-16, so a
+ * non-ASCII name ("性能") would never match.  Caller frees. */
+char *pdfkit_dest_name(const char *slug);
 
 /* Tag attribute text for a link to page 1 of another PDF file at a path
  * relative to this one ("requests/x.pdf").  Caller frees. */

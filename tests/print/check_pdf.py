@@ -63,23 +63,34 @@ def words(pdf):
             yield page, (float(m.group(2)) - float(m.group(1))) / BOX_PER_PT, m.group(3)
 
 
+def pdf_string(token):
+    """The text of a PDF string token: (literal) or <UTF-16 hex>."""
+    if token.startswith(b'<'):
+        raw = bytes.fromhex(token[1:-1].decode())
+        return raw[2:].decode('utf-16-be') if raw[:2] == b'\xfe\xff' else raw.decode('latin-1')
+    return token[1:-1].decode('latin-1')
+
+
 def link_problems(pdf):
     data = open(pdf, 'rb').read()
-    # cairo's name tree: one "(name) [page 0 R /XYZ x y 0]" a line
-    dests = set(re.findall(rb'^\s*\((.*?)\) \[\d+ 0 R /XYZ', data, re.M))
+    # cairo's name tree: one "(name) [page 0 R /XYZ x y 0]" a line; a
+    # name outside ASCII is a UTF-16 hex string <FEFF...>
+    dests = set(map(pdf_string, re.findall(
+        rb'^\s*(\(.*?\)|<[0-9A-Fa-f]+>) \[\d+ 0 R /XYZ', data, re.M)))
     problems, count = [], 0
     for m in re.finditer(rb'/Subtype /Link(.*?)endobj', data, re.S):
         count += 1
         body = m.group(1)
         uri = re.search(rb'/URI \((.*?)\)\s*>>', body, re.S)
-        dest = re.search(rb'/Dest \((.*?)\)', body)
+        dest = re.search(rb'/Dest (\(.*?\)|<[0-9A-Fa-f]+>)', body)
         remote = re.search(rb'/S /GoToR\s*/F \((.*?)\)\s*/D \[(.*?)\]', body, re.S)
         if uri:
             if not re.match(rb'https?://[^\s/]+', uri.group(1)):
                 problems.append('link to %r: not an http(s) address' % uri.group(1))
         elif dest:
-            if dest.group(1) not in dests:
-                problems.append('link to #%s: no such destination' % dest.group(1).decode())
+            if pdf_string(dest.group(1)) not in dests:
+                problems.append('link to #%s: no such destination'
+                                % pdf_string(dest.group(1)))
         elif remote:
             target = os.path.join(os.path.dirname(pdf), remote.group(1).decode())
             if not os.path.isfile(target):
@@ -102,14 +113,14 @@ def main():
     text = {}
     for page, size, word in words(pdf):
         text.setdefault(page, []).append((size, word))
-    # the contents end where the first numbered body page begins: the
-    # last page whose words are mostly page numbers of the contents
+    # the contents end on the page before the first heading's
+    # destination (the body starts a new page by design)
     contents_end = 0
     if kind == 'guide':
-        for page in range(2, min(pages, 8) + 1):
-            ws = [w for _, w in text.get(page, [])]
-            if ws and sum(w.isdigit() for w in ws) * 6 >= len(ws):
-                contents_end = page
+        dests = subprocess.run(['pdfinfo', '-dests', pdf], check=True,
+                               capture_output=True, text=True).stdout
+        first = [int(m) for m in re.findall(r'^\s*(\d+) ', dests, re.M)]
+        contents_end = min(first) - 1 if first else 0
     fills = []
     for page in range(1, pages + 1):
         pgm = os.path.join(pngdir, 'p-%0*d.pgm' % (len(str(pages)), page))
