@@ -398,6 +398,9 @@ static bool render_pass(Pdf *p, cmark_node *doc, const GArray *headings,
 	flush_floats(p);
 	g_ptr_array_free(p->floats, TRUE);
 	p->floats = NULL;
+	if (p->link_by_text)
+		g_hash_table_destroy(p->link_by_text);
+	p->link_by_text = NULL;
 	int pages = p->c->page;
 	bool ok = pdfkit_close(p->c, bytes, length, error);
 	p->c = NULL;

@@ -31,6 +31,15 @@ typedef struct {
 	int level, page;
 } Heading;
 
+/* A table printed as a reference list (pdf_refs.c). */
+typedef struct {
+	int column;          /* its Source column */
+	GPtrArray *sources;  /* char *: each source once, in order of use */
+	GPtrArray *urls;     /* char *: each source's address, or NULL */
+	GHashTable *mark;    /* source text -> "[n]" */
+	bool as_list;        /* a column holds prose: rows as paragraphs */
+} PdfRefs;
+
 typedef struct {
 	PdfCanvas *c;
 	const PdfOptions *opt;
@@ -42,6 +51,8 @@ typedef struct {
 	int total_pages;
 	GPtrArray *floats;     /* cmark_node *: figures waiting for a page */
 	bool placing_floats;
+	PdfRefs *refs;         /* the table being drawn, as references */
+	GHashTable *link_by_text; /* link text -> address, for the pass */
 } Pdf;
 
 typedef struct {
@@ -90,6 +101,19 @@ double pdf_heading_height(Pdf *p, cmark_node *n);
 /* The least height of block n that must share a page with the heading
  * before it (0: none). */
 double pdf_lead_height(Pdf *p, cmark_node *n, double indent);
+
+/* Reference tables (pdf_refs.c): NULL unless the table has a Source
+ * column (not its first) whose values repeat; freed with
+ * pdf_references_free (NULL is fine). */
+PdfRefs *pdf_references_new(Pdf *p, cmark_node *table);
+void pdf_references_free(PdfRefs *r);
+/* The number (from 0) of a row's source. */
+int pdf_reference_of(const PdfRefs *r, cmark_node *row);
+/* Rows (in order) as paragraphs: the first cell bold, the short cells
+ * after it, the prose after a dash, the source's "[n]" last. */
+void pdf_references_rows(Pdf *p, const PdfRefs *r, GPtrArray *rows);
+/* The numbered list of sources, under the table. */
+void pdf_references_draw(Pdf *p, const PdfRefs *r);
 
 /* A table that repeats its header and never splits a row
  * (pdf_table.c). */
