@@ -1,10 +1,13 @@
-/* Purchase requests.  Each page is laid out at a text scale; when it does
- * not fit on one page it is laid out again smaller.  See request.h. */
-#include "request.h"
+/* Purchase requests: one request per recommended build, laid out at a
+ * fixed type size (9 pt and up).  When it does not fit on one page it
+ * flows onto the next, which repeats the request's title; every page
+ * ends with a footer naming the edition and the guide's address.  Laid
+ * out twice: the first pass counts the pages for the footers.
+ * See request.h. */
+#include "request_internal.h"
 
 #include "cloud.h"
 #include "format.h"
-#include "page_style.h"
 #include "paths.h"
 #include "util.h"
 
@@ -13,22 +16,14 @@
 
 #define ST PAGE_REQUEST
 
-typedef struct {
-	const Recommendations *recs;
-	const Costs *costs;
-	const Edition *e;
-	const Lang *s;
-	const Build *b;
-	PdfCanvas *c;
-	double scale; /* text scale for this attempt */
-	const char *create_date;
-	const char *lang; /* document language */
-	Paper paper;
-} Req;
-
 static const char *S(const Req *r, const char *key)
 {
 	return lang_need(r->s, key, NULL);
+}
+
+const char *req_s(const Req *r, const char *key)
+{
+	return S(r, key);
 }
 
 static char *num(const Req *r, double v, int decimals)
@@ -64,14 +59,19 @@ static char *money(const Req *r, double v)
 	return format_money(r->s, v);
 }
 
+char *req_money(const Req *r, double v)
+{
+	return money(r, v);
+}
+
 /* ---- drawing helpers --------------------------------------------------- */
 
+/* Text across the width at size, in a colour; returns its height. */
 static double text(Req *r, double size, bool bold, const char *t,
                    double indent, PageColour colour)
 {
 	PdfCanvas *c = r->c;
-	PangoLayout *l = pdfkit_layout(c, NULL, size * r->scale, bold,
-	                               c->width - indent);
+	PangoLayout *l = pdfkit_layout(c, NULL, size, bold, c->width - indent);
 	pango_layout_set_text(l, t, -1);
 	page_set_colour(c->cr, colour);
 	double before = c->y;
@@ -80,42 +80,67 @@ static double text(Req *r, double size, bool bold, const char *t,
 	return c->y - before;
 }
 
-static void section(Req *r, const char *key)
+void req_section(Req *r, const char *key)
 {
-	r->c->y += 9 * r->scale;
+	r->c->y += 8;
+	pdfkit_need(r->c, 40);
 	text(r, ST.section, true, S(r, key), 0, ST.ink);
-	r->c->y += 3 * r->scale;
+	r->c->y += 3;
 }
 
-/* A row of cells at fixed fractions of the width; right-aligned where
- * align has 'r'. */
-static void row(Req *r, const char *const *cells, const double *fractions,
-                const char *align, size_t n, bool bold, bool shade)
+#define MAX_CELLS 6
+
+void req_row(Req *r, const ReqCell *cells, const double *fractions,
+             const char *align, size_t n, bool bold, bool shade)
 {
 	PdfCanvas *c = r->c;
-	double size = ST.caption * r->scale, h = 0, x = c->x;
-	PangoLayout *ls[8];
+	PangoLayout *ls[MAX_CELLS] = {0}, *ds[MAX_CELLS] = {0};
+	double h = 0;
+	n = MIN(n, MAX_CELLS);
 	for (size_t i = 0; i < n; i++) {
-		ls[i] = pdfkit_layout(c, NULL, size, bold,
-		                      fractions[i] * c->width - 6);
-		pango_layout_set_text(ls[i], cells[i], -1);
-		if (align[i] == 'r')
-			pango_layout_set_alignment(ls[i], PANGO_ALIGN_RIGHT);
-		h = fmax(h, text_height(ls[i]));
+		double w = fractions[i] * c->width - 6;
+		double cell_h = 0;
+		if (*cells[i].text) {
+			ls[i] = pdfkit_layout(c, NULL, ST.caption, bold, w);
+			pango_layout_set_text(ls[i], cells[i].text, -1);
+			if (align[i] == 'r')
+				pango_layout_set_alignment(ls[i], PANGO_ALIGN_RIGHT);
+			cell_h = text_height(ls[i]);
+		}
+		if (cells[i].detail && *cells[i].detail) {
+			ds[i] = pdfkit_layout(c, NULL, ST.footnote, false, w);
+			pango_layout_set_text(ds[i], cells[i].detail, -1);
+			cell_h += text_height(ds[i]);
+		}
+		h = fmax(h, cell_h);
 	}
+	pdfkit_need(c, h + 4);
 	if (shade) {
 		page_set_colour(c->cr, ST.table_header);
 		cairo_rectangle(c->cr, c->x, c->y, c->width, h + 4);
 		cairo_fill(c->cr);
 	}
-	page_set_colour(c->cr, ST.ink);
+	double x = c->x, top = c->y;
 	for (size_t i = 0; i < n; i++) {
-		cairo_move_to(c->cr, x + 3, c->y + 2);
-		pango_cairo_show_layout(c->cr, ls[i]);
+		c->y = top + 2;
+		if (ls[i]) {
+			page_set_colour(c->cr, ST.ink);
+			pdfkit_draw_layout(c, ls[i], x + 3, NULL, 0);
+			g_object_unref(ls[i]);
+		}
+		if (ds[i]) {
+			PdfLink link = {cells[i].link_start, cells[i].link_end,
+			                (char *)cells[i].link};
+			bool linked = cells[i].link
+			              && cells[i].link_end > cells[i].link_start;
+			page_set_colour(c->cr, ST.muted);
+			pdfkit_draw_layout(c, ds[i], x + 3, linked ? &link : NULL,
+			                   linked ? 1 : 0);
+			g_object_unref(ds[i]);
+		}
 		x += fractions[i] * c->width;
-		g_object_unref(ls[i]);
 	}
-	c->y += h + 4;
+	c->y = top + h + 4;
 	page_set_colour(c->cr, ST.table_rule);
 	cairo_set_line_width(c->cr, ST.table_rule_width);
 	cairo_move_to(c->cr, c->x, c->y);
@@ -126,9 +151,10 @@ static void row(Req *r, const char *const *cells, const double *fractions,
 /* A label and its value on one row. */
 static void pair(Req *r, const char *key, char *value)
 {
-	const char *cells[] = {S(r, key), value};
-	const double fr[] = {0.38, 0.62};
-	row(r, cells, fr, "ll", 2, false, false);
+	const ReqCell cells[] = {{S(r, key), NULL, 0, 0, NULL},
+	                         {value, NULL, 0, 0, NULL}};
+	const double fr[] = {0.34, 0.66};
+	req_row(r, cells, fr, "ll", 2, false, false);
 	g_free(value);
 }
 
@@ -148,7 +174,8 @@ static GString *use_cases_served(const Req *r)
 }
 
 /* The approval fields a purchasing office fills in by hand: labelled
- * blank lines, two to a row (keys request.field.*). */
+ * lines, two to a row (keys request.field.*); the delivery address gets
+ * a row of its own with room to write. */
 static void approval_fields(Req *r)
 {
 	static const char *const FIELDS[] = {
@@ -156,31 +183,40 @@ static void approval_fields(Req *r)
 	    "request.field.approver", "request.field.date",
 	    "request.field.vendor_quote", "request.field.delivery_address"};
 	PdfCanvas *c = r->c;
-	double col = c->width / 2, gap = 12 * r->scale;
-	section(r, "request.approval");
-	for (size_t i = 0; i < G_N_ELEMENTS(FIELDS); i += 2) {
-		double y = c->y, h = 0;
-		for (size_t k = 0; k < 2 && i + k < G_N_ELEMENTS(FIELDS); k++) {
-			double x = c->x + k * col;
-			PangoLayout *l = pdfkit_layout(c, NULL, ST.caption
-			                               * r->scale, false, -1);
-			pango_layout_set_text(l, S(r, FIELDS[i + k]), -1);
-			double line = y + 14 * r->scale;
-			double base = (double)pango_layout_get_baseline(l)
-			              / PANGO_SCALE;
-			page_set_colour(c->cr, ST.muted);
-			cairo_move_to(c->cr, x, line - base);
-			pango_cairo_show_layout(c->cr, l);
-			page_set_colour(c->cr, ST.table_rule);
-			cairo_set_line_width(c->cr, ST.table_rule_width);
-			cairo_move_to(c->cr, x + text_width(l) + 4, line + 1);
-			cairo_line_to(c->cr, x + col - gap, line + 1);
-			cairo_stroke(c->cr);
-			h = fmax(h, 14 * r->scale + 6 * r->scale);
-			g_object_unref(l);
+	const double line_h = 20, gap = 14;
+	req_section(r, "request.approval");
+	size_t n = G_N_ELEMENTS(FIELDS);
+	for (size_t i = 0; i < n; i++) {
+		bool wide = i == n - 1; /* the address: the whole width */
+		size_t column = wide ? 0 : i % 2;
+		double col_w = wide ? c->width : c->width / 2;
+		double x = c->x + column * (c->width / 2);
+		if (wide && i % 2 == 1) /* the row before has one field */
+			c->y += line_h;
+		if (column == 0)
+			pdfkit_need(c, line_h * (wide ? 2 : 1));
+		PangoLayout *l = pdfkit_layout(c, NULL, ST.caption, false, -1);
+		pango_layout_set_text(l, S(r, FIELDS[i]), -1);
+		double base_line = c->y + line_h - 4;
+		double base = (double)pango_layout_get_baseline(l) / PANGO_SCALE;
+		page_set_colour(c->cr, ST.muted);
+		cairo_move_to(c->cr, x, base_line - base);
+		pango_cairo_show_layout(c->cr, l);
+		page_set_colour(c->cr, ST.table_rule);
+		cairo_set_line_width(c->cr, ST.table_rule_width);
+		cairo_move_to(c->cr, x + text_width(l) + 4, base_line + 1);
+		cairo_line_to(c->cr, x + col_w - (wide ? 0 : gap), base_line + 1);
+		if (wide) { /* a second line to write the address on */
+			cairo_move_to(c->cr, x + text_width(l) + 4,
+			              base_line + 1 + line_h);
+			cairo_line_to(c->cr, x + col_w, base_line + 1 + line_h);
 		}
-		c->y = y + h;
+		cairo_stroke(c->cr);
+		g_object_unref(l);
+		if (column == 1 || wide)
+			c->y += line_h * (wide ? 2 : 1);
 	}
+	c->y += 4;
 }
 
 static void header(Req *r)
@@ -236,7 +272,7 @@ static void circuit_note(Req *r)
 static void configuration(Req *r)
 {
 	const Gpu *g = &r->e->gpus[r->b->gpu];
-	section(r, "request.configuration");
+	req_section(r, "request.configuration");
 	char *n = format_build_name(r->s, r->e, r->b);
 	pair(r, "request.gpus", n);
 	pair(r, "request.base_system", g_strdup(r->b->system->name));
@@ -268,69 +304,6 @@ static void configuration(Req *r)
 		              r->costs->licence->from.url));
 }
 
-/* "RTX 4090 (used; $1,350–$1,550, 2 prices, newest 2026-05-01)": the
- * GPU line's name with the price's condition, range and date. */
-static char *gpu_item_name(Req *r)
-{
-	const GpuPrice *p = r->b->gpu_price;
-	const char *date = p->latest_date ? p->latest_date : "";
-	char *detail;
-	if (p->list_price) {
-		detail = gg_fill2(S(r, "price.list"), date, "");
-	} else if (p->n_prices == 1) {
-		detail = gg_fill2(S(r, "price.single"), date, "");
-	} else {
-		char *lo = money(r, p->min), *hi = money(r, p->max);
-		char *range = gg_fill2(S(r, "price.range"), lo, hi);
-		char *n = num(r, (double)p->n_prices, 0);
-		char *seen = gg_fill2(S(r, "price.observed"), n, date);
-		detail = gg_fill2(S(r, "price.detail"), range, seen);
-		g_free(lo);
-		g_free(hi);
-		g_free(range);
-		g_free(n);
-		g_free(seen);
-	}
-	char *cond = gg_fill2(S(r, "price.detail"),
-	                      S(r, p->condition == CONDITION_NEW
-	                               ? "request.new" : "request.used"),
-	                      detail);
-	char *name = gg_fill2(S(r, "format.aside"), r->e->gpus[r->b->gpu].name,
-	                      cond);
-	g_free(cond);
-	g_free(detail);
-	return name;
-}
-
-/* Every line item of the build (base system or chassis, GPUs, added
- * power supply, risers) and their total, which is the build's cost. */
-static void line_items(Req *r)
-{
-	section(r, "request.cost");
-	const double fr[] = {0.52, 0.12, 0.18, 0.18};
-	const char *head[] = {S(r, "request.item"), S(r, "request.qty"),
-	                      S(r, "request.unit_price"), S(r, "request.total")};
-	row(r, head, fr, "lrrr", 4, true, true);
-	for (size_t i = 0; i < r->b->n_items; i++) {
-		const LineItem *it = &r->b->items[i];
-		char *name = it->kind == LINE_GPU ? gpu_item_name(r)
-		                                  : g_strdup(it->name);
-		char *n = g_strdup_printf("%d", it->quantity);
-		char *u = money(r, it->unit_price);
-		char *t = money(r, it->total);
-		const char *cells[] = {name, n, u, t};
-		row(r, cells, fr, "lrrr", 4, false, false);
-		g_free(name);
-		g_free(n);
-		g_free(u);
-		g_free(t);
-	}
-	char *total = money(r, cost_items_total(r->b));
-	const char *total_row[] = {S(r, "request.total"), "", "", total};
-	row(r, total_row, fr, "lrrr", 4, true, false);
-	g_free(total);
-}
-
 /* A break-even as the reader counts it: "never", "7 months", "3.2
  * years". */
 static char *breakeven_text(Req *r, double days)
@@ -343,6 +316,22 @@ static char *breakeven_text(Req *r, double days)
 	char *t = gg_fill2(S(r, months < 24 ? "cloud.months" : "cloud.years"),
 	                   n, "");
 	g_free(n);
+	return t;
+}
+
+/* "RunPod RTX 5090 (2026-06-01)", or "AWS p5.48xlarge (H100 SXM,
+ * 2026-06-01)" when the instance's name does not already say its GPU
+ * (never "RunPod RTX 5090 (RTX 5090)").  Caller frees. */
+static char *cloud_offer_name(const Req *r, const CloudOffer *o)
+{
+	const char *gpu = r->e->gpus[o->gpu].name;
+	bool named = strstr(o->instance, gpu) || strstr(o->provider, gpu);
+	char *detail = named ? g_strdup(o->from.date)
+	                     : gg_fill2(S(r, "format.pair"), gpu, o->from.date);
+	char *who = g_strdup_printf("%s %s", o->provider, o->instance);
+	char *t = gg_fill2(S(r, "format.aside"), who, detail);
+	g_free(who);
+	g_free(detail);
 	return t;
 }
 
@@ -360,7 +349,7 @@ static bool closest_cloud(Req *r, CloudComparison *out)
 static void performance(Req *r)
 {
 	const Build *b = r->b;
-	section(r, "request.performance_section");
+	req_section(r, "request.performance_section");
 	const char *ref = r->e->gpus[r->costs->perf->reference].name;
 	char *cnn = perf_num(r, b, WORKLOAD_CNN, b->perf[WORKLOAD_CNN]);
 	char *tr = perf_num(r, b, WORKLOAD_TRANSFORMER,
@@ -395,9 +384,7 @@ static void performance(Req *r)
 	if (closest_cloud(r, &cc)) {
 		const CloudOffer *o = cc.offer;
 		char *when = breakeven_text(r, cc.breakeven_days);
-		char *inst = g_strdup_printf("%s %s (%s, %s)", o->provider,
-		                             o->instance, r->e->gpus[o->gpu].name,
-		                             o->from.date);
+		char *inst = cloud_offer_name(r, o);
 		char *key = g_strdup_printf("cloud.verdict.%s",
 		                            cloud_verdict_id(cc.verdict));
 		char *life = num(r, r->costs->useful_life_years, 0);
@@ -415,12 +402,14 @@ static void performance(Req *r)
 
 static void alternatives(Req *r)
 {
-	section(r, "request.alternatives");
-	const double fr[] = {0.40, 0.20, 0.20, 0.20};
-	const char *head[] = {S(r, "request.build"), S(r, "request.total"),
-	                      S(r, "request.per_dollar"),
-	                      S(r, "request.relative_short")};
-	row(r, head, fr, "lrrr", 4, true, true);
+	req_section(r, "request.alternatives");
+	const double fr[] = {0.34, 0.18, 0.18, 0.30};
+	const ReqCell head[] = {
+	    {S(r, "request.build"), NULL, 0, 0, NULL},
+	    {S(r, "request.total"), NULL, 0, 0, NULL},
+	    {S(r, "request.per_dollar"), NULL, 0, 0, NULL},
+	    {S(r, "request.relative_short"), NULL, 0, 0, NULL}};
+	req_row(r, head, fr, "lrrr", 4, true, true);
 	const Build *shown[16];
 	size_t n = 0;
 	shown[n++] = r->b;
@@ -443,8 +432,11 @@ static void alternatives(Req *r)
 		char *pd = num(r, shown[i]->per_dollar[WORKLOAD_CNN], 2);
 		char *rel = perf_num(r, shown[i], WORKLOAD_CNN,
 		                     shown[i]->perf[WORKLOAD_CNN]);
-		const char *cells[] = {name, total, pd, rel};
-		row(r, cells, fr, "lrrr", 4, i == 0, false);
+		const ReqCell cells[] = {{name, NULL, 0, 0, NULL},
+		                         {total, NULL, 0, 0, NULL},
+		                         {pd, NULL, 0, 0, NULL},
+		                         {rel, NULL, 0, 0, NULL}};
+		req_row(r, cells, fr, "lrrr", 4, i == 0, false);
 		g_free(name);
 		g_free(total);
 		g_free(pd);
@@ -480,6 +472,30 @@ static char *cloud_sentence(Req *r)
 	return t;
 }
 
+char *request_sensitivity_text(const Lang *s, const Edition *e,
+                               const Recommendation *x)
+{
+	const Sensitivity *sv = &x->sensitivity;
+	char *pct = format_percent(s, sv->pick_rise, 0);
+	char *rise = gg_fill2(lang_need(s, sv->pick_budget_bound
+	                                       ? "sensitivity.rise_budget"
+	                                       : "sensitivity.rise", NULL),
+	                      pct, "");
+	g_free(pct);
+	if (sv->runner_min_price <= 0 || !x->runner_up)
+		return rise;
+	char *runner = format_build_name(s, e, x->runner_up);
+	char *m = format_money(s, sv->runner_min_price);
+	char *fall = gg_fill2(lang_need(s, "sensitivity.fall", NULL), runner, m);
+	char *both = gg_fill2(lang_need(s, "sensitivity.either", NULL), rise,
+	                      fall);
+	g_free(runner);
+	g_free(m);
+	g_free(fall);
+	g_free(rise);
+	return both;
+}
+
 /* "It stays the pick unless its price rises 12% or the RTX 4090 falls
  * below $1,900" for the first use case it is the pick of. */
 static char *sensitivity_sentence(Req *r)
@@ -491,31 +507,38 @@ static char *sensitivity_sentence(Req *r)
 			x = &r->recs->items[i];
 	if (!x)
 		return NULL;
-	const Sensitivity *sv = &x->sensitivity;
-	char *pct = format_percent(r->s, sv->pick_rise, 0);
-	char *rise = gg_fill2(S(r, sv->pick_budget_bound
-	                              ? "sensitivity.rise_budget"
-	                              : "sensitivity.rise"), pct, "");
-	g_free(pct);
-	if (sv->runner_min_price > 0) {
-		char *runner = format_build_name(r->s, r->e, x->runner_up);
-		char *m = money(r, sv->runner_min_price);
-		char *fall = gg_fill2(S(r, "sensitivity.fall"), runner, m);
-		char *both = gg_fill2(S(r, "sensitivity.either"), rise, fall);
-		g_free(runner);
-		g_free(m);
-		g_free(fall);
-		g_free(rise);
-		rise = both;
-	}
-	char *t = gg_fill2(S(r, "request.why_sensitivity"), rise, "");
-	g_free(rise);
+	char *unless = request_sensitivity_text(r->s, r->e, x);
+	char *t = gg_fill2(S(r, "request.why_sensitivity"), unless, "");
+	g_free(unless);
+	return t;
+}
+
+/* "It trains convolutional networks 3.77 (3.76–3.78) times as fast as
+ * one RTX 3080 and ranks 1 of 32 builds of its size per dollar." */
+static char *performance_sentence(Req *r)
+{
+	const Build *b = r->b;
+	const char *ref = r->e->gpus[r->costs->perf->reference].name;
+	char *speed = perf_num(r, b, WORKLOAD_CNN, b->perf[WORKLOAD_CNN]);
+	char *first = gg_fill2(S(r, "request.why_perf"), speed, ref);
+	size_t n = 0;
+	for (size_t i = 0; i < r->costs->n_builds; i++)
+		n += r->costs->builds[i].gpu_count == b->gpu_count;
+	char *rank = g_strdup_printf("%d", b->rank[WORKLOAD_CNN]);
+	char *of = g_strdup_printf("%zu", n);
+	char *ranked = gg_fill2(S(r, "request.why_rank"), rank, of);
+	char *t = gg_fill2(S(r, "format.sentences"), first, ranked);
+	g_free(ranked);
+	g_free(of);
+	g_free(rank);
+	g_free(first);
+	g_free(speed);
 	return t;
 }
 
 static void justification(Req *r)
 {
-	section(r, "request.why");
+	req_section(r, "request.why");
 	const Build *b = r->b;
 	char *name = format_build_name(r->s, r->e, b);
 	char *pd = num(r, b->per_dollar[WORKLOAD_CNN], 2);
@@ -524,6 +547,7 @@ static void justification(Req *r)
 	add_sentence(r, &why, gg_fill2(S(r, "request.why_value"), name, pd));
 	add_sentence(r, &why, gg_fill2(S(r, "request.why_memory"), mem,
 	                                r->e->gpus[b->gpu].name));
+	add_sentence(r, &why, performance_sentence(r));
 	char *cloud = cloud_sentence(r);
 	if (cloud)
 		add_sentence(r, &why, cloud);
@@ -539,49 +563,116 @@ static void justification(Req *r)
 	g_free(name);
 }
 
-static void sources(Req *r)
+/* The guide's address: under --base-url the edition's page, else the
+ * guide's PDF beside this request's folder; *link gets its link
+ * attributes.  Caller frees. */
+static char *guide_address(const Req *r, char **link)
 {
-	section(r, "request.sources");
-	const Edition *e = r->e;
-	for (size_t i = 0; i < e->n_prices; i++) {
-		const Price *p = &e->prices[i];
-		if (p->gpu != r->b->gpu
-		    || p->condition != r->b->condition)
-			continue;
-		char *m = money(r, p->price);
-		char *line = g_strdup_printf("%s: %s %s (%s), %s%s%s", p->from.date,
-		                             e->gpus[p->gpu].name, m, p->channel,
-		                             p->from.source,
-		                             *p->from.url ? ", " : "",
-		                             p->from.url);
-		text(r, ST.footnote, false, line, 0, ST.faint);
-		g_free(line);
-		g_free(m);
+	if (r->base_url && *r->base_url) {
+		char *url = g_strconcat(r->base_url,
+		                        g_str_has_suffix(r->base_url, "/") ? ""
+		                                                           : "/",
+		                        r->prefix ? r->prefix : "", NULL);
+		*link = pdfkit_link_attributes(url);
+		return url;
 	}
-	const Provenance *sys = &r->b->system->from;
-	char *line = g_strdup_printf("%s: %s, %s%s%s", sys->date,
-	                             r->b->system->name, sys->source,
-	                             *sys->url ? ", " : "", sys->url);
-	text(r, ST.footnote, false, line, 0, ST.faint);
-	g_free(line);
+	*link = pdfkit_file_link_attributes("../guide.pdf");
+	return g_strdup("../guide.pdf");
 }
 
-/* Lays out the page at r->scale; returns the page count it took. */
+/* Page end: the footer (edition, the guide's address, page n of N). */
+static void footer(PdfCanvas *c, void *data)
+{
+	Req *r = data;
+	char *edition = gg_fill2(S(r, "request.footer_edition"),
+	                         strcmp(r->e->name, "current") == 0
+	                             ? S(r, "edition.current") : r->e->name,
+	                         r->e->data_date);
+	char *link = NULL;
+	char *address = guide_address(r, &link);
+	char *marked = gg_fill2(S(r, "request.footer"), edition, "\x01");
+	char *at = strchr(marked, '\x01');
+	int start = at ? (int)(at - marked) : 0;
+	if (at)
+		*at = '\0';
+	char *line = g_strconcat(marked, at ? address : "", at ? at + 1 : "",
+	                         NULL);
+	char *n = g_strdup_printf("%d", c->page);
+	char *total = g_strdup_printf("%d", MAX(r->total_pages, c->page));
+	char *page = gg_fill2(S(r, "pdf.page_of"), n, total);
+	double y = c->page_h - ST.margin + 10;
+	PangoLayout *p = pdfkit_layout(c, NULL, ST.small, false, -1);
+	pango_layout_set_text(p, page, -1);
+	double page_w = text_width(p);
+	PangoLayout *l = pdfkit_layout(c, NULL, ST.small, false,
+	                               c->width - page_w - 12);
+	pango_layout_set_text(l, line, -1);
+	page_set_colour(c->cr, ST.rule);
+	cairo_set_line_width(c->cr, ST.rule_width);
+	cairo_move_to(c->cr, c->x, y - 4);
+	cairo_line_to(c->cr, c->x + c->width, y - 4);
+	cairo_stroke(c->cr);
+	page_set_colour(c->cr, ST.muted);
+	double saved_y = c->y, saved_bottom = c->bottom;
+	c->y = y;
+	c->bottom = c->page_h; /* the footer sits in the bottom margin */
+	PdfLink links[] = {{start, start + (int)strlen(address), link}};
+	pdfkit_draw_layout(c, l, c->x, links, at && link ? 1 : 0);
+	cairo_move_to(c->cr, c->x + c->width - page_w, y);
+	pango_cairo_show_layout(c->cr, p);
+	c->y = saved_y;
+	c->bottom = saved_bottom;
+	g_object_unref(l);
+	g_object_unref(p);
+	g_free(page);
+	g_free(total);
+	g_free(n);
+	g_free(line);
+	g_free(marked);
+	g_free(address);
+	g_free(link);
+	g_free(edition);
+}
+
+/* Page start (pages after the first): the request's title again. */
+static void repeated_header(PdfCanvas *c, void *data)
+{
+	Req *r = data;
+	char *name = format_build_name(r->s, r->e, r->b);
+	char *title = gg_fill2(S(r, "request.title"), name, "");
+	char *continued = gg_fill2(S(r, "request.continued"), title, "");
+	text(r, ST.section, true, continued, 0, ST.ink);
+	page_set_colour(c->cr, ST.rule);
+	cairo_set_line_width(c->cr, ST.rule_width);
+	cairo_move_to(c->cr, c->x, c->y + 3);
+	cairo_line_to(c->cr, c->x + c->width, c->y + 3);
+	cairo_stroke(c->cr);
+	c->y += 10;
+	g_free(continued);
+	g_free(title);
+	g_free(name);
+}
+
+/* Lays out the request; returns the page count it took (-1: error). */
 static int layout(Req *r, char **bytes, size_t *length, GError **error)
 {
 	char *name = format_build_name(r->s, r->e, r->b);
 	char *title = gg_fill2(S(r, "request.title"), name, "");
 	PdfMeta meta = {title, S(r, "pdf.author"), S(r, "request.subject"),
 	                S(r, "pdf.keywords"), r->create_date, r->lang};
-	r->c = pdfkit_open(r->paper, ST.margin, &meta,
-	                   S(r, "font.sans"));
+	r->c = pdfkit_open(r->paper, ST.margin, &meta, S(r, "font.sans"));
+	r->c->bottom -= 14; /* room for the footer */
+	r->c->page_end = footer;
+	r->c->page_end_data = r;
+	r->c->page_start = repeated_header;
+	r->c->page_start_data = r;
 	header(r);
-	configuration(r);
-	line_items(r);
+	req_line_items(r);
 	justification(r);
+	configuration(r);
 	performance(r);
 	alternatives(r);
-	sources(r);
+	req_sources(r);
 	int pages = r->c->page;
 	bool ok = pdfkit_close(r->c, bytes, length, error);
 	r->c = NULL;
@@ -595,22 +686,19 @@ static bool write_one(Req *r, Site *site, const char *prefix,
 {
 	char *bytes = NULL;
 	size_t n = 0;
-	int pages = 0;
-	for (r->scale = 1.0; r->scale > 0.55; r->scale -= 0.1) {
+	r->total_pages = 0;
+	int pages = layout(r, &bytes, &n, error); /* counts the pages */
+	if (pages > 0) {
 		g_free(bytes);
 		bytes = NULL;
+		r->total_pages = pages;
 		pages = layout(r, &bytes, &n, error);
-		if (pages <= 1)
-			break;
 	}
 	char *stem = format_build_stem(r->e, r->b);
 	char *rel = paths_request(stem);
 	char *path = paths_page(prefix, rel);
 	g_free(rel);
-	bool ok = pages == 1 && site_write(site, path, bytes, n, error);
-	if (pages > 1)
-		g_set_error(error, GG_ERROR, GG_ERR_ENV,
-		            "purchase request %s does not fit on one page", path);
+	bool ok = pages > 0 && site_write(site, path, bytes, n, error);
 	g_free(path);
 	g_free(stem);
 	g_free(bytes);
@@ -624,7 +712,8 @@ bool request_write(const EditionResult *er, Site *site, GError **error)
 	Req r = {.recs = er->recs, .costs = er->recs->costs,
 	         .e = er->edition, .s = er->config->strings,
 	         .create_date = er->create_date,
-	         .lang = er->config->lang, .paper = er->config->paper};
+	         .lang = er->config->lang, .base_url = er->config->base_url,
+	         .prefix = er->prefix, .paper = er->config->paper};
 	bool ok = true;
 	for (size_t i = 0; ok && i < n; i++) {
 		r.b = builds[i];
