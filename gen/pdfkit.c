@@ -182,6 +182,10 @@ PangoLayout *pdfkit_layout(PdfCanvas *c, const char *family, double size,
 {
 	PangoLayout *l = text_layout_new(c->cr, family ? family : c->font, size,
 	                                 false, bold);
+	/* sizes are points: at Pango's default 96 dpi a "10" would print
+	 * at 13.3 pt */
+	pango_cairo_context_set_resolution(pango_layout_get_context(l), 72);
+	pango_layout_context_changed(l);
 	pango_layout_set_width(l, width < 0 ? -1 : (int)(width * PANGO_SCALE));
 	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
 	return l;
@@ -192,8 +196,11 @@ void pdfkit_new_page(PdfCanvas *c)
 	end_page(c);
 	c->page++;
 	c->y = c->margin;
-	if (c->page_start)
+	if (c->page_start) { /* in its own graphics state, as page_end */
+		cairo_save(c->cr);
 		c->page_start(c, c->page_start_data);
+		cairo_restore(c->cr);
+	}
 }
 
 void pdfkit_need(PdfCanvas *c, double h)

@@ -59,8 +59,9 @@ PdfCanvas *pdfkit_open(Paper paper, double margin, const PdfMeta *meta,
 bool pdfkit_close(PdfCanvas *c, char **bytes, size_t *length,
                   GError **error);
 
-/* A layout at size points (bold optional), wrapping at width (< 0: no
- * wrapping), with hinting off so every surface measures alike. */
+/* A layout at size points (bold optional; at 72 dpi, so a size is the
+ * printed size), wrapping at width (< 0: no wrapping), with hinting off
+ * so every surface measures alike. */
 PangoLayout *pdfkit_layout(PdfCanvas *c, const char *family, double size,
                            bool bold, double width);
 

@@ -82,7 +82,7 @@ static double text(Req *r, double size, bool bold, const char *t,
 
 void req_section(Req *r, const char *key)
 {
-	r->c->y += 8;
+	r->c->y += 6;
 	pdfkit_need(r->c, 40);
 	text(r, ST.section, true, S(r, key), 0, ST.ink);
 	r->c->y += 3;
@@ -183,7 +183,7 @@ static void approval_fields(Req *r)
 	    "request.field.approver", "request.field.date",
 	    "request.field.vendor_quote", "request.field.delivery_address"};
 	PdfCanvas *c = r->c;
-	const double line_h = 20, gap = 14;
+	const double line_h = 17, gap = 14;
 	req_section(r, "request.approval");
 	size_t n = G_N_ELEMENTS(FIELDS);
 	for (size_t i = 0; i < n; i++) {
@@ -272,10 +272,8 @@ static void circuit_note(Req *r)
 static void configuration(Req *r)
 {
 	const Gpu *g = &r->e->gpus[r->b->gpu];
+	/* the GPUs and the base system are line items above */
 	req_section(r, "request.configuration");
-	char *n = format_build_name(r->s, r->e, r->b);
-	pair(r, "request.gpus", n);
-	pair(r, "request.base_system", g_strdup(r->b->system->name));
 	char *mem = num(r, g->memory_gb, 0);
 	pair(r, "request.memory", g_strdup_printf("%s %s", mem,
 	                                          S(r, "unit.gb")));
@@ -360,14 +358,7 @@ static void performance(Req *r)
 	g_free(both);
 	g_free(cnn);
 	g_free(tr);
-	char *rank = g_strdup_printf("%d", b->rank[WORKLOAD_CNN]);
-	size_t n = 0;
-	for (size_t i = 0; i < r->costs->n_builds; i++)
-		n += r->costs->builds[i].gpu_count == b->gpu_count;
-	char *of = g_strdup_printf("%zu", n);
-	pair(r, "request.rank", gg_fill2(S(r, "request.rank_value"), rank, of));
-	g_free(rank);
-	g_free(of);
+	/* the per-dollar rank is in the justification */
 	pair(r, "request.power",
 	     format_with_unit(r->s, b->draw_w, 0, "unit.watt"));
 	char *kwh = format_with_unit(r->s, b->kwh_year, 0, "unit.kwh");
