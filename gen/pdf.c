@@ -72,6 +72,7 @@ static void title_page(Pdf *p)
 	c->y += 40;
 	l = pdfkit_layout(c, NULL, ST.body, false, c->width);
 	pango_layout_set_text(l, p->opt->meta.subject, -1);
+	page_set_colour(c->cr, ST.ink);
 	pdfkit_draw_layout(c, l, c->x, NULL, 0);
 	g_object_unref(l);
 	pdfkit_new_page(c);

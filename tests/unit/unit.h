@@ -62,3 +62,6 @@ void test_validate(void);
 void test_tie(void);
 
 #endif
+
+/* branch print: tests/unit/test_print.c */
+void test_print(void);
