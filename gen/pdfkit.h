@@ -1,5 +1,5 @@
 /* PDF kit: the page machinery shared by the PDF outputs (the guide in
- * pdf.c, purchase requests in request.c): a Cairo PDF surface written to
+ * pdf.c, purchase requests in request*.c): a Cairo PDF surface written to
  * memory with its metadata, deterministic Pango text, page breaks with a
  * page-end callback, and text drawn line by line with link areas.
  * Ownership: pdfkit_open returns a PdfCanvas that pdfkit_close frees; the

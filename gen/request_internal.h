@@ -1,6 +1,6 @@
-/* Private to the purchase requests (request.c: pages, header, footer,
- * performance, justification; request_lines.c: line items, prices and
- * their sources): the state of one request and the drawing helpers.
+/* Private to the purchase requests (request.c: the sections and the
+ * two passes; request_page.c: drawing, header, footer; request_lines.c:
+ * line items, prices and their sources): the state of one request and the drawing helpers.
  * Ownership: a Req borrows everything; helpers that return strings
  * return ones the caller frees. */
 #ifndef GG_REQUEST_INTERNAL_H
@@ -45,6 +45,17 @@ void req_row(Req *r, const ReqCell *cells, const double *fractions,
              const char *align, size_t n, bool bold, bool shade);
 /* A section title, kept with 40 pt of what follows. */
 void req_section(Req *r, const char *key);
+/* Text across the width (from indent) at size in a colour; returns the
+ * height it took. */
+double req_text(Req *r, double size, bool bold, const char *t,
+                double indent, PageColour colour);
+
+/* request_page.c: the title, edition and use cases, and the approval
+ * fields; the footer (page_end) and the title repeated on later pages
+ * (page_start). */
+void req_header(Req *r);
+void req_footer(PdfCanvas *c, void *data);
+void req_repeated_header(PdfCanvas *c, void *data);
 
 /* request_lines.c: the line items and their total; the price sources. */
 void req_line_items(Req *r);
