@@ -35,7 +35,7 @@ double req_text(Req *r, double size, bool bold, const char *t,
 
 void req_section(Req *r, const char *key)
 {
-	r->c->y += 6;
+	r->c->y += 5;
 	pdfkit_need(r->c, 40);
 	req_text(r, ST.section, true, S(r, key), 0, ST.ink);
 	r->c->y += 3;
@@ -124,7 +124,7 @@ static void approval_fields(Req *r)
 	    "request.field.approver", "request.field.date",
 	    "request.field.vendor_quote", "request.field.delivery_address"};
 	PdfCanvas *c = r->c;
-	const double line_h = 17, gap = 14;
+	const double line_h = 16, gap = 14;
 	req_section(r, "request.approval");
 	size_t n = G_N_ELEMENTS(FIELDS);
 	for (size_t i = 0; i < n; i++) {
