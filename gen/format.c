@@ -217,3 +217,33 @@ char *format_build_stem(const Edition *e, const Build *b)
 	g_free(stem);
 	return g_strdup("build");
 }
+
+char *format_sensitivity(const Lang *s, const Edition *e,
+                         const Recommendation *x)
+{
+	const Sensitivity *k = &x->sensitivity;
+	bool per_gpu = x->best && x->best->gpu_count > 1;
+	char *pct = format_percent(s, k->pick_rise, 0);
+	const char *rise_key = k->pick_budget_bound
+	                           ? per_gpu ? "sensitivity.rise_budget_per_gpu"
+	                                     : "sensitivity.rise_budget"
+	                           : per_gpu ? "sensitivity.rise_per_gpu"
+	                                     : "sensitivity.rise";
+	char *rise = gg_fill2(lang_need(s, rise_key, NULL), pct, "");
+	g_free(pct);
+	if (k->runner_min_price <= 0 || !x->runner_up)
+		return rise;
+	char *runner = format_build_name(s, e, x->runner_up);
+	char *m = format_money(s, k->runner_min_price);
+	char *fall = gg_fill2(lang_need(s, per_gpu ? "sensitivity.fall_per_gpu"
+	                                           : "sensitivity.fall",
+	                                NULL),
+	                      runner, m);
+	char *both = gg_fill2(lang_need(s, "sensitivity.either", NULL), rise,
+	                      fall);
+	g_free(runner);
+	g_free(m);
+	g_free(fall);
+	g_free(rise);
+	return both;
+}

@@ -9,6 +9,7 @@
 
 #include "cost.h"
 #include "lang.h"
+#include "recommend.h"
 
 /* v rounded to decimals with the language's separators; "-" for NaN and
  * "∞" for infinity. */
@@ -73,5 +74,13 @@ char *format_build_stem(const Edition *e, const Build *b);
  * "new"/"used"/"any", "on-demand"/"spot". */
 const char *format_condition_id(int condition);
 const char *format_pricing_id(Pricing p);
+
+/* "its price rises 12% or the 4× RTX 4090 falls below $1,900 per GPU":
+ * how far the pick's price (and its runner-up's) may move before the
+ * pick changes, from recommend.c's Sensitivity; the thresholds of a
+ * multi-GPU build are per GPU and say so.  The guide's picks table and
+ * the purchase requests say it alike.  Caller frees. */
+char *format_sensitivity(const Lang *s, const Edition *e,
+                         const Recommendation *x);
 
 #endif

@@ -215,44 +215,13 @@ static const Column RECOMMENDATIONS[] = {
     {"runner_fall", NULL, COL_PERCENT, 0, 4, 'r', NULL, 0},
 };
 
-/* "its price rises 12% or the RTX 4090 falls below $1,900": computed by
- * recommend.c (Sensitivity), per GPU of the build; a multi-GPU build's
- * text says so ("its GPU price rises 19% or the 4× RTX 5090 falls below
- * $2,716 per GPU"). */
-static char *sensitivity_text(const Ctx *c, const Recommendation *r)
-{
-	const Sensitivity *k = &r->sensitivity;
-	bool per_gpu = r->best->gpu_count > 1; /* thresholds are per GPU */
-	char *pct = format_percent(c->s, k->pick_rise, 0);
-	char *rise = gg_fill2(S(c, k->pick_budget_bound
-	                              ? per_gpu ? "sensitivity.rise_budget_per_gpu"
-	                                        : "sensitivity.rise_budget"
-	                              : per_gpu ? "sensitivity.rise_per_gpu"
-	                                        : "sensitivity.rise"),
-	                      pct, "");
-	g_free(pct);
-	if (k->runner_min_price <= 0)
-		return rise;
-	char *runner = format_build_name(c->s, c->e, r->runner_up);
-	char *money = format_money(c->s, k->runner_min_price);
-	char *fall = gg_fill2(S(c, per_gpu ? "sensitivity.fall_per_gpu"
-	                                   : "sensitivity.fall"),
-	                      runner, money);
-	char *both = gg_fill2(S(c, "sensitivity.either"), rise, fall);
-	g_free(runner);
-	g_free(money);
-	g_free(fall);
-	g_free(rise);
-	return both;
-}
-
 static void sensitivity_cells(const Ctx *c, Table *t,
                               const Recommendation *r)
 {
 	if (!r->best || !r->runner_up)
 		return;
 	const Sensitivity *k = &r->sensitivity;
-	table_take_shown(t, "stays_unless", "", sensitivity_text(c, r));
+	table_take_shown(t, "stays_unless", "", format_sensitivity(c->s, c->e, r));
 	table_set_number(t, "pick_max_gpu_price_usd", k->pick_max_price);
 	table_set_number(t, "pick_rise", k->pick_rise);
 	if (k->runner_min_price > 0) {

@@ -1,7 +1,10 @@
 /* Page styles: the layout constants of the printed outputs (the guide's
  * PDF and the purchase requests) in one place, so a language or a paper
  * size changes them here: margins, text sizes, greys and shades.
- * Sizes are points; colours are RGB in 0..1.
+ * Sizes are points; colours are RGB in 0..1.  Every block of the
+ * body sets its colour from here before drawing, and the running
+ * heads and page numbers draw inside a saved graphics state
+ * (pdfkit.c), so no colour carries from one into the other.
  * Ownership: the styles are static constants. */
 #ifndef GG_PAGE_STYLE_H
 #define GG_PAGE_STYLE_H
@@ -23,7 +26,8 @@ typedef struct {
 	double contents[2];   /* contents lines: level 2, deeper */
 	double section;       /* request section titles */
 	double footnote;      /* request source lines */
-	PageColour ink;       /* text */
+	PageColour ink;       /* text: every body block sets it itself */
+	PageColour link;      /* links the PDF can follow */
 	PageColour muted;     /* subtitles, captions, footers */
 	PageColour faint;     /* running heads and page numbers */
 	PageColour leader;    /* contents dot leaders */

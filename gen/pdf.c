@@ -72,6 +72,7 @@ static void title_page(Pdf *p)
 	c->y += 40;
 	l = pdfkit_layout(c, NULL, ST.body, false, c->width);
 	pango_layout_set_text(l, p->opt->meta.subject, -1);
+	page_set_colour(c->cr, ST.ink);
 	pdfkit_draw_layout(c, l, c->x, NULL, 0);
 	g_object_unref(l);
 	pdfkit_new_page(c);
@@ -107,13 +108,15 @@ static void toc_entry(Pdf *p, const Heading *h)
 	cairo_move_to(c->cr, c->x + c->width - num_w,
 	              c->y - text_height(num));
 	pango_cairo_show_layout(c->cr, num);
+	char *name = pdfkit_dest_name(h->slug);
 	char *attr = g_strdup_printf("dest='%s' rect=[%.2f %.2f %.2f %.2f]",
-	                             h->slug, c->x + indent, top,
+	                             name, c->x + indent, top,
 	                             c->width - indent, c->y - top);
 	cairo_tag_begin(c->cr, CAIRO_TAG_LINK, attr);
 	cairo_tag_end(c->cr, CAIRO_TAG_LINK);
 	c->y += h->level == 2 ? 5 : 2;
 	g_free(attr);
+	g_free(name);
 	g_free(page);
 	g_object_unref(num);
 	g_object_unref(l);
@@ -144,9 +147,12 @@ static void heading(Pdf *p, cmark_node *n)
 	int level = cmark_node_get_heading_level(n);
 	double size = ST.heading[level - 1];
 	/* keep a heading with the first lines of what follows it */
-	pdfkit_need(c, size * 2 + 60);
+	double gap = level <= 2 ? size * 0.8 : size * 0.4;
+	double keep = gap + pdf_heading_height(p, n)
+	              + pdf_lead_height(p, cmark_node_next(n), 0);
+	pdfkit_need(c, fmin(keep, c->bottom - c->margin));
 	if (c->y > c->margin)
-		c->y += level <= 2 ? size * 0.8 : size * 0.4;
+		c->y += gap;
 	char *text = markdown_plain_text(n);
 	char *slug = markdown_slug(text, p->slugs);
 	Heading h = {g_strdup(text), g_strdup(slug), level, c->page};
@@ -156,10 +162,11 @@ static void heading(Pdf *p, cmark_node *n)
 		g_free(h.text);
 		g_free(h.slug);
 	}
-	char *dest = g_strdup_printf("name='%s'", slug);
+	char *name = pdfkit_dest_name(slug);
+	char *dest = g_strdup_printf("name='%s'", name);
 	cairo_tag_begin(c->cr, CAIRO_TAG_DEST, dest);
 	if (level <= 3) {
-		char *target = g_strdup_printf("dest='%s'", slug);
+		char *target = g_strdup_printf("dest='%s'", name);
 		int parent = level > 1 ? p->outline_ids[level - 1] : 0;
 		p->outline_ids[level] = cairo_pdf_surface_add_outline(
 		    c->surface, parent, text, target,
@@ -170,6 +177,7 @@ static void heading(Pdf *p, cmark_node *n)
 	cairo_tag_end(c->cr, CAIRO_TAG_DEST);
 	c->y += size * 0.5;
 	g_free(dest);
+	g_free(name);
 	g_free(slug);
 	g_free(text);
 }
@@ -222,11 +230,15 @@ static void figure(Pdf *p, cmark_node *para)
 		c->y += 8;
 		return;
 	}
-	double layout_w = fmin(CHART_WIDTH, c->width / 7.5 * CHART_STYLE_WIDE.small);
+	double layout_w = pdf_chart_layout_width(c);
 	double scale = c->width / layout_w;
-	double room = c->bottom - c->margin - 40; /* a whole page */
+	/* a whole page, less the caption with a split note */
+	char *most = pdf_split_note(p, 9);
+	double room = c->bottom - c->margin - pdf_caption_room(p, img, most);
+	g_free(most);
 	size_t parts = 0;
 	ChartCanvas *cv = chart_canvas_new(chart, layout_w);
+	char *note = NULL;
 	for (size_t first = 0; cv;) {
 		size_t n = chart->n_bars - first;
 		if (chart->kind != CHART_XY && cv->height * scale > room) {
@@ -236,8 +248,13 @@ static void figure(Pdf *p, cmark_node *para)
 			Chart part = chart_bar_part(chart, first, n);
 			cv = chart_canvas_new(&part, layout_w);
 		}
+		bool last = chart->kind == CHART_XY || first + n >= chart->n_bars;
+		if (last)
+			note = pdf_split_note(p, parts + 1);
+		/* the last part keeps its caption on its page */
+		double reserve = last ? pdf_caption_room(p, img, note) : 4;
 		double h = cv->height * scale;
-		if (h > c->bottom - c->y - 40)
+		if (h > c->bottom - c->y - reserve && c->y > c->margin)
 			pdfkit_new_page(c);
 		double fit = fmin(1, room / h); /* an XY chart taller than a page */
 		cairo_save(c->cr);
@@ -250,32 +267,59 @@ static void figure(Pdf *p, cmark_node *para)
 		c->y += h * fit + 4;
 		parts++;
 		first += n;
-		if (chart->kind != CHART_XY && first < chart->n_bars) {
+		if (!last) {
 			Chart rest = chart_bar_part(chart, first, chart->n_bars);
 			cv = chart_canvas_new(&rest, layout_w);
 		}
 	}
-	char *caption = g_strdup(cmark_node_get_title(img));
-	if (parts > 1) {
-		char *count = g_strdup_printf("%zu", parts);
-		char *note = gg_fill2(S(p, "chart.print_split"), count, "");
-		char *both = gg_fill2(S(p, "format.aside"), caption, note);
-		g_free(caption);
-		caption = both;
-		g_free(note);
-		g_free(count);
+	pdf_draw_caption(p, img, note);
+	g_free(note);
+}
+
+/* ---- floating figures -------------------------------------------------- */
+
+/* Page start: the figures waiting for a page go at its top, in order
+ * (a figure that does not fit under the one before it starts the next
+ * page itself). */
+static void place_floats(PdfCanvas *c, void *data)
+{
+	(void)c;
+	Pdf *p = data;
+	if (p->placing_floats)
+		return;
+	p->placing_floats = true;
+	while (p->floats->len > 0)
+		figure(p, g_ptr_array_steal_index(p->floats, 0));
+	p->placing_floats = false;
+}
+
+/* A figure where it stands when it fits (or when nothing of its section
+ * follows to fill the page); otherwise it waits for the next page. */
+static void place_figure(Pdf *p, cmark_node *n)
+{
+	PdfCanvas *c = p->c;
+	bool fits = pdf_figure_lead(p, n) <= c->bottom - c->y
+	            || c->y <= c->margin;
+	if (p->floats->len == 0 && (fits || !pdf_may_float(n)))
+		figure(p, n);
+	else
+		g_ptr_array_add(p->floats, n);
+}
+
+/* Places the waiting figures before a section ends: here while they
+ * fit, the rest at the top of the next page. */
+static void flush_floats(Pdf *p)
+{
+	PdfCanvas *c = p->c;
+	while (p->floats->len > 0) {
+		cmark_node *n = g_ptr_array_index(p->floats, 0);
+		if (pdf_figure_lead(p, n) <= c->bottom - c->y) {
+			g_ptr_array_remove_index(p->floats, 0);
+			figure(p, n);
+		} else {
+			pdfkit_new_page(c);
+		}
 	}
-	PangoLayout *l = pdfkit_layout(c, NULL, ST.caption, false, c->width);
-	char *caption_e = g_markup_escape_text(caption, -1);
-	char *m = pdf_styled_span(p, "font.caption", caption_e);
-	pango_layout_set_markup(l, m, -1);
-	page_set_colour(c->cr, ST.muted);
-	pdfkit_draw_layout(c, l, c->x, NULL, 0);
-	g_object_unref(l);
-	g_free(caption);
-	g_free(caption_e);
-	g_free(m);
-	c->y += 12;
 }
 
 /* ---- block walk ------------------------------------------------------- */
@@ -334,11 +378,13 @@ static void blocks(Pdf *p, cmark_node *parent, double indent)
 		case CMARK_NODE_HEADING:
 			if (cmark_node_get_heading_level(n) == 1)
 				break; /* the title page shows it */
+			if (cmark_node_get_heading_level(n) == 2)
+				flush_floats(p);
 			heading(p, n);
 			break;
 		case CMARK_NODE_PARAGRAPH:
 			if (markdown_is_figure(n))
-				figure(p, n);
+				place_figure(p, n);
 			else
 				paragraph(p, n, indent);
 			break;
@@ -371,12 +417,21 @@ static bool render_pass(Pdf *p, cmark_node *doc, const GArray *headings,
 	                   S(p, "font.sans"));
 	p->c->page_end = page_end;
 	p->c->page_end_data = p;
+	p->c->page_start = place_floats;
+	p->c->page_start_data = p;
+	p->floats = g_ptr_array_new();
 	p->slugs = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 	                                 NULL);
 	memset(p->outline_ids, 0, sizeof p->outline_ids);
 	title_page(p);
 	contents(p, headings);
 	blocks(p, doc, 0);
+	flush_floats(p);
+	g_ptr_array_free(p->floats, TRUE);
+	p->floats = NULL;
+	if (p->link_by_text)
+		g_hash_table_destroy(p->link_by_text);
+	p->link_by_text = NULL;
 	int pages = p->c->page;
 	bool ok = pdfkit_close(p->c, bytes, length, error);
 	p->c = NULL;
@@ -446,10 +501,13 @@ bool pdf_write(const EditionResult *r, Site *site, GError **error)
 	             .author = lang_need(s, "pdf.author", &err),
 	             .subject = lang_need(s, "site.description", &err),
 	             .keywords = lang_need(s, "pdf.keywords", &err),
-	             .create_date = r->create_date},
+	             .create_date = r->create_date,
+	             .lang = r->config->lang},
 	    .subtitle = subtitle,
 	    .values = r->values,
-	    .strings = s};
+	    .strings = s,
+	    .base_url = r->config->base_url,
+	    .prefix = r->prefix};
 	char *bytes = NULL;
 	size_t n = 0;
 	bool ok = !err && pdf_render(r->doc, &po, &bytes, &n, &err);

@@ -6,8 +6,14 @@
  * In: a parsed document (read only), the Values holding its charts
  * (found by name through paths_chart_name), Lang.  Out: PDF bytes; as a
  * back-end, PREFIX/guide.pdf.
- * The layout is pdf.c (pages, blocks, passes), pdf_inline.c (inline
- * markup) and pdf_table.c (tables), sharing pdf_internal.h.
+ * Figures keep their captions; a figure that does not fit floats to
+ * the next page while the text after it fills this one; headings stay
+ * with what follows; links the PDF cannot follow print as plain text;
+ * long tables whose sources repeat print each source once, numbered.
+ * The layout is pdf.c (pages, blocks, floats, passes), pdf_inline.c
+ * (inline markup, link targets), pdf_table.c (tables), pdf_keep.c
+ * (keep-together) and pdf_refs.c (reference lists), sharing
+ * pdf_internal.h.
  * Ownership: nothing is kept; the Site owns what it writes. */
 #ifndef GG_PDF_H
 #define GG_PDF_H

@@ -75,24 +75,83 @@ static void wrap(Inline *in, cmark_node *n, const char *open,
 	g_string_append(in->markup, close);
 }
 
-/* Links to a heading of this document or to the web; others stay text. */
+/* "a/b/../c" as "a/c": an address without dot segments. */
+static char *without_dot_segments(const char *path)
+{
+	char **parts = g_strsplit(path, "/", -1);
+	GPtrArray *kept = g_ptr_array_new();
+	for (char **q = parts; *q; q++) {
+		if (strcmp(*q, "..") == 0 && kept->len > 0
+		    && strcmp(g_ptr_array_index(kept, kept->len - 1), "..") != 0)
+			g_ptr_array_remove_index(kept, kept->len - 1);
+		else if (strcmp(*q, ".") != 0)
+			g_ptr_array_add(kept, *q);
+	}
+	g_ptr_array_add(kept, NULL);
+	char *joined = g_strjoinv("/", (char **)kept->pdata);
+	g_ptr_array_free(kept, TRUE);
+	g_strfreev(parts);
+	return joined;
+}
+
+/* Cairo tag attributes for a link of the guide, or NULL when the PDF
+ * cannot follow it (then it is typeset as plain text):
+ * - "#slug": a heading of this document (known from pass 1);
+ * - http(s) addresses as they are;
+ * - another PDF of the output ("requests/STEM.pdf"): a relative file
+ *   link, which works while the PDFs sit side by side as in out/;
+ * - any other address of the site: absolute under --base-url (the
+ *   edition's prefix, then the path), or NULL without it. */
+char *pdf_link_target(const Pdf *p, const char *url)
+{
+	if (!url || !*url)
+		return NULL;
+	if (url[0] == '#')
+		return p->known && g_hash_table_contains(p->known, url + 1)
+		           ? pdfkit_link_attributes(url)
+		           : NULL;
+	if (strstr(url, "://") || g_str_has_prefix(url, "mailto:"))
+		return pdfkit_link_attributes(url);
+	if (url[0] == '/')
+		return NULL;
+	if (g_str_has_suffix(url, ".pdf") && strcmp(url, "guide.pdf") != 0
+	    && !strstr(url, "..") && !strchr(url, '#'))
+		return pdfkit_file_link_attributes(url);
+	const char *base = p->opt->base_url;
+	if (!base || !*base)
+		return NULL;
+	char *path = g_strconcat(p->opt->prefix ? p->opt->prefix : "", url,
+	                         NULL);
+	char *clean = without_dot_segments(path);
+	char *absolute = g_strconcat(base, g_str_has_suffix(base, "/") ? ""
+	                                                               : "/",
+	                             clean, NULL);
+	char *attr = pdfkit_link_attributes(absolute);
+	g_free(absolute);
+	g_free(clean);
+	g_free(path);
+	return attr;
+}
+
+/* A link the PDF can follow shows in the link colour with its area;
+ * one it cannot stays plain text. */
 static void link(Inline *in, cmark_node *n)
 {
-	const char *url = cmark_node_get_url(n);
 	size_t start = in->plain;
-	wrap(in, n, "<span foreground=\"#0b5cad\">", "</span>");
-	char *attr = NULL;
-	if (url && url[0] == '#') {
-		if (in->pdf->known
-		    && g_hash_table_contains(in->pdf->known, url + 1))
-			attr = pdfkit_link_attributes(url);
-	} else {
-		attr = pdfkit_link_attributes(url);
+	char *attr = pdf_link_target(in->pdf, cmark_node_get_url(n));
+	if (!attr) {
+		pdf_inline_markup(in, n);
+		return;
 	}
-	if (attr) {
-		PdfLink l = {(int)start, (int)in->plain, attr};
-		g_array_append_val(in->links, l);
-	}
+	PageColour k = PAGE_GUIDE.link;
+	char *open = g_strdup_printf("<span foreground=\"#%02x%02x%02x\">",
+	                             (int)(k.r * 255 + 0.5),
+	                             (int)(k.g * 255 + 0.5),
+	                             (int)(k.b * 255 + 0.5));
+	wrap(in, n, open, "</span>");
+	g_free(open);
+	PdfLink l = {(int)start, (int)in->plain, attr};
+	g_array_append_val(in->links, l);
 }
 
 char *pdf_styled_span(const Pdf *p, const char *style_key,

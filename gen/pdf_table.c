@@ -19,11 +19,34 @@ typedef struct {
 	double size; /* text size: smaller for wide tables */
 } TableGeometry;
 
+/* The "[n]" that stands for a source cell in a reference table, or
+ * NULL for any other cell. */
+static const char *reference_mark(const Pdf *p, cmark_node *cell,
+                                  bool header)
+{
+	if (header || !p->refs)
+		return NULL;
+	int i = 0;
+	for (cmark_node *c = cmark_node_previous(cell); c;
+	     c = cmark_node_previous(c))
+		i++;
+	if (i != p->refs->column)
+		return NULL;
+	char *text = markdown_plain_text(cell);
+	const char *mark = g_hash_table_lookup(p->refs->mark, text);
+	g_free(text);
+	return mark;
+}
+
 static PangoLayout *cell_layout(Pdf *p, cmark_node *cell, double width,
                                 bool header, double size, Inline *in)
 {
 	in->break_long = true;
-	pdf_inline_markup(in, cell);
+	const char *mark = reference_mark(p, cell, header);
+	if (mark)
+		g_string_append(in->markup, mark);
+	else
+		pdf_inline_markup(in, cell);
 	PangoLayout *l = pdfkit_layout(p->c, NULL, size, header, width);
 	pango_layout_set_markup(l, in->markup->str, -1);
 	return l;
@@ -100,7 +123,8 @@ static double widest_piece(PangoLayout *l)
 static double cell_least_width(Pdf *p, cmark_node *cell, bool header,
                                double size, size_t keep_short)
 {
-	char *text = markdown_plain_text(cell);
+	const char *mark = reference_mark(p, cell, header);
+	char *text = mark ? g_strdup(mark) : markdown_plain_text(cell);
 	if (display_length(text) <= keep_short) {
 		g_free(text);
 		return cell_text_width(p, cell, header, size, -1);
@@ -255,24 +279,81 @@ static void draw_row(Pdf *p, cmark_node *row, const TableGeometry *g,
 	cairo_stroke(c->cr);
 }
 
+/* The table's body rows in the order they are printed: as they come,
+ * or grouped by source (stable) in a reference table. */
+static GPtrArray *body_rows(const Pdf *p, cmark_node *t)
+{
+	GPtrArray *rows = g_ptr_array_new();
+	cmark_node *header = cmark_node_first_child(t);
+	if (!p->refs) {
+		for (cmark_node *r = cmark_node_next(header); r;
+		     r = cmark_node_next(r))
+			g_ptr_array_add(rows, r);
+		return rows;
+	}
+	for (guint k = 0; k < p->refs->sources->len; k++)
+		for (cmark_node *r = cmark_node_next(header); r;
+		     r = cmark_node_next(r))
+			if (pdf_reference_of(p->refs, r) == (int)k)
+				g_ptr_array_add(rows, r);
+	return rows;
+}
+
 void pdf_table(Pdf *p, cmark_node *t)
 {
 	PdfCanvas *c = p->c;
+	p->refs = pdf_references_new(p, t);
+	if (p->refs && p->refs->as_list) { /* rows of prose: a list */
+		GPtrArray *rows = body_rows(p, t);
+		pdf_references_rows(p, p->refs, rows);
+		pdf_references_draw(p, p->refs);
+		g_ptr_array_free(rows, TRUE);
+		pdf_references_free(p->refs);
+		p->refs = NULL;
+		return;
+	}
 	TableGeometry g = table_geometry(p, t);
 	const uint8_t *align = cmark_gfm_extensions_get_table_alignments(t);
 	cmark_node *header = cmark_node_first_child(t);
 	double hh = row_height(p, header, &g, true);
-	cmark_node *second = cmark_node_next(header);
-	pdfkit_need(c, hh + (second ? row_height(p, second, &g, false) : 0));
+	GPtrArray *rows = body_rows(p, t);
+	pdfkit_need(c, hh + (rows->len ? row_height(p, rows->pdata[0], &g,
+	                                            false) : 0));
 	draw_row(p, header, &g, align, true);
-	for (cmark_node *row = second; row; row = cmark_node_next(row)) {
+	for (guint i = 0; i < rows->len; i++) {
+		cmark_node *row = rows->pdata[i];
 		double h = row_height(p, row, &g, false);
 		if (c->y + h > c->bottom) { /* repeat the header */
 			pdfkit_new_page(c);
+			pdfkit_need(c, hh + h); /* below a figure placed there */
 			draw_row(p, header, &g, align, true);
 		}
 		draw_row(p, row, &g, align, false);
 	}
 	c->y += 10;
+	if (p->refs)
+		pdf_references_draw(p, p->refs);
+	pdf_references_free(p->refs);
+	p->refs = NULL;
+	g_ptr_array_free(rows, TRUE);
 	g_free(g.widths);
+}
+
+double pdf_table_lead(Pdf *p, cmark_node *t)
+{
+	p->refs = pdf_references_new(p, t);
+	if (p->refs && p->refs->as_list) {
+		pdf_references_free(p->refs);
+		p->refs = NULL;
+		return 3 * PAGE_GUIDE.caption * 1.4;
+	}
+	TableGeometry g = table_geometry(p, t);
+	cmark_node *header = cmark_node_first_child(t);
+	cmark_node *first = cmark_node_next(header);
+	double h = row_height(p, header, &g, true)
+	           + (first ? row_height(p, first, &g, false) : 0);
+	pdf_references_free(p->refs);
+	p->refs = NULL;
+	g_free(g.widths);
+	return h;
 }

@@ -5,6 +5,8 @@
 #include "util.h"
 
 #include <cairo-pdf.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static cairo_status_t append_bytes(void *closure, const unsigned char *data,
@@ -32,6 +34,7 @@ PdfCanvas *pdfkit_open(Paper paper, double margin, const PdfMeta *meta,
 	c->bottom = c->page_h - margin;
 	c->page = 1;
 	c->font = font;
+	c->lang = meta->lang;
 	c->bytes = g_byte_array_new();
 	c->surface = cairo_pdf_surface_create_for_stream(
 	    append_bytes, c->bytes, c->page_w, c->page_h);
@@ -53,17 +56,115 @@ PdfCanvas *pdfkit_open(Paper paper, double margin, const PdfMeta *meta,
 	return c;
 }
 
+/* Last occurrence of needle in the first n bytes of hay, or NULL. */
+static const guint8 *find_last(const guint8 *hay, size_t n,
+                               const char *needle)
+{
+	size_t k = strlen(needle);
+	for (size_t i = n >= k ? n - k + 1 : 0; i-- > 0;)
+		if (memcmp(hay + i, needle, k) == 0)
+			return hay + i;
+	return NULL;
+}
+
+/* Sets the document language (the catalog's /Lang, which cairo 1.16
+ * cannot write): inserts it into the catalog and moves the offsets of
+ * the cross-reference table past it.  Leaves the bytes alone when their
+ * shape is not cairo's (one classic xref table after the catalog). */
+static void set_language(GByteArray *pdf, const char *lang)
+{
+	if (!lang || !*lang || strpbrk(lang, "()\\"))
+		return;
+	const char *key = "<< /Type /Catalog";
+	const guint8 *cat = find_last(pdf->data, pdf->len, key);
+	const guint8 *xref = find_last(pdf->data, pdf->len, "\nxref\n");
+	const guint8 *start = find_last(pdf->data, pdf->len, "\nstartxref\n");
+	if (!cat || !xref || !start || xref < cat || start < xref)
+		return;
+	size_t at = (size_t)(cat - pdf->data) + strlen(key);
+	size_t xref_at = (size_t)(xref - pdf->data) + 6;
+	size_t start_at = (size_t)(start - pdf->data) + 11;
+	unsigned first = 0, count = 0;
+	int used = 0;
+	if (sscanf((const char *)pdf->data + xref_at, "%u %u\n%n", &first,
+	           &count, &used) != 2 || used == 0
+	    || xref_at + (size_t)used + 20 * (size_t)count > start_at)
+		return;
+	char *insert = g_strdup_printf("\n   /Lang (%s)", lang);
+	size_t grow = strlen(insert);
+	for (unsigned i = 0; i < count; i++) {
+		char *entry = (char *)pdf->data + xref_at + used + 20 * i;
+		unsigned long offset = strtoul(entry, NULL, 10);
+		if (entry[17] == 'n' && offset > at) {
+			char digits[11];
+			g_snprintf(digits, sizeof digits, "%010lu", offset + grow);
+			memcpy(entry, digits, 10);
+		}
+	}
+	unsigned long startxref = strtoul((const char *)pdf->data + start_at,
+	                                  NULL, 10);
+	char *tail = g_strdup_printf("%lu\n%%%%EOF\n", startxref + grow);
+	g_byte_array_set_size(pdf, start_at);
+	g_byte_array_append(pdf, (const guint8 *)tail, strlen(tail));
+	/* the insertion last: it moves everything after it */
+	GByteArray *copy = g_byte_array_sized_new(pdf->len + grow);
+	g_byte_array_append(copy, pdf->data, at);
+	g_byte_array_append(copy, (const guint8 *)insert, grow);
+	g_byte_array_append(copy, pdf->data + at, pdf->len - at);
+	g_byte_array_set_size(pdf, 0);
+	g_byte_array_append(pdf, copy->data, copy->len);
+	g_byte_array_free(copy, TRUE);
+	g_free(tail);
+	g_free(insert);
+}
+
+/* Cairo 1.16 writes a link to another file ("file='x.pdf'"; with
+ * page=N it fails) as a go-to-remote action whose destination lacks its
+ * view ("/D [0 null null 0]"), which viewers reject.  Rewrites it in
+ * place, same length, as the first page fitted to the window. */
+static void fix_remote_destinations(GByteArray *pdf)
+{
+	static const char bad[] = "/D [0 null null 0]";
+	static const char good[] = "/D [0 /Fit]       ";
+	G_STATIC_ASSERT(sizeof bad == sizeof good);
+	size_t k = sizeof bad - 1;
+	for (size_t i = 0; i + k <= pdf->len; i++) {
+		if (memcmp(pdf->data + i, bad, k) != 0)
+			continue;
+		size_t from = i > 200 ? i - 200 : 0;
+		if (g_strstr_len((const char *)pdf->data + from, (gssize)(i - from),
+		                 "/S /GoToR"))
+			memcpy(pdf->data + i, good, k);
+	}
+}
+
+/* The page-end callback draws running heads and page numbers in its own
+ * colours and fonts: it runs inside cairo_save/cairo_restore, so
+ * nothing it sets (the head's grey) carries over to the body text that
+ * continues on the next page. */
+static void end_page(PdfCanvas *c)
+{
+	if (c->page_end) {
+		cairo_save(c->cr);
+		c->page_end(c, c->page_end_data);
+		cairo_restore(c->cr);
+	}
+	cairo_show_page(c->cr);
+}
+
 bool pdfkit_close(PdfCanvas *c, char **bytes, size_t *length,
                   GError **error)
 {
-	if (c->page_end)
-		c->page_end(c, c->page_end_data);
-	cairo_show_page(c->cr);
+	end_page(c);
 	cairo_destroy(c->cr);
 	cairo_surface_finish(c->surface);
 	cairo_status_t st = cairo_surface_status(c->surface);
 	cairo_surface_destroy(c->surface);
 	bool ok = st == CAIRO_STATUS_SUCCESS;
+	if (ok) {
+		fix_remote_destinations(c->bytes);
+		set_language(c->bytes, c->lang);
+	}
 	if (ok) {
 		*length = c->bytes->len;
 		*bytes = (char *)g_byte_array_free(c->bytes, FALSE);
@@ -81,6 +182,10 @@ PangoLayout *pdfkit_layout(PdfCanvas *c, const char *family, double size,
 {
 	PangoLayout *l = text_layout_new(c->cr, family ? family : c->font, size,
 	                                 false, bold);
+	/* sizes are points: at Pango's default 96 dpi a "10" would print
+	 * at 13.3 pt */
+	pango_cairo_context_set_resolution(pango_layout_get_context(l), 72);
+	pango_layout_context_changed(l);
 	pango_layout_set_width(l, width < 0 ? -1 : (int)(width * PANGO_SCALE));
 	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
 	return l;
@@ -88,16 +193,20 @@ PangoLayout *pdfkit_layout(PdfCanvas *c, const char *family, double size,
 
 void pdfkit_new_page(PdfCanvas *c)
 {
-	if (c->page_end)
-		c->page_end(c, c->page_end_data);
-	cairo_show_page(c->cr);
+	end_page(c);
 	c->page++;
 	c->y = c->margin;
+	if (c->page_start) { /* in its own graphics state, as page_end */
+		cairo_save(c->cr);
+		c->page_start(c, c->page_start_data);
+		cairo_restore(c->cr);
+	}
 }
 
 void pdfkit_need(PdfCanvas *c, double h)
 {
-	if (c->y + h > c->bottom && c->y > c->margin)
+	/* twice at most: what page_start placed may leave too little */
+	for (int i = 0; i < 2 && c->y + h > c->bottom && c->y > c->margin; i++)
 		pdfkit_new_page(c);
 }
 
@@ -127,20 +236,73 @@ static void line_links(PdfCanvas *c, PangoLayoutLine *line, double x,
 	}
 }
 
+typedef struct {
+	double y, height; /* the line's logical box in layout units (pt) */
+} LineBox;
+
+/* Where pages break inside a layout of n lines whose line start sits at
+ * c->y: breaks[i] is TRUE when line i starts a new page.  A line that
+ * does not fit moves to the next page, with two exceptions that keep
+ * paragraphs whole at their ends: a first line that would stand alone at
+ * a page foot (an orphan) moves with the rest, and a last line that
+ * would stand alone at a page head (a widow) takes the line before it
+ * along, when at least two lines stay behind.  Planned again after each
+ * break, as the new page may begin with something else (a figure placed
+ * at its top, see page_start). */
+static void plan_breaks(const PdfCanvas *c, const LineBox *box, int n,
+                        int start, gboolean *breaks)
+{
+	double y = c->y, top = box[start].y; /* top: layout y that sits at y */
+	int first = start;                   /* first line on the page */
+	bool content_above = c->y > c->margin;
+	for (int i = start; i < n; i++)
+		breaks[i] = FALSE;
+	for (int i = start; i < n; i++) {
+		bool fits = y + (box[i].y - top) + box[i].height <= c->bottom;
+		bool movable = i > first || (i == start && content_above);
+		if (fits || !movable)
+			continue;
+		int at = i;
+		if (i == 1 && first == 0 && start == 0 && content_above)
+			at = 0; /* orphan */
+		else if (i == n - 1 && i - first >= 3)
+			at = i - 1; /* widow */
+		breaks[at] = TRUE;
+		y = c->margin;
+		top = box[at].y;
+		first = at;
+		content_above = false;
+		i = at;
+	}
+}
+
 void pdfkit_draw_layout(PdfCanvas *c, PangoLayout *l, double x,
                         const PdfLink *links, size_t n_links)
 {
+	int n = pango_layout_get_line_count(l);
+	LineBox *box = g_new0(LineBox, n > 0 ? n : 1);
+	gboolean *breaks = g_new0(gboolean, n > 0 ? n : 1);
 	PangoLayoutIter *it = pango_layout_get_iter(l);
-	double top = 0; /* layout y that sits at c->y */
-	do {
+	for (int i = 0; i < n; i++) {
 		PangoRectangle logical;
 		pango_layout_iter_get_line_extents(it, NULL, &logical);
-		double ly = (double)logical.y / PANGO_SCALE;
-		double lh = (double)logical.height / PANGO_SCALE;
-		if (c->y + (ly - top) + lh > c->bottom && c->y > c->margin) {
-			c->y += ly - top;
+		box[i].y = (double)logical.y / PANGO_SCALE;
+		box[i].height = (double)logical.height / PANGO_SCALE;
+		pango_layout_iter_next_line(it);
+	}
+	pango_layout_iter_free(it);
+	if (n > 0)
+		plan_breaks(c, box, n, 0, breaks);
+	it = pango_layout_get_iter(l);
+	double top = 0; /* layout y that sits at c->y */
+	for (int i = 0; i < n; i++, pango_layout_iter_next_line(it)) {
+		PangoRectangle logical;
+		pango_layout_iter_get_line_extents(it, NULL, &logical);
+		for (int tries = 0; breaks[i] && tries < 3; tries++) {
+			c->y += box[i].y - top;
 			pdfkit_new_page(c);
-			top = ly;
+			top = box[i].y;
+			plan_breaks(c, box, n, i, breaks);
 		}
 		PangoLayoutLine *line = pango_layout_iter_get_line_readonly(it);
 		double baseline = (double)pango_layout_iter_get_baseline(it)
@@ -148,10 +310,12 @@ void pdfkit_draw_layout(PdfCanvas *c, PangoLayout *l, double x,
 		double line_x = x + (double)logical.x / PANGO_SCALE;
 		cairo_move_to(c->cr, line_x, c->y + baseline - top);
 		pango_cairo_show_layout_line(c->cr, line);
-		line_links(c, line, line_x, c->y + ly - top, lh, links,
-		           n_links);
-	} while (pango_layout_iter_next_line(it));
+		line_links(c, line, line_x, c->y + box[i].y - top,
+		           box[i].height, links, n_links);
+	}
 	pango_layout_iter_free(it);
+	g_free(box);
+	g_free(breaks);
 	c->y += text_height(l) - top;
 }
 
@@ -172,9 +336,10 @@ char *pdfkit_link_attributes(const char *url)
 		return NULL;
 	const char *kind = NULL;
 	const char *target = url;
+	char *name = NULL;
 	if (url[0] == '#' && url[1]) {
 		kind = "dest";
-		target = url + 1;
+		target = name = pdfkit_dest_name(url + 1);
 	} else if (g_str_has_prefix(url, "https://")
 	           || g_str_has_prefix(url, "http://")) {
 		kind = "uri";
@@ -184,5 +349,26 @@ char *pdfkit_link_attributes(const char *url)
 	char *e = escape_attribute(target);
 	char *attr = g_strdup_printf("%s='%s'", kind, e);
 	g_free(e);
+	g_free(name);
 	return attr;
+}
+
+char *pdfkit_file_link_attributes(const char *path)
+{
+	char *e = escape_attribute(path);
+	char *attr = g_strdup_printf("file='%s'", e);
+	g_free(e);
+	return attr;
+}
+
+char *pdfkit_dest_name(const char *slug)
+{
+	GString *s = g_string_new(NULL);
+	for (const unsigned char *q = (const unsigned char *)slug; *q; q++) {
+		if (*q < 0x80 && *q != '~')
+			g_string_append_c(s, (char)*q);
+		else
+			g_string_append_printf(s, "~%02x", *q);
+	}
+	return g_string_free(s, FALSE);
 }

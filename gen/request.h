@@ -1,8 +1,11 @@
-/* Purchase requests: one A4 (or Letter) page per recommended build, to
- * attach to a purchase request: configuration, line items and total,
- * performance and rank, memory and the use cases served, power and
- * electricity, cloud break-even, the alternatives considered, the price
- * sources, and a justification written from those numbers.
+/* Purchase requests: one request per recommended build, a form to
+ * attach to a purchase: approval fields, line items that add up to the
+ * total (each with its dated price, range and linked source), a
+ * justification quoting the guide's numbers, configuration, performance
+ * and rank, power and electricity, the cloud verdict, the alternatives
+ * considered and the price sources with their standing; one A4 or
+ * Letter page at 9 pt and up, flowing onto a second page with the title
+ * repeated when it must.
  * In: an EditionResult (its Recommendations and Lang).  Out: PDF files
  * through the Site writer at paths_request (PREFIX/requests/STEM.pdf);
  * the guide links them from its requests table (guide_tables_buy.c).

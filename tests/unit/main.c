@@ -27,6 +27,7 @@ int main(void)
 	test_model_loo();
 	test_site();
 	test_charts_draw();
+	test_print();
 	markdown_shutdown();
 	text_release_fonts();
 	printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);

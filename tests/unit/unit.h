@@ -66,3 +66,6 @@ void test_site(void);
 void test_charts_draw(void);
 
 #endif
+
+/* branch print: tests/unit/test_print.c */
+void test_print(void);

@@ -1,0 +1,172 @@
+/* PDF back-end, keep-together: what must share a page.  A figure keeps
+ * room for its whole caption under the chart; a heading moves to the
+ * next page unless the first lines of what follows it (two lines of a
+ * paragraph, a table's header and first row, a figure as figure()
+ * places it) fit under it.  A figure that does not fit where it stands
+ * floats to the top of the next page while the text after it fills this
+ * one (pdf.c), so no page is left half empty before a tall chart.  Widows and orphans inside a paragraph are
+ * pdfkit's (pdfkit_draw_layout).  See pdf_internal.h. */
+#include "pdf_internal.h"
+
+#include "chart_render.h"
+#include "markdown.h"
+#include "page_style.h"
+#include "paths.h"
+#include "util.h"
+
+#include <math.h>
+
+/* The caption of an image (its title, and note after it when not NULL)
+ * laid out at the text width; caller unrefs. */
+static PangoLayout *caption_layout(Pdf *p, cmark_node *img, const char *note)
+{
+	PdfCanvas *c = p->c;
+	PangoLayout *l = pdfkit_layout(c, NULL, PAGE_GUIDE.caption, false, c->width);
+	const char *title = cmark_node_get_title(img);
+	char *text = note ? gg_fill2(lang_need(p->opt->strings, "format.aside", NULL), title ? title : "",
+	                             note)
+	                  : g_strdup(title ? title : "");
+	char *caption = g_markup_escape_text(text, -1);
+	char *m = pdf_styled_span(p, "font.caption", caption);
+	pango_layout_set_markup(l, m, -1);
+	g_free(text);
+	g_free(caption);
+	g_free(m);
+	return l;
+}
+
+char *pdf_split_note(Pdf *p, size_t parts)
+{
+	if (parts < 2)
+		return NULL;
+	char *count = g_strdup_printf("%zu", parts);
+	char *note = gg_fill2(lang_need(p->opt->strings, "chart.print_split", NULL), count, "");
+	g_free(count);
+	return note;
+}
+
+double pdf_chart_layout_width(const PdfCanvas *c)
+{
+	return fmin(CHART_WIDTH, c->width / 7.5 * CHART_STYLE_WIDE.small);
+}
+
+/* The room a figure keeps under its chart on the same page: the whole
+ * caption and the gaps around it (at least the 40 pt figures always
+ * kept), so a caption never starts a page of its own. */
+double pdf_caption_room(Pdf *p, cmark_node *img, const char *note)
+{
+	PangoLayout *l = caption_layout(p, img, note);
+	double h = text_height(l) + 6;
+	g_object_unref(l);
+	return fmax(h, 40);
+}
+
+/* Draws the caption under the chart (it fits: see caption_room). */
+void pdf_draw_caption(Pdf *p, cmark_node *img, const char *note)
+{
+	PdfCanvas *c = p->c;
+	PangoLayout *l = caption_layout(p, img, note);
+	page_set_colour(c->cr, PAGE_GUIDE.muted);
+	pdfkit_draw_layout(c, l, c->x, NULL, 0);
+	g_object_unref(l);
+	c->y += 12;
+}
+
+/* The least height a figure needs to stay on the page it starts on:
+ * figure() in pdf.c draws a chart at the full text width (laid out at
+ * pdf_chart_layout_width) and starts it on the next page when its first
+ * part does not fit; a bar chart taller than a page is split into
+ * page-high parts.  This mirrors that rule, so a heading before a figure
+ * can move with it. */
+double pdf_figure_lead(Pdf *p, cmark_node *para)
+{
+	PdfCanvas *c = p->c;
+	cmark_node *img = cmark_node_first_child(para);
+	char *name = paths_chart_name(cmark_node_get_url(img));
+	const Chart *chart = name ? values_chart(p->opt->values, name) : NULL;
+	g_free(name);
+	if (!chart)
+		return PAGE_GUIDE.body * 2;
+	double reserve = pdf_caption_room(p, img, NULL);
+	double layout_w = pdf_chart_layout_width(c);
+	double h = chart_height(chart, layout_w) * (c->width / layout_w);
+	double room = c->bottom - c->margin - reserve;
+	return h > room ? room : h + reserve;
+}
+
+bool pdf_may_float(cmark_node *para)
+{
+	cmark_node *next = cmark_node_next(para);
+	return next && !(cmark_node_get_type(next) == CMARK_NODE_HEADING
+	                 && cmark_node_get_heading_level(next) <= 2);
+}
+
+/* The height of the first lines of a paragraph at the body size: two
+ * (a paragraph of three lines or fewer whole, which widow control would
+ * keep together anyway). */
+static double paragraph_lead(Pdf *p, cmark_node *n, double indent)
+{
+	PdfCanvas *c = p->c;
+	Inline in = pdf_inline_new(p);
+	pdf_inline_markup(&in, n);
+	PangoLayout *l = pdfkit_layout(c, NULL, PAGE_GUIDE.body, false,
+	                               c->width - indent);
+	pango_layout_set_markup(l, in.markup->str, -1);
+	pango_layout_set_spacing(l, (int)(PAGE_GUIDE.body * 0.35 * PANGO_SCALE));
+	double h = text_height(l);
+	if (pango_layout_get_line_count(l) > 3) {
+		PangoLayoutIter *it = pango_layout_get_iter(l);
+		pango_layout_iter_next_line(it);
+		PangoRectangle logical;
+		pango_layout_iter_get_line_extents(it, NULL, &logical);
+		h = (double)(logical.y + logical.height) / PANGO_SCALE;
+		pango_layout_iter_free(it);
+	}
+	g_object_unref(l);
+	pdf_inline_free(&in);
+	return h;
+}
+
+double pdf_lead_height(Pdf *p, cmark_node *n, double indent)
+{
+	if (!n)
+		return 0;
+	switch (cmark_node_get_type(n)) {
+	case CMARK_NODE_PARAGRAPH:
+		if (!markdown_is_figure(n))
+			return paragraph_lead(p, n, indent);
+		/* a figure that does not fit floats: what follows it
+		 * comes next on the page */
+		return pdf_may_float(n)
+		           ? fmin(pdf_figure_lead(p, n),
+		                  pdf_lead_height(p, cmark_node_next(n), indent))
+		           : pdf_figure_lead(p, n);
+	case CMARK_NODE_LIST:
+	case CMARK_NODE_ITEM:
+	case CMARK_NODE_BLOCK_QUOTE:
+		return pdf_lead_height(p, cmark_node_first_child(n), indent + 16);
+	case CMARK_NODE_CODE_BLOCK:
+		return 80;
+	case CMARK_NODE_HEADING: {
+		int level = cmark_node_get_heading_level(n);
+		return pdf_heading_height(p, n) + PAGE_GUIDE.heading[level - 1]
+		       + pdf_lead_height(p, cmark_node_next(n), indent);
+	}
+	default:
+		return markdown_is(n, "table") ? pdf_table_lead(p, n) : 0;
+	}
+}
+
+double pdf_heading_height(Pdf *p, cmark_node *n)
+{
+	int level = cmark_node_get_heading_level(n);
+	double size = PAGE_GUIDE.heading[level - 1];
+	char *text = markdown_plain_text(n);
+	PangoLayout *l = pdfkit_layout(p->c, NULL, size, true, p->c->width);
+	pango_layout_set_text(l, text, -1);
+	pango_layout_set_spacing(l, (int)(size * 0.1 * PANGO_SCALE));
+	double h = text_height(l) + size * 0.5;
+	g_object_unref(l);
+	g_free(text);
+	return h;
+}

@@ -1,0 +1,109 @@
+# Sourced by tests/run.sh: the PDFs as printed pages.  Every page of every
+# guide and purchase request (both languages, both editions; A4, and the
+# requests again on Letter) is rendered at 50 dpi and checked by
+# tests/print/check_pdf.py: no page more than half empty, text sizes
+# (requests: every word >= 9 pt), every link annotation with a target.
+# The requests' line items add up (tests/print/line_items.py).  The
+# reference pages of tests/print/reference/ are rendered again for a
+# human to compare (see tests/print/README).
+pr_tmp="$tmp/print"
+mkdir -p "$pr_tmp"
+
+# pr_check KIND PDF: renders PDF and runs check_pdf.py; prints its FAIL
+# lines; the status is check_pdf.py's.
+pr_check() {
+	pr_d="$pr_tmp/$(printf '%s' "$2" | sed "s|^$top/||; s|^$tmp/||" | tr '/' '_')"
+	rm -rf "$pr_d" && mkdir -p "$pr_d"
+	pdftoppm -gray -r 50 "$2" "$pr_d/p" || return 1
+	python3 "$top/tests/print/check_pdf.py" "$1" "$2" "$pr_d" >"$pr_d.log" 2>&1
+	pr_status=$?
+	grep '^FAIL' "$pr_d.log" | head -5
+	return $pr_status
+}
+
+# Letter paper: the same outputs on US Letter.
+"$bin" -q --paper letter --out "$tmp/print-letter"
+
+for pr_root in "$top/out" "$tmp/print-letter"; do
+	pr_paper=A4
+	[ "$pr_root" = "$top/out" ] || pr_paper=Letter
+	for pr_ed in "" "2020-09/" "zh-CN/" "zh-CN/2020-09/"; do
+		pr_guide="$pr_root/${pr_ed}guide.pdf"
+		if [ "$pr_paper" = A4 ]; then
+			pr_check guide "$pr_guide"
+			check "print $pr_paper ${pr_ed}guide.pdf: pages filled, text sizes, links resolve" test $? -eq 0
+		fi
+		for pr_req in "$pr_root/${pr_ed}requests/"*.pdf; do
+			pr_name="${pr_ed}requests/$(basename "$pr_req")"
+			pr_check request "$pr_req"
+			check "print $pr_paper $pr_name: text >= 9 pt, links resolve" test $? -eq 0
+			check "print $pr_paper $pr_name: one page, or two with the title repeated" \
+				sh -c "pdfinfo '$pr_req' | grep -qE '^Pages: +[12]\$'"
+			python3 "$top/tests/print/line_items.py" "$pr_req"
+			check "print $pr_paper $pr_name: line items add up to the total" test $? -eq 0
+		done
+	done
+done
+
+# What a request must carry: the approval fields, the footer with the
+# guide's address, and (for a build whose base system's supply is too
+# small) the power supply as a line item.
+pdftotext "$top/out/requests/4x-rtx-4090-used.pdf" "$pr_tmp/req4.txt" 2>/dev/null
+for pr_field in Requester "Cost centre" Approver Date "Vendor quote" "Delivery address" "The guide:" "Price sources"; do
+	check "print: the 4x request has \"$pr_field\"" grep -q "$pr_field" "$pr_tmp/req4.txt"
+done
+python3 "$top/tests/print/line_items.py" "$top/out/requests/4x-rtx-4090-used.pdf" 'power supply'
+check "print: the 4x request lists its second power supply as a line item" test $? -eq 0
+check "print: a request never names a cloud GPU twice (\"RTX 5090 (RTX 5090\")" \
+	sh -c "! cat '$top'/out/requests/*.pdf >/dev/null || ! for f in '$top'/out/requests/*.pdf; do pdftotext \"\$f\" -; done | grep -qE '([A-Z0-9][A-Za-z0-9 ]+) \\(\\1[,)]'"
+check "print: the Chinese request is a 采购申请 with its approval fields" \
+	sh -c "pdftotext '$top/out/zh-CN/requests/4x-rtx-4090-used.pdf' - | grep -q '采购申请' && pdftotext '$top/out/zh-CN/requests/4x-rtx-4090-used.pdf' - | grep -q '审批人'"
+
+# The document language is set.
+check "print: the guide says it is English" grep -aq '/Lang (en)' "$top/out/guide.pdf"
+check "print: the Chinese guide says it is Chinese" grep -aq '/Lang (zh-CN)' "$top/out/zh-CN/guide.pdf"
+
+# Relative site links: a file link to the sibling request PDFs, plain
+# text without --base-url, absolute with it.
+check "print: the guide links its requests as files beside it" \
+	grep -aq '/S /GoToR' "$top/out/guide.pdf"
+"$bin" -q --base-url https://user.github.io/gpuguide --out "$tmp/print-base"
+check "print: with --base-url the guide's data link is absolute" \
+	grep -aq '(https://user.github.io/gpuguide/data/guide.json)' "$tmp/print-base/guide.pdf"
+check "print: without --base-url no link points at a relative site path" \
+	sh -c "! grep -aqE '/URI \\((data|index|[.][.])' '$top/out/guide.pdf'"
+
+# The assumptions print as a reference list: each source once.
+pdftotext -layout "$top/out/guide.pdf" "$pr_tmp/guide.txt"
+check "print: the assumptions cite their first source by number" grep -q ' \[1\] *$' "$pr_tmp/guide.txt"
+check "print: each source of a reference list listed once" python3 -c '
+import re, sys
+lists, current = [], []
+for line in open(sys.argv[1], encoding="utf-8"):
+    m = re.match(r"\s*\[(\d+)\]\s+(\S.*)", line)
+    if not m:
+        if current and line.startswith("    ") and line.strip():
+            current[-1] += " " + line.strip()  # the entry goes on
+        elif not line.strip() and current:
+            current.append("")  # a gap ends the entry
+            current.pop()
+        continue
+    if m.group(1) == "1" and current:
+        lists.append(current)
+        current = []
+    current.append(m.group(2).strip())
+lists.append(current)
+sys.exit(0 if lists[0] and all(len(l) == len(set(l)) for l in lists) else 1)
+' "$pr_tmp/guide.txt"
+
+# Reference pages: rendered again beside the references; a change is
+# reported for a human to look at, not failed (data changes move pages).
+sh "$top/tests/print/render.sh" "$top/out" "$pr_tmp/current" 2>/dev/null
+pr_changed=0
+pr_total=0
+for pr_ref in "$top/tests/print/reference/"*.png; do
+	pr_total=$((pr_total + 1))
+	check "print: reference page $(basename "$pr_ref") renders" test -f "$pr_tmp/current/$(basename "$pr_ref")"
+	cmp -s "$pr_ref" "$pr_tmp/current/$(basename "$pr_ref")" || pr_changed=$((pr_changed + 1))
+done
+[ "$pr_changed" -eq 0 ] || echo "print: $pr_changed of $pr_total reference pages differ: compare $pr_tmp/current with tests/print/reference (tests/print/README)"
