@@ -241,21 +241,36 @@ static void figure(Pdf *p, cmark_node *para)
 	char *note = NULL;
 	for (size_t first = 0; cv;) {
 		size_t n = chart->n_bars - first;
-		if (chart->kind != CHART_XY && cv->height * scale > room) {
-			chart_canvas_free(cv); /* too tall: the bars that fit */
-			Chart rest = chart_bar_part(chart, first, n);
-			n = chart_bars_fitting(&rest, layout_w, room / scale);
-			Chart part = chart_bar_part(chart, first, n);
-			cv = chart_canvas_new(&part, layout_w);
+		double left = c->bottom - c->y - (c->bottom - c->margin - room);
+		if (cv->height * scale > left) {
+			/* a bar chart fills what is left of a page of at least a
+			 * third with its first bars; otherwise a new page */
+			size_t k = 0;
+			if (chart->kind != CHART_XY && left >= room / 3) {
+				Chart rest = chart_bar_part(chart, first, n);
+				k = chart_bars_fitting(&rest, layout_w, left / scale);
+			}
+			if (k < 3 && c->y > c->margin) {
+				pdfkit_new_page(c);
+				left = room;
+				if (chart->kind != CHART_XY
+				    && cv->height * scale > room) {
+					Chart rest = chart_bar_part(chart, first, n);
+					k = chart_bars_fitting(&rest, layout_w,
+					                       room / scale);
+				}
+			}
+			if (k > 0 && k < n) {
+				chart_canvas_free(cv);
+				n = k;
+				Chart part = chart_bar_part(chart, first, n);
+				cv = chart_canvas_new(&part, layout_w);
+			}
 		}
 		bool last = chart->kind == CHART_XY || first + n >= chart->n_bars;
 		if (last)
 			note = pdf_split_note(p, parts + 1);
-		/* the last part keeps its caption on its page */
-		double reserve = last ? pdf_caption_room(p, img, note) : 4;
 		double h = cv->height * scale;
-		if (h > c->bottom - c->y - reserve && c->y > c->margin)
-			pdfkit_new_page(c);
 		double fit = fmin(1, room / h); /* an XY chart taller than a page */
 		cairo_save(c->cr);
 		cairo_translate(c->cr, c->x + c->width * (1 - fit) / 2, c->y);
@@ -268,6 +283,7 @@ static void figure(Pdf *p, cmark_node *para)
 		parts++;
 		first += n;
 		if (!last) {
+			pdfkit_new_page(c);
 			Chart rest = chart_bar_part(chart, first, chart->n_bars);
 			cv = chart_canvas_new(&rest, layout_w);
 		}
@@ -307,8 +323,11 @@ static void place_figure(Pdf *p, cmark_node *n)
 }
 
 /* Places the waiting figures before a section ends: here while they
- * fit, the rest at the top of the next page. */
-static void flush_floats(Pdf *p)
+ * fit, the rest at the top of the next page.  With may_defer, a figure
+ * that does not fit on a page still more than half empty keeps waiting
+ * (the next section's text fills the page; page_start places it), so no
+ * page is left half empty before a tall chart. */
+static void flush_floats(Pdf *p, bool may_defer)
 {
 	PdfCanvas *c = p->c;
 	while (p->floats->len > 0) {
@@ -316,6 +335,9 @@ static void flush_floats(Pdf *p)
 		if (pdf_figure_lead(p, n) <= c->bottom - c->y) {
 			g_ptr_array_remove_index(p->floats, 0);
 			figure(p, n);
+		} else if (may_defer
+		           && c->bottom - c->y > (c->bottom - c->margin) / 2) {
+			return;
 		} else {
 			pdfkit_new_page(c);
 		}
@@ -379,7 +401,7 @@ static void blocks(Pdf *p, cmark_node *parent, double indent)
 			if (cmark_node_get_heading_level(n) == 1)
 				break; /* the title page shows it */
 			if (cmark_node_get_heading_level(n) == 2)
-				flush_floats(p);
+				flush_floats(p, true);
 			heading(p, n);
 			break;
 		case CMARK_NODE_PARAGRAPH:
@@ -426,7 +448,7 @@ static bool render_pass(Pdf *p, cmark_node *doc, const GArray *headings,
 	title_page(p);
 	contents(p, headings);
 	blocks(p, doc, 0);
-	flush_floats(p);
+	flush_floats(p, false);
 	g_ptr_array_free(p->floats, TRUE);
 	p->floats = NULL;
 	if (p->link_by_text)

@@ -74,9 +74,9 @@ void pdf_draw_caption(Pdf *p, cmark_node *img, const char *note)
 
 /* The least height a figure needs to stay on the page it starts on:
  * figure() in pdf.c draws a chart at the full text width (laid out at
- * pdf_chart_layout_width) and starts it on the next page when its first
- * part does not fit; a bar chart taller than a page is split into
- * page-high parts.  This mirrors that rule, so a heading before a figure
+ * pdf_chart_layout_width); a bar chart starts where a third of a page
+ * is left, split into parts that fill the pages, while an XY chart
+ * starts the next page when it does not fit whole.  This mirrors that rule, so a heading before a figure
  * can move with it. */
 double pdf_figure_lead(Pdf *p, cmark_node *para)
 {
@@ -91,6 +91,8 @@ double pdf_figure_lead(Pdf *p, cmark_node *para)
 	double layout_w = pdf_chart_layout_width(c);
 	double h = chart_height(chart, layout_w) * (c->width / layout_w);
 	double room = c->bottom - c->margin - reserve;
+	if (chart->kind != CHART_XY) /* its first bars fill a third */
+		return fmin(h, room / 3) + reserve;
 	return h > room ? room : h + reserve;
 }
 
