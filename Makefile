@@ -110,8 +110,13 @@ valgrind: $(BIN)
 	sh tests/valgrind-errors.sh "$(VALGRIND)" ./$(BIN)
 	@echo "valgrind: no errors, no leaks"
 
-# `make bench`: time and memory of full generations (not a test).
+# `make bench`: time, CPU and memory of full generations against the peer
+# pipeline and the floor of the libraries, and scaling on synthetic
+# editions (tests/bench.sh; not a test).  Installs what it needs through
+# gen/check-deps.sh bench when it may; without the peer's tools it says
+# so and goes on.
 bench: $(BIN)
+	@sh gen/check-deps.sh bench || echo "make bench: the peer pipeline's tools are missing; its comparison will be skipped" >&2
 	sh tests/bench.sh $(BENCH_RUNS)
 
 # `make fuzz`: libFuzzer over the CSV loader, the edition schema and the
