@@ -91,13 +91,15 @@ gen/asan/run-unit: $(TEST_SRC) $(ASAN_OBJ) $(HDR) tests/unit/unit.h
 # runs every suite (slow: about 10x the plain run).
 ASAN_SUITES ?= bad hostile escape cli prices lang zh
 asan: all gen/asan/gpuguide gen/asan/run-unit tests/.deps-ok
-	$(ASAN_ENV) ./gen/asan/gpuguide -q --out gen/asan/out
+	$(ASAN_ENV) ./gen/asan/gpuguide -q --jobs 1 --out gen/asan/out
 	$(ASAN_ENV) GPUGUIDE_BIN=$(CURDIR)/gen/asan/gpuguide \
 	    GPUGUIDE_UNIT=$(CURDIR)/gen/asan/run-unit \
 	    TEST_SUITES="$(if $(filter all,$(ASAN_SUITES)),,$(ASAN_SUITES))" sh tests/run.sh
 
 # `make valgrind` runs a full generation and the error paths under
 # memcheck with the teardown of PLATFORM-NOTES and narrow suppressions.
+# The full generations of asan and valgrind run with --jobs 1, so the leak
+# checks see every stage in one process (workers leave with _exit).
 VALGRIND = valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
            --errors-for-leak-kinds=definite,indirect --error-exitcode=3 \
            --suppressions=/usr/share/glib-2.0/valgrind/glib.supp \
@@ -105,7 +107,7 @@ VALGRIND = valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
 
 valgrind: $(BIN)
 	@command -v valgrind >/dev/null || { echo "make valgrind needs valgrind (apt-get install valgrind)"; exit 2; }
-	$(VALGRIND) ./$(BIN) -q --out gen/valgrind-out
+	$(VALGRIND) ./$(BIN) -q --jobs 1 --out gen/valgrind-out
 	$(VALGRIND) ./$(BIN) --check >/dev/null
 	sh tests/valgrind-errors.sh "$(VALGRIND)" ./$(BIN)
 	@echo "valgrind: no errors, no leaks"
