@@ -24,6 +24,7 @@ int main(void)
 	test_table();
 	test_validate();
 	test_tie();
+	test_speed();
 	markdown_shutdown();
 	text_release_fonts();
 	printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);

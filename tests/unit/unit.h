@@ -60,5 +60,6 @@ void test_llm_use_cases(void);
 void test_table(void);
 void test_validate(void);
 void test_tie(void);
+void test_speed(void);
 
 #endif
