@@ -21,6 +21,10 @@ enum { REC_LINE = 'L', REC_DONE = 'K', REC_FAILED = 'E' };
 
 unsigned jobs_default_parallel(void)
 {
+	const char *env = g_getenv("GPUGUIDE_JOBS");
+	guint64 v = 0;
+	if (env && g_ascii_string_to_unsigned(env, 10, 1, 256, &v, NULL))
+		return (unsigned)v;
 	unsigned n = g_get_num_processors();
 	return n ? n : 1;
 }

@@ -20,7 +20,10 @@
 typedef bool (*JobRun)(size_t index, void *data, GPtrArray *lines,
                        GError **error);
 
-/* The default number of workers: the processors this process may use. */
+/* The default number of workers: GPUGUIDE_JOBS when it is a number from
+ * 1 to 256 (the leak checkers of `make asan` and `make valgrind` set 1, so
+ * every stage runs in the process they watch), else the processors this
+ * process may use. */
 unsigned jobs_default_parallel(void);
 
 /* Runs jobs 0..n-1; names[i] (or NULL for "job N") names job i in

@@ -412,8 +412,8 @@ static int parse_options(int *argc, char ***argv, Options *o)
 	     "write nothing", NULL},
 	    {"jobs", 'j', 0, G_OPTION_ARG_INT, &o->jobs,
 	     "Editions and languages rendered at once in worker processes "
-	     "(default: one per processor; 1: one after the other in this "
-	     "process); the output is the same", "N"},
+	     "(default: GPUGUIDE_JOBS, else one per processor; 1: one after "
+	     "the other in this process); the output is the same", "N"},
 	    {"quiet", 'q', 0, G_OPTION_ARG_NONE, &o->quiet,
 	     "No progress lines", NULL},
 	    {"version", 'V', 0, G_OPTION_ARG_NONE, &o->version,
