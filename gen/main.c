@@ -1,5 +1,6 @@
 /* gpuguide: the command line.  Finds the editions of the data folder,
- * has publish.c run each through the stages and back-ends, and swaps the
+ * has publish.c run each (in each language) through the stages and
+ * back-ends, as jobs in worker processes (jobs.h, --jobs), and swaps the
  * finished output folder in.  Exit status: 0 success, 1 bad input,
  * 2 usage or environment. */
 #include "data.h"
