@@ -71,7 +71,7 @@ ASAN_FLAGS = -O1 -g -fno-omit-frame-pointer \
              -fsanitize=address,undefined,float-cast-overflow \
              -fno-sanitize-recover=undefined,float-cast-overflow
 ASAN_OBJ = $(patsubst gen/%.c,gen/asan/%.o,$(SRC))
-ASAN_ENV = ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0:abort_on_error=0 \
+ASAN_ENV = GPUGUIDE_JOBS=1 ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0:abort_on_error=0 \
            LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
            UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
@@ -98,6 +98,10 @@ asan: all gen/asan/gpuguide gen/asan/run-unit tests/.deps-ok
 
 # `make valgrind` runs a full generation and the error paths under
 # memcheck with the teardown of PLATFORM-NOTES and narrow suppressions.
+# asan and valgrind run gpuguide with GPUGUIDE_JOBS=1 (or --jobs 1), so
+# the leak checks see every stage in one process (workers leave with
+# _exit); the parallel path is checked by tests/suites/speed.sh and the
+# unit tests, which ask for workers explicitly.
 VALGRIND = valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
            --errors-for-leak-kinds=definite,indirect --error-exitcode=3 \
            --suppressions=/usr/share/glib-2.0/valgrind/glib.supp \
@@ -105,13 +109,18 @@ VALGRIND = valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
 
 valgrind: $(BIN)
 	@command -v valgrind >/dev/null || { echo "make valgrind needs valgrind (apt-get install valgrind)"; exit 2; }
-	$(VALGRIND) ./$(BIN) -q --out gen/valgrind-out
+	$(VALGRIND) ./$(BIN) -q --jobs 1 --out gen/valgrind-out
 	$(VALGRIND) ./$(BIN) --check >/dev/null
-	sh tests/valgrind-errors.sh "$(VALGRIND)" ./$(BIN)
+	GPUGUIDE_JOBS=1 sh tests/valgrind-errors.sh "$(VALGRIND)" ./$(BIN)
 	@echo "valgrind: no errors, no leaks"
 
-# `make bench`: time and memory of full generations (not a test).
+# `make bench`: time, CPU and memory of full generations against the peer
+# pipeline and the floor of the libraries, and scaling on synthetic
+# editions (tests/bench.sh; not a test).  Installs what it needs through
+# gen/check-deps.sh bench when it may; without the peer's tools it says
+# so and goes on.
 bench: $(BIN)
+	@sh gen/check-deps.sh bench || echo "make bench: the peer pipeline's tools are missing; its comparison will be skipped" >&2
 	sh tests/bench.sh $(BENCH_RUNS)
 
 # `make fuzz`: libFuzzer over the CSV loader, the edition schema and the

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Checks what gpuguide needs to build and run; installs the missing Debian
 # packages when apt-get may run (root, or sudo without a password).
-# Usage: gen/check-deps.sh [build|test|browser]   Exit 0 when all is there, 2 when
+# Usage: gen/check-deps.sh [build|test|browser|bench]   Exit 0 when all is there, 2 when
 # something is missing and cannot be installed here.
 set -u
 need="${1:-build}"
@@ -34,6 +34,19 @@ if [ "$need" = test ]; then
 	command -v pdfinfo >/dev/null 2>&1 || add poppler-utils
 	command -v python3 >/dev/null 2>&1 || add python3
 	command -v mutool >/dev/null 2>&1 || add mupdf-tools
+fi
+
+# make bench: GNU time, the floor program's libpng, and the peer pipeline
+# it compares with (pandoc, matplotlib, weasyprint), for the system's
+# python3 (the one apt installs into; the peer script names it).
+if [ "$need" = bench ]; then
+	py=/usr/bin/python3
+	[ -x "$py" ] || py=python3
+	[ -x /usr/bin/time ] || add time
+	pkg-config --exists libpng 2>/dev/null || add libpng-dev
+	command -v pandoc >/dev/null 2>&1 || add pandoc
+	"$py" -c 'import matplotlib' >/dev/null 2>&1 || add python3-matplotlib
+	"$py" -c 'import weasyprint' >/dev/null 2>&1 || add weasyprint
 fi
 
 [ -z "$missing_pkgs" ] && exit 0

@@ -81,6 +81,24 @@ static bool index_gpus(Edition *e)
 	return true;
 }
 
+/* Key -> first row for edition_assumption and edition_lifecycle: the
+ * model asks for assumptions per GPU and per benchmark row, so a lookup
+ * must not scan the file.  Editions built by hand (unit tests) have no
+ * index and are scanned. */
+static bool index_rows(Edition *e)
+{
+	e->assumption_index = g_hash_table_new(g_str_hash, g_str_equal);
+	for (size_t i = e->n_assumptions; i-- > 0;)
+		g_hash_table_insert(e->assumption_index, e->assumptions[i].key,
+		                    GSIZE_TO_POINTER(i + 1));
+	e->lifecycle_index = g_hash_table_new(NULL, NULL);
+	for (size_t i = e->n_lifecycle; i-- > 0;)
+		g_hash_table_insert(e->lifecycle_index,
+		                    GSIZE_TO_POINTER(e->lifecycle[i].gpu + 1),
+		                    GSIZE_TO_POINTER(i + 1));
+	return true;
+}
+
 #define LOAD(spec, field)                                                   \
 	(e->field = load_file(dir, &(spec), e, &e->n_##field, error)) != NULL
 
@@ -215,7 +233,7 @@ Edition *edition_load(const char *dir, GError **error)
 	          && LOAD_OPTIONAL(DATA_PARTS_FILE, parts)
 	          && LOAD_OPTIONAL(DATA_LLM_MODELS_FILE, llm_models)
 	          && LOAD_OPTIONAL(DATA_LLM_MEASUREMENTS_FILE, llm_measurements)
-	          && check_edition(e, error)
+	          && index_rows(e) && check_edition(e, error)
 	          && check_edition_date(e, error);
 	if (!ok) {
 		edition_free(e);
@@ -256,6 +274,10 @@ void edition_free(Edition *e)
 		g_hash_table_destroy(e->gpu_index);
 	if (e->gpu_stems)
 		g_hash_table_destroy(e->gpu_stems);
+	if (e->assumption_index)
+		g_hash_table_destroy(e->assumption_index);
+	if (e->lifecycle_index)
+		g_hash_table_destroy(e->lifecycle_index);
 	g_free(e->dir);
 	g_free(e->name);
 	g_free(e);
@@ -275,6 +297,10 @@ long edition_find_gpu(const Edition *e, const char *name)
 
 const Assumption *edition_assumption(const Edition *e, const char *key)
 {
+	if (e->assumption_index) {
+		gpointer i = g_hash_table_lookup(e->assumption_index, key);
+		return i ? &e->assumptions[GPOINTER_TO_SIZE(i) - 1] : NULL;
+	}
 	for (size_t i = 0; i < e->n_assumptions; i++)
 		if (strcmp(e->assumptions[i].key, key) == 0)
 			return &e->assumptions[i];
@@ -291,6 +317,11 @@ const BaseSystem *edition_system(const Edition *e, int gpu_count)
 
 const Lifecycle *edition_lifecycle(const Edition *e, size_t gpu)
 {
+	if (e->lifecycle_index) {
+		gpointer i = g_hash_table_lookup(e->lifecycle_index,
+		                                 GSIZE_TO_POINTER(gpu + 1));
+		return i ? &e->lifecycle[GPOINTER_TO_SIZE(i) - 1] : NULL;
+	}
 	for (size_t i = 0; i < e->n_lifecycle; i++)
 		if (e->lifecycle[i].gpu == gpu)
 			return &e->lifecycle[i];

@@ -193,6 +193,8 @@ typedef struct {
 	char *data_date; /* the latest price date: "data as of" */
 	GHashTable *gpu_index;  /* name -> GPU index + 1 (edition_find_gpu) */
 	GHashTable *gpu_stems;  /* while loading: file stem -> GpuStem */
+	GHashTable *assumption_index; /* key -> row + 1 (edition_assumption) */
+	GHashTable *lifecycle_index;  /* GPU index + 1 -> row + 1 */
 } Edition;
 
 /* Loads and validates every file of the edition in dir.  Returns NULL with

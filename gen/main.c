@@ -1,10 +1,12 @@
 /* gpuguide: the command line.  Finds the editions of the data folder,
- * has publish.c run each through the stages and back-ends, and swaps the
+ * has publish.c run each (in each language) through the stages and
+ * back-ends, as jobs in worker processes (jobs.h, --jobs), and swaps the
  * finished output folder in.  Exit status: 0 success, 1 bad input,
  * 2 usage or environment. */
 #include "data.h"
 #include "fonts.h"
 #include "html.h"
+#include "jobs.h"
 #include "markdown.h"
 #include "paths.h"
 #include "model.h"
@@ -26,6 +28,7 @@ typedef struct {
 	char *data_dir, *templates_dir, *out_dir, *paper, *lang, *base_url;
 	char *previous;
 	gboolean quiet, check, version;
+	gint jobs; /* worker processes; 0: one per processor */
 } Options;
 
 typedef struct {
@@ -131,63 +134,97 @@ static void on_progress(const char *stage, const char *what, void *run)
 	progress(run, stage, what);
 }
 
-/* Every edition of one language (the first at the language's top,
- * others in a folder of their name), then its site-wide files. */
-static bool publish_language(Run *run, const PublishConfig *cf,
-                             GPtrArray *editions, GError **error)
+/* The work of a run: every edition in every language, one job each
+ * (jobs.h), job i = language i / n_editions, edition i % n_editions. */
+typedef struct {
+	Run *run;
+	GPtrArray *editions;   /* char *: edition folders */
+	char **names;          /* their basenames */
+	PublishConfig *config; /* one per language */
+	char **job_names;      /* "zh-CN/2020-09": for messages */
+} Plan;
+
+/* One edition in one language: the first edition at the language's top,
+ * others in a folder of their name.  The language's summary lines (what
+ * changed: said once, for the first language) go to lines. */
+static bool publish_job(size_t index, void *data, GPtrArray *lines,
+                        GError **error)
 {
-	char **names = g_new0(char *, editions->len + 1);
-	for (guint i = 0; i < editions->len; i++)
-		names[i] = g_path_get_basename(editions->pdata[i]);
-	bool ok = true;
-	for (guint i = 0; ok && i < editions->len; i++) {
-		char *prefix = i == 0 ? g_strdup(cf->lang_folder)
-		                      : g_strdup_printf("%s%s/", cf->lang_folder,
-		                                        names[i]);
-		char *nav = html_editions_nav(
-		    (const char *const *)names, editions->len, i,
-		    lang_get(cf->strings, "layout.current_edition"));
-		ok = publish_edition(cf, editions->pdata[i], prefix, nav,
-		                     run->site, on_progress, run, error);
-		g_free(nav);
-		g_free(prefix);
-	}
-	g_strfreev(names);
-	return ok && publish_site_files(cf, run->site, error);
+	Plan *p = data;
+	guint n_editions = p->editions->len;
+	size_t lang = index / n_editions, i = index % n_editions;
+	PublishConfig cf = p->config[lang];
+	cf.summary = lang == 0 ? lines : NULL;
+	char *prefix = i == 0 ? g_strdup(cf.lang_folder)
+	                      : g_strdup_printf("%s%s/", cf.lang_folder,
+	                                        p->names[i]);
+	char *nav = html_editions_nav((const char *const *)p->names,
+	                              n_editions, i,
+	                              lang_get(cf.strings,
+	                                       "layout.current_edition"));
+	p->run->stage_start = g_get_monotonic_time();
+	bool ok = publish_edition(&cf, p->editions->pdata[i], prefix, nav,
+	                          p->run->site, on_progress, p->run, error);
+	g_free(nav);
+	g_free(prefix);
+	return ok;
 }
 
-/* Every language: the first at the top of the site, others in a folder
- * of their code. */
-static bool publish_all(Run *run, GPtrArray *editions, GError **error)
+static PublishConfig language_config(const Run *run, guint i,
+                                     const SiteLanguage *langs, guint n)
 {
 	const Options *o = run->opt;
-	guint n = run->codes->len;
+	return (PublishConfig){.templates_dir = o->templates_dir,
+	                       .lang = run->codes->pdata[i],
+	                       .base_url = o->base_url,
+	                       .paper = strcmp(o->paper, "letter") == 0
+	                                    ? PAPER_LETTER : PAPER_A4,
+	                       .strings = run->strings->pdata[i],
+	                       .lang_folder = langs[i].folder,
+	                       .languages = langs,
+	                       .n_languages = n,
+	                       .out_dir = o->out_dir,
+	                       .previous = o->previous};
+}
+
+/* Every language (the first at the top of the site, others in a folder
+ * of their code) times every edition, in --jobs worker processes; then
+ * each language's site-wide files. */
+static bool publish_all(Run *run, GPtrArray *editions, GError **error)
+{
+	guint n = run->codes->len, n_ed = editions->len;
 	SiteLanguage *langs = g_new0(SiteLanguage, n);
 	char **folders = g_new0(char *, n + 1);
+	Plan plan = {.run = run, .editions = editions,
+	             .names = g_new0(char *, n_ed + 1),
+	             .config = g_new0(PublishConfig, n),
+	             .job_names = g_new0(char *, (size_t)n * n_ed + 1)};
+	for (guint i = 0; i < n_ed; i++)
+		plan.names[i] = g_path_get_basename(editions->pdata[i]);
 	for (guint i = 0; i < n; i++) {
 		const char *code = run->codes->pdata[i];
 		const char *name = lang_get(run->strings->pdata[i], "lang.name");
 		folders[i] = i == 0 ? g_strdup("") : g_strdup_printf("%s/", code);
 		langs[i] = (SiteLanguage){code, folders[i], name ? name : code};
 	}
-	bool ok = true;
-	for (guint i = 0; ok && i < n; i++) {
-		PublishConfig cf = {.templates_dir = o->templates_dir,
-		                    .lang = run->codes->pdata[i],
-		                    .base_url = o->base_url,
-		                    .paper = strcmp(o->paper, "letter") == 0
-		                                 ? PAPER_LETTER : PAPER_A4,
-		                    .strings = run->strings->pdata[i],
-		                    .lang_folder = folders[i],
-		                    .languages = langs,
-		                    .n_languages = n,
-		                    .out_dir = o->out_dir,
-		                    .previous = o->previous,
-		                    /* what changed: said once, for the
-		                       first language */
-		                    .summary = i == 0 ? run->summary : NULL};
-		ok = publish_language(run, &cf, editions, error);
+	for (guint i = 0; i < n; i++) {
+		plan.config[i] = language_config(run, i, langs, n);
+		for (guint k = 0; k < n_ed; k++)
+			plan.job_names[i * n_ed + k] =
+			    g_strdup_printf("%s/%s", (char *)run->codes->pdata[i],
+			                    plan.names[k]);
 	}
+	unsigned jobs = run->opt->jobs > 0 ? (unsigned)run->opt->jobs
+	                                   : jobs_default_parallel();
+	bool ok = jobs_run((size_t)n * n_ed, jobs, publish_job, &plan,
+	                   (const char *const *)plan.job_names, run->summary,
+	                   error);
+	run->stage_start = g_get_monotonic_time();
+	for (guint i = 0; ok && i < n; i++)
+		ok = publish_site_files(&plan.config[i], run->site, error);
+	g_strfreev(plan.job_names);
+	g_strfreev(plan.names);
+	g_free(plan.config);
 	g_strfreev(folders);
 	g_free(langs);
 	return ok;
@@ -374,6 +411,10 @@ static int parse_options(int *argc, char ***argv, Options *o)
 	    {"check", 'c', 0, G_OPTION_ARG_NONE, &o->check,
 	     "Validate the data, print counts and the price worklist; "
 	     "write nothing", NULL},
+	    {"jobs", 'j', 0, G_OPTION_ARG_INT, &o->jobs,
+	     "Editions and languages rendered at once in worker processes "
+	     "(default: GPUGUIDE_JOBS, else one per processor; 1: one after "
+	     "the other in this process); the output is the same", "N"},
 	    {"quiet", 'q', 0, G_OPTION_ARG_NONE, &o->quiet,
 	     "No progress lines", NULL},
 	    {"version", 'V', 0, G_OPTION_ARG_NONE, &o->version,
@@ -405,6 +446,8 @@ static int parse_options(int *argc, char ***argv, Options *o)
 	} else if (o->paper && strcmp(o->paper, "a4") != 0
 	           && strcmp(o->paper, "letter") != 0) {
 		status = usage_error(ctx, "--paper takes a4 or letter");
+	} else if (o->jobs < 0 || o->jobs > 256) {
+		status = usage_error(ctx, "--jobs takes a number from 1 to 256");
 	} else if (o->base_url && !gg_base_url_ok(o->base_url, &why)) {
 		status = usage_error(ctx, why);
 	} else if (o->lang && (!*o->lang || strchr(o->lang, '/')

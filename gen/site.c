@@ -248,8 +248,18 @@ bool site_write(Site *s, const char *relpath, const void *bytes,
 	if (!ok)
 		env_error(error, "cannot create '%s': %s", dir,
 		          g_strerror(errno));
-	FILE *f = ok ? fopen(path, "wb") : NULL;
-	if (ok && !f) {
+	/* A file the previous output holds byte for byte is linked, not
+	 * rewritten: it keeps its modification time.  Anything else is a
+	 * new file, never written through such a link.  The marker is
+	 * always new: it stands for the run (Makefile). */
+	if (ok)
+		g_unlink(path);
+	char *previous = g_build_filename(s->target, relpath, NULL);
+	bool same = ok && strcmp(relpath, SITE_MARKER) != 0
+	            && gg_link_if_same(previous, path, bytes, length);
+	g_free(previous);
+	FILE *f = ok && !same ? fopen(path, "wb") : NULL;
+	if (ok && !same && !f) {
 		env_error(error, "cannot write '%s': %s", path,
 		          g_strerror(errno));
 		ok = false;

@@ -25,7 +25,9 @@ Site *site_open(const char *out_dir, const char *data_dir,
                 const char *templates_dir, GError **error);
 
 /* Writes bytes to relpath inside the new tree; relpath must be relative
- * and free of "..". */
+ * and free of "..".  When the output being replaced holds the same bytes
+ * at relpath, that file is hard-linked instead (it keeps its modification
+ * time); the SITE_MARKER file is always written anew. */
 bool site_write(Site *site, const char *relpath, const void *bytes,
                 size_t length, GError **error);
 

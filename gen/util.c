@@ -3,12 +3,14 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <sys/stat.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 GQuark gg_error_quark(void)
 {
@@ -258,4 +260,39 @@ bool gg_double_to_int(double v, int min, int max, int *out)
 		return false;
 	*out = (int)v;
 	return true;
+}
+
+/* True when the open file fd holds exactly length bytes equal to bytes. */
+static bool same_contents(int fd, const char *bytes, size_t length)
+{
+	char buf[65536];
+	size_t done = 0;
+	for (;;) {
+		ssize_t n = read(fd, buf, sizeof buf);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return false;
+		if (n == 0)
+			return done == length;
+		if ((size_t)n > length - done
+		    || memcmp(buf, bytes + done, (size_t)n) != 0)
+			return false;
+		done += (size_t)n;
+	}
+}
+
+bool gg_link_if_same(const char *old_path, const char *new_path,
+                     const void *bytes, size_t length)
+{
+	GStatBuf st;
+	if (g_lstat(old_path, &st) != 0 || !S_ISREG(st.st_mode)
+	    || (size_t)st.st_size != length)
+		return false;
+	int fd = g_open(old_path, O_RDONLY | O_CLOEXEC, 0);
+	if (fd < 0)
+		return false;
+	bool same = same_contents(fd, bytes, length);
+	close(fd);
+	return same && link(old_path, new_path) == 0;
 }

@@ -80,4 +80,11 @@ bool gg_check_source_date_epoch(GError **error);
  * a prior range check. */
 bool gg_double_to_int(double v, int min, int max, int *out);
 
+/* When the regular file old_path holds exactly these bytes, makes
+ * new_path a hard link to it (the same bytes and modification time, not
+ * rewritten) and returns TRUE.  FALSE when the file differs, is missing,
+ * or cannot be linked (the caller writes new_path itself). */
+bool gg_link_if_same(const char *old_path, const char *new_path,
+                     const void *bytes, size_t length);
+
 #endif

@@ -1,34 +1,240 @@
 #!/bin/sh
-# Benchmark: regenerates the whole site N times (default 5) into a scratch
-# folder and reports the wall time (min and median) and the peak memory.
-# Usage: sh tests/bench.sh [N] [BIN]
+# `make bench`: how fast gpuguide is, against what (a benchmark, not a
+# test: nothing here fails on a number).  Prints, as medians of RUNS runs
+# (default 5) of wall time, CPU time (user + system, workers included) and
+# peak memory (the largest process):
+#   1. a full generation of every edition and language (default --jobs,
+#      then --jobs 1 for comparison);
+#   2. the peer pipeline (/work/shared/bench/peer.py or BENCH_PEER: pandoc,
+#      matplotlib, weasyprint) on the same out/, BENCH_PEER_RUNS runs
+#      (default 3), and the ratios; skipped with a note when its tools are
+#      missing and gen/check-deps.sh bench cannot install them;
+#   3. the floor of the libraries (tests/bench/floor.c: process start and
+#      font set-up, the same charts rasterized and PNG-encoded, cmark-gfm
+#      on the same Markdown, one Pango layout pass of each guide into a
+#      PDF) and gpuguide's ratio to it;
+#   4. scaling on synthetic editions (tests/synth/make_edition.py, GPUs :
+#      prices : benchmark rows = 1 : 10 : 5): a full generation at
+#      BENCH_SIZES GPUs (default 100 300 1000) and --check at
+#      BENCH_CHECK_SIZES GPUs (default 625 1875 6250, about 10,000, 30,000
+#      and 100,000 rows), time per 1,000 rows and the stages' times, each
+#      run stopped after BENCH_TIMEOUT seconds (default 300);
+#   5. tests/bench/page_weight.sh OUT, when that file exists.
+# Usage: sh tests/bench.sh [RUNS] [BIN]   (from the top folder)
 set -eu
-n=${1:-5}
+runs=${1:-5}
 bin=${2:-./gen/gpuguide}
-out=$(mktemp -d)/site
-times=""
-rss=0
-i=0
-while [ "$i" -lt "$n" ]; do
-	if [ -x /usr/bin/time ]; then
-		/usr/bin/time -f '%e %M' -o "$out.time" "$bin" -q --out "$out"
-		set -- $(cat "$out.time")
-		t=$1
-		[ "$2" -gt "$rss" ] && rss=$2
+peer=${BENCH_PEER:-/work/shared/bench/peer.py}
+peer_runs=${BENCH_PEER_RUNS:-3}
+py=${BENCH_PYTHON:-/usr/bin/python3} # the system's, where apt installs
+[ -x "$py" ] || py=python3
+sizes=${BENCH_SIZES:-100 300 1000}
+check_sizes=${BENCH_CHECK_SIZES:-625 1875 6250}
+limit=${BENCH_TIMEOUT:-300}
+peer_limit=${BENCH_PEER_TIMEOUT:-1800}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT INT TERM
+site="$work/site"
+rec="$work/rec" # timings: one file per measured command
+mkdir -p "$rec"
+
+if [ ! -x /usr/bin/time ]; then
+	sh gen/check-deps.sh bench || true
+fi
+if [ ! -x /usr/bin/time ]; then
+	echo "make bench needs GNU time (apt-get install time)" >&2
+	exit 2
+fi
+
+# run NAME CMD...: one timed run; appends "wall cpu rss_kb status" to
+# $rec/NAME and keeps the command's stderr in $rec/NAME.err.
+run() {
+	name=$1
+	shift
+	status=0
+	/usr/bin/time -f '%e %U %S %M' -o "$work/time" \
+		timeout "${run_limit:-$limit}" "$@" >/dev/null 2>"$rec/$name.err" || status=$?
+	awk -v s="$status" '{ printf "%s %.3f %s %s\n", $1, $2 + $3, $4, s }' \
+		"$work/time" >>"$rec/$name"
+	return 0
+}
+
+# median NAME COLUMN: the median of a column of $rec/NAME.
+median() {
+	cut -d' ' -f"$2" "$rec/$1" | sort -n | awk '{ v[NR] = $1 }
+		END { if (NR % 2) print v[(NR + 1) / 2];
+		      else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+mb() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f", a / b; else print "-" }'; }
+
+# repeat NAME N CMD...: N timed runs.
+repeat() {
+	name=$1 n=$2
+	shift 2
+	i=0
+	while [ "$i" -lt "$n" ]; do
+		run "$name" "$@"
+		i=$((i + 1))
+	done
+}
+
+summary() {
+	printf '  %-34s wall %6.2f s   CPU %6.2f s   peak %4s MB\n' "$1" \
+		"$(median "$2" 1)" "$(median "$2" 2)" "$(mb "$(median "$2" 3)")"
+}
+
+cpu_model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
+echo "gpuguide bench on $(nproc) cores ($cpu_model), load average $(cut -d' ' -f1-3 /proc/loadavg) at the start; medians of $runs runs"
+
+# ---- 1. full generation -------------------------------------------------
+repeat full "$runs" "$bin" -q --out "$site"
+has_jobs=false
+if "$bin" --help 2>/dev/null | grep -q -- --jobs; then
+	has_jobs=true
+	repeat serial "$runs" "$bin" -q --jobs 1 --out "$work/serial"
+fi
+files=$(find "$site" -type f | wc -l)
+echo
+echo "1. full generation of every edition and language ($files files, $(du -sh "$site" | cut -f1))"
+if $has_jobs; then
+	summary "gpuguide (--jobs $(nproc))" full
+	summary "gpuguide --jobs 1" serial
+else
+	summary "gpuguide" full
+fi
+our_cpu=$(median full 2)
+our_rss=$(median full 3)
+
+# ---- 2. the peer pipeline ----------------------------------------------
+echo
+peer_ok=false
+if [ ! -f "$peer" ]; then
+	echo "2. peer pipeline: skipped ($peer is not there; set BENCH_PEER)"
+elif ! command -v pandoc >/dev/null 2>&1 \
+     || ! "$py" -c 'import matplotlib, weasyprint' >/dev/null 2>&1; then
+	sh gen/check-deps.sh bench >&2 || true
+fi
+if [ -f "$peer" ] && command -v pandoc >/dev/null 2>&1 \
+   && "$py" -c 'import matplotlib, weasyprint' >/dev/null 2>&1; then
+	run_limit=$peer_limit
+	repeat peer "$peer_runs" "$py" "$peer" "$site" "$work/peer"
+	run_limit=
+	if ! awk '$4 != 0 { bad = 1 } END { exit bad }' "$rec/peer"; then
+		echo "2. peer pipeline: failed (status $(awk '$4 != 0 { print $4; exit }' "$rec/peer"); 124 = over $peer_limit s):"
+		tail -3 "$rec/peer.err"
 	else
-		start=$(date +%s.%N)
-		"$bin" -q --out "$out"
-		t=$(echo "$(date +%s.%N) - $start" | bc)
+		peer_ok=true
+		echo "2. peer pipeline (pandoc + matplotlib + weasyprint) on the same out/, medians of $peer_runs runs"
+		summary "peer.py" peer
+		summary "gpuguide" full
+		echo "  gpuguide uses $(ratio "$(median peer 2)" "$our_cpu")x less CPU, $(ratio "$(median peer 1)" "$(median full 1)")x less wall time, $(ratio "$(median peer 3)" "$our_rss")x less peak memory"
 	fi
-	times="$times $t"
+elif [ -f "$peer" ]; then
+	echo "2. peer pipeline: skipped (needs pandoc, python3-matplotlib and weasyprint; gen/check-deps.sh bench could not install them here)"
+fi
+
+# ---- 3. the floor of the libraries ---------------------------------------
+echo
+floor="$work/floor"
+# shellcheck disable=SC2046
+cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -o "$floor" tests/bench/floor.c \
+	$(pkg-config --cflags --libs libcmark-gfm pangocairo cairo-pdf cairo-png libpng) \
+	-lcmark-gfm-extensions
+font_of() { sed -n 's/^font\.sans,\([^,]*\).*/\1/p' "templates/$1/strings.csv" | head -1; }
+# Each language's guides: en (the first) at the top, the others in a
+# folder of their code.
+langs=$(for d in templates/*/strings.csv; do basename "$(dirname "$d")"; done)
+guides_of() {
+	if [ "$1" = en ]; then
+		find "$site" -name guide.md | grep -v -E "^$site/($(echo "$langs" | grep -v '^en$' | tr '\n' '|' | sed 's/|$//'))/"
+	else
+		find "$site/$1" -name guide.md
+	fi
+}
+i=0
+while [ "$i" -lt "$runs" ]; do
+	run floor_start "$floor" start "$(font_of en)"
+	# shellcheck disable=SC2046
+	"$floor" png $(find "$site" -name '*.png' | sort) | cut -d' ' -f2 >>"$rec/floor_png"
+	# shellcheck disable=SC2046
+	"$floor" md $(find "$site" -name guide.md | sort) | cut -d' ' -f2 >>"$rec/floor_md"
+	t=0
+	for l in $langs; do
+		# shellcheck disable=SC2046
+		s=$("$floor" pdf "$(font_of "$l")" $(guides_of "$l") | cut -d' ' -f2)
+		t=$(awk -v a="$t" -v b="$s" 'BEGIN { print a + b }')
+	done
+	echo "$t" >>"$rec/floor_pdf"
 	i=$((i + 1))
 done
-echo "$times" | tr ' ' '\n' | sed '/^$/d' | sort -n | awk -v n="$n" -v rss="$rss" '
-	{ v[NR] = $1 }
-	END {
-		printf "gpuguide bench: %d runs of a full generation (both editions)\n", n
-		printf "  wall time: min %.2f s, median %.2f s\n", v[1], v[int((NR + 1) / 2)]
-		if (rss > 0) printf "  peak memory: %.1f MB\n", rss / 1024
-	}'
-echo "  output: $(du -sh "$out" | cut -f1), $(find "$out" -type f | wc -l) files"
-rm -rf "$(dirname "$out")"
+f_start=$(median floor_start 2)
+f_png=$(median floor_png 1)
+f_md=$(median floor_md 1)
+f_pdf=$(median floor_pdf 1)
+f_all=$(awk -v a="$f_start" -v b="$f_png" -v c="$f_md" -v d="$f_pdf" 'BEGIN { printf "%.3f", a + b + c + d }')
+echo "3. floor of the libraries (CPU s, medians of $runs runs; tests/bench/floor.c)"
+printf '  %-58s %7.3f s\n' "process start, fontconfig and a first layout" "$f_start"
+printf '  %-58s %7.3f s\n' "$(find "$site" -name '*.png' | wc -l) PNG charts rasterized and encoded (libpng, zlib 1)" "$f_png"
+printf '  %-58s %7.3f s\n' "cmark-gfm parse and HTML of $(find "$site" -name guide.md | wc -l) guide.md" "$f_md"
+printf '  %-58s %7.3f s\n' "one Pango layout pass of each guide into a PDF" "$f_pdf"
+printf '  %-58s %7.3f s\n' "floor" "$f_all"
+echo "  gpuguide CPU $our_cpu s = $(ratio "$our_cpu" "$f_all")x the floor"
+if $peer_ok; then
+	echo "  peer CPU $(median peer 2) s = $(ratio "$(median peer 2)" "$f_all")x the floor"
+fi
+
+# ---- 4. scaling ------------------------------------------------------------
+echo
+rows_of() { # data rows of gpus, prices and benchmarks
+	cat "$1/gpus.csv" "$1/prices.csv" "$1/benchmarks.csv" | python3 -c '
+import csv, sys
+print(sum(1 for r in csv.reader(sys.stdin) if r and r[0] not in ("name", "gpu")))'
+}
+stage_ms() { # NAME STAGE: summed ms of a stage in the progress lines
+	awk -v s="$2" '$1 == "gpuguide:" && $2 == s { t += $(NF - 1) } END { printf "%.0f", t }' "$rec/$1.err"
+}
+echo "4. scaling on synthetic editions (tests/synth/make_edition.py; one run each, stopped after $limit s)"
+echo "  full generation, both languages:"
+printf '  %6s %7s %8s %8s %6s %11s   %s\n' GPUs rows wall CPU peak "CPU/1k rows" "stage ms per 1k rows: load model template charts pdf requests"
+for n in $sizes; do
+	python3 tests/synth/make_edition.py --gpus "$n" --prices $((n * 10)) \
+		--benchmarks $((n * 5)) "$work/syn$n"
+	rows=$(rows_of "$work/syn$n/current")
+	run "syn$n" "$bin" --data "$work/syn$n/current" --out "$work/syn$n-out"
+	set -- $(tail -1 "$rec/syn$n")
+	if [ "$4" = 0 ]; then
+		per=$(awk -v c="$2" -v r="$rows" 'BEGIN { printf "%.3f s", c / r * 1000 }')
+		st=""
+		for s in load model template charts pdf requests; do
+			st="$st $(awk -v m="$(stage_ms "syn$n" "$s")" -v r="$rows" 'BEGIN { printf "%.0f", m / r * 1000 }')"
+		done
+		printf '  %6s %7s %7.2fs %7.2fs %4sMB %11s  %s\n' "$n" "$rows" "$1" "$2" "$(mb "$3")" "$per" "$st"
+	else
+		printf '  %6s %7s  did not finish (status %s; 124 = over %s s)\n' "$n" "$rows" "$4" "$limit"
+	fi
+	rm -rf "$work/syn$n-out" "$work/syn$n"
+done
+echo "  --check:"
+printf '  %6s %7s %8s %8s %6s %11s\n' GPUs rows wall CPU peak "CPU/1k rows"
+for n in $check_sizes; do
+	python3 tests/synth/make_edition.py --gpus "$n" --prices $((n * 10)) \
+		--benchmarks $((n * 5)) "$work/chk$n"
+	rows=$(rows_of "$work/chk$n/current")
+	run "chk$n" "$bin" --check --data "$work/chk$n/current"
+	set -- $(tail -1 "$rec/chk$n")
+	if [ "$4" = 0 ]; then
+		per=$(awk -v c="$2" -v r="$rows" 'BEGIN { printf "%.3f s", c / r * 1000 }')
+		printf '  %6s %7s %7.2fs %7.2fs %4sMB %11s\n' "$n" "$rows" "$1" "$2" "$(mb "$3")" "$per"
+	else
+		printf '  %6s %7s  did not finish (status %s; 124 = over %s s)\n' "$n" "$rows" "$4" "$limit"
+	fi
+	rm -rf "$work/chk$n"
+done
+
+# ---- 5. page weight ----------------------------------------------------------
+if [ -f tests/bench/page_weight.sh ]; then
+	echo
+	sh tests/bench/page_weight.sh "$site"
+fi

@@ -28,6 +28,7 @@ int main(void)
 	test_site();
 	test_charts_draw();
 	test_print();
+	test_speed();
 	markdown_shutdown();
 	text_release_fonts();
 	printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);

@@ -64,6 +64,7 @@ void test_model_loo(void);
 
 void test_site(void);
 void test_charts_draw(void);
+void test_speed(void);
 
 #endif
 
