@@ -119,6 +119,14 @@ static void add_item(Build *b, LineKind kind, const char *name, int n,
 	it->from = from;
 }
 
+/* A line the build needs but the data prices nowhere (no such part in
+ * parts.csv, or electrical work): named, counted, not in the total. */
+static void add_unpriced(Build *b, LineKind kind, int n)
+{
+	add_item(b, kind, NULL, n, 0, NULL);
+	b->items[b->n_items - 1].not_included = true;
+}
+
 /* The invoice: base system, GPUs, then what the base system lacks. */
 static void invoice(const Costs *c, const Gpu *g, Build *b)
 {
@@ -136,6 +144,8 @@ static void invoice(const Costs *c, const Gpu *g, Build *b)
 			add_item(b, LINE_PSU, psu->name, 1, psu->price,
 			         &psu->from);
 			b->psu_added_w = psu->watts;
+		} else {
+			add_unpriced(b, LINE_PSU, 1);
 		}
 	}
 	/* cards that do not fit (or leave no gap) move out on risers */
@@ -145,13 +155,13 @@ static void invoice(const Costs *c, const Gpu *g, Build *b)
 		if (riser && moved > 0)
 			add_item(b, LINE_RISER, riser->name, moved,
 			         riser->price, &riser->from);
+		else if (moved > 0)
+			add_unpriced(b, LINE_RISER, moved);
 	}
 	/* more than one household circuit somewhere: the electrical work
 	 * is named but not priced (it depends on the building) */
-	if (b->over_circuit) {
-		add_item(b, LINE_CIRCUIT, NULL, 1, 0, NULL);
-		b->items[b->n_items - 1].not_included = true;
-	}
+	if (b->over_circuit)
+		add_unpriced(b, LINE_CIRCUIT, 1);
 	b->cost = cost_items_total(b);
 }
 

@@ -230,11 +230,40 @@ static bool publish_all(Run *run, GPtrArray *editions, GError **error)
 	return ok;
 }
 
+/* An edition is published in out/NAME/ and a language in out/CODE/: an
+ * edition named like a language of the templates would mix the two. */
+static bool editions_apart_from_languages(const Run *run,
+                                          const GPtrArray *editions,
+                                          GError **error)
+{
+	for (guint i = 0; i < editions->len; i++) {
+		char *base = g_path_get_basename(editions->pdata[i]);
+		char *strings = g_build_filename(run->opt->templates_dir, base,
+		                                 "strings.csv", NULL);
+		bool clash = g_file_test(strings, G_FILE_TEST_IS_REGULAR);
+		if (clash)
+			gg_set_input_error(error, editions->pdata[i], 0, 0,
+			                   "an edition may not be named like the "
+			                   "language %s of %s (both would be "
+			                   "published in %s/)",
+			                   base, run->opt->templates_dir, base);
+		g_free(strings);
+		g_free(base);
+		if (clash)
+			return false;
+	}
+	return true;
+}
+
 static bool generate(Run *run, GError **error)
 {
 	GPtrArray *editions = find_editions(run->opt->data_dir, error);
 	if (!editions)
 		return false;
+	if (!editions_apart_from_languages(run, editions, error)) {
+		g_ptr_array_free(editions, TRUE);
+		return false;
+	}
 	run->site = site_open(run->opt->out_dir, run->opt->data_dir,
 	                      run->opt->templates_dir, error);
 	bool ok = run->site && publish_all(run, editions, error);

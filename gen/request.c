@@ -357,12 +357,19 @@ static void justification(Req *r)
 	char *stays = sensitivity_sentence(r);
 	if (stays)
 		add_sentence(r, &why, stays);
-	bool unpriced = false;
-	for (size_t i = 0; i < b->n_items; i++)
-		unpriced |= b->items[i].not_included;
-	if (unpriced)
+	bool circuit = false, parts = false; /* lines not in the total */
+	for (size_t i = 0; i < b->n_items; i++) {
+		circuit |= b->items[i].not_included
+		           && b->items[i].kind == LINE_CIRCUIT;
+		parts |= b->items[i].not_included
+		         && b->items[i].kind != LINE_CIRCUIT;
+	}
+	if (parts)
+		add_sentence(r, &why,
+		             g_strdup(S(r, "request.why_unpriced_parts")));
+	if (circuit)
 		add_sentence(r, &why, g_strdup(S(r, "request.why_unpriced")));
-	else if (b->fit)
+	else if (b->fit && !parts)
 		add_sentence(r, &why, g_strdup(S(r, "request.why_fit")));
 	req_text(r, ST.body, false, why, 0, ST.ink);
 	g_free(why);

@@ -138,9 +138,13 @@ static void item_row(Req *r, const LineItem *it)
 			standing = standing_of(from, p->latest->channel);
 		}
 	} else {
-		/* the circuit line has no part name: the strings say it */
+		/* an unpriced line has no part name: the strings say it */
 		name = g_strdup(it->name ? it->name
-		                         : req_s(r, "request.item_circuit"));
+		                : it->kind == LINE_PSU
+		                    ? req_s(r, "request.item_psu_unpriced")
+		                : it->kind == LINE_RISER
+		                    ? req_s(r, "request.item_riser_unpriced")
+		                    : req_s(r, "request.item_circuit"));
 		price_text = from ? gg_fill2(req_s(r, "request.price_dated"),
 		                             from->date,
 		                             req_s(r, "request.price_one"))

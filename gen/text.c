@@ -58,10 +58,16 @@ void text_release_fonts(void)
 	pango_cairo_font_map_set_default(NULL);
 	/* the old map is finalized asynchronously: wait for it (about 1 ms)
 	 * before cairo's reset, which aborts while fonts are still in use */
-	for (int i = 0; alive && i < 1000; i++)
+	for (int i = 0; alive && i < 5000; i++)
 		g_usleep(1000);
-	if (alive)
+	if (alive) {
+		/* still in use after 5 s (a loaded machine): resetting now
+		 * would abort in cairo's or fontconfig's asserts; leave the
+		 * fonts to the process exit (a leak checker then reports
+		 * them, which is the lesser failure) */
 		g_object_remove_weak_pointer(G_OBJECT(map), &alive);
+		return;
+	}
 	cairo_debug_reset_static_data();
 	FcFini();
 }

@@ -4,7 +4,10 @@ unit price is its total, and the totals sum to the request's total.
 
 usage: line_items.py REQUEST.pdf [PATTERN]
 Reads `pdftotext -layout`: item rows end in "QTY  $UNIT  $TOTAL", the
-total row after them in one amount.  With PATTERN (a regular
+total row after them in one amount.  Amounts are in the request's
+currency ($, or ≈¥ with the dollars beside in full-width brackets, which
+may wrap to the next line); converted yuan amounts are rounded one by
+one, so their sum may differ from the total by a yuan per row.  With PATTERN (a regular
 expression), some item row must match it (e.g. a power supply line).
 Exit 1 with a message when something does not add up.
 """
@@ -12,7 +15,8 @@ import re
 import subprocess
 import sys
 
-MONEY = r'\$([\d,]+(?:\.\d+)?)'
+USD_BESIDE = r'(?:（\$[\d,]+(?:\.\d+)?）)?'
+MONEY = r'≈?[$¥€]([\d,]+(?:\.\d+)?)' + USD_BESIDE
 
 
 def amount(text):
@@ -43,7 +47,8 @@ def main():
     for (qty, unit, sum_), name in zip(rows, names):
         if abs(qty * unit - sum_) > 0.51 * max(qty, 1):
             problems.append('%s: %d x %s != %s' % (name, qty, unit, sum_))
-    if grand is not None and abs(sum(r[2] for r in rows) - grand) > 0.5:
+    slack = 0.5 if '≈' not in text else 0.5 + len(rows)
+    if grand is not None and abs(sum(r[2] for r in rows) - grand) > slack:
         problems.append('items sum to %s, total says %s'
                         % (sum(r[2] for r in rows), grand))
     if pattern and not any(re.search(pattern, n) for n in names):

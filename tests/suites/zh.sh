@@ -174,3 +174,14 @@ check "2020-09/index.html: the GTX cards are not called unrated (the edition rat
 	sh -c "! grep -q 'not rated</strong>: GTX' '$top/out/2020-09/index.html'"
 check "the not-vouched check can fail: the current page against the 2020-09 results" \
 	sh -c "! python3 '$top/tests/unvouched_check.py' '$top/out/index.html' '$top/out/2020-09/data/performance.csv' '$top/data/2020-09/gpus.csv'"
+
+# An edition named like a language folder would share out/zh-CN/ with the
+# Chinese site: an input error naming the folder, and no output.
+clash="$tmp/lang-clash"
+mkdir -p "$clash-data" && cp -r "$top/data/current" "$clash-data/current" \
+	&& cp -r "$top/data/current" "$clash-data/zh-CN"
+"$bin" -q --data "$clash-data" --out "$clash" 2>"$tmp/lang-clash.err"
+check "an edition named like a language: exit 1" test $? -eq 1
+check "an edition named like a language: the error names it" \
+	grep -q "lang-clash-data/zh-CN.*named like the language zh-CN" "$tmp/lang-clash.err"
+check "an edition named like a language: no output" test ! -e "$clash"
