@@ -238,6 +238,8 @@ static void figure(Pdf *p, cmark_node *para)
 	g_free(most);
 	size_t parts = 0;
 	ChartCanvas *cv = chart_canvas_new(chart, layout_w);
+	Chart view; /* the bars cv is laid out from: it borrows them, so
+	               view lives as long as cv */
 	char *note = NULL;
 	for (size_t first = 0; cv;) {
 		size_t n = chart->n_bars - first;
@@ -263,8 +265,8 @@ static void figure(Pdf *p, cmark_node *para)
 			if (k > 0 && k < n) {
 				chart_canvas_free(cv);
 				n = k;
-				Chart part = chart_bar_part(chart, first, n);
-				cv = chart_canvas_new(&part, layout_w);
+				view = chart_bar_part(chart, first, n);
+				cv = chart_canvas_new(&view, layout_w);
 			}
 		}
 		bool last = chart->kind == CHART_XY || first + n >= chart->n_bars;
@@ -284,8 +286,8 @@ static void figure(Pdf *p, cmark_node *para)
 		first += n;
 		if (!last) {
 			pdfkit_new_page(c);
-			Chart rest = chart_bar_part(chart, first, chart->n_bars);
-			cv = chart_canvas_new(&rest, layout_w);
+			view = chart_bar_part(chart, first, chart->n_bars);
+			cv = chart_canvas_new(&view, layout_w);
 		}
 	}
 	pdf_draw_caption(p, img, note);
