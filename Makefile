@@ -89,7 +89,7 @@ gen/asan/run-unit: $(TEST_SRC) $(ASAN_OBJ) $(HDR) tests/unit/unit.h
 # ASAN_SUITES picks the shell suites run under the sanitizers: by default
 # the ones that feed the program hostile or malformed input; ASAN_SUITES=all
 # runs every suite (slow: about 10x the plain run).
-ASAN_SUITES ?= bad hostile escape cli prices lang zh
+ASAN_SUITES ?= bad hostile escape cli
 asan: all gen/asan/gpuguide gen/asan/run-unit tests/.deps-ok
 	$(ASAN_ENV) ./gen/asan/gpuguide -q --out gen/asan/out
 	$(ASAN_ENV) GPUGUIDE_BIN=$(CURDIR)/gen/asan/gpuguide \
