@@ -36,7 +36,8 @@ double req_text(Req *r, double size, bool bold, const char *t,
 void req_section(Req *r, const char *key)
 {
 	r->c->y += 5;
-	pdfkit_need(r->c, 40);
+	/* the heading, a table header and a first row stay together */
+	pdfkit_need(r->c, 70);
 	req_text(r, ST.section, true, S(r, key), 0, ST.ink);
 	r->c->y += 3;
 }
@@ -67,7 +68,8 @@ void req_row(Req *r, const ReqCell *cells, const double *fractions,
 		}
 		h = fmax(h, cell_h);
 	}
-	pdfkit_need(c, h + 4);
+	/* a header row (shaded) keeps two lines of its first row with it */
+	pdfkit_need(c, h + 4 + (shade ? 3 * ST.caption : 0));
 	if (shade) {
 		page_set_colour(c->cr, ST.table_header);
 		cairo_rectangle(c->cr, c->x, c->y, c->width, h + 4);
