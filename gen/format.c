@@ -247,3 +247,23 @@ char *format_sensitivity(const Lang *s, const Edition *e,
 	g_free(rise);
 	return both;
 }
+
+char *format_circuits(const Lang *s, const Costs *c, const Build *b)
+{
+	char *list = NULL;
+	for (size_t i = 0; i < c->n_circuits; i++) {
+		char *key = g_strdup_printf("circuit.%s", c->circuits[i].region);
+		char *n = format_number(s, b->circuits[i], 0);
+		char *item = gg_fill2(lang_need(s, "power.circuit_item", NULL),
+		                      lang_need(s, key, NULL), n);
+		char *joined = list ? gg_fill2(lang_need(s, "format.list", NULL),
+		                               list, item)
+		                    : g_strdup(item);
+		g_free(list);
+		list = joined;
+		g_free(item);
+		g_free(n);
+		g_free(key);
+	}
+	return list;
+}

@@ -83,4 +83,10 @@ const char *format_pricing_id(Pricing p);
 char *format_sensitivity(const Lang *s, const Edition *e,
                          const Recommendation *x);
 
+/* "North America, 120 V / 15 A (2); Europe, 230 V / 16 A (1)": the
+ * household circuits b needs in each region of c, or NULL when c lists
+ * none.  The guide's power section and the requests say it alike.
+ * Caller frees. */
+char *format_circuits(const Lang *s, const Costs *c, const Build *b);
+
 #endif

@@ -505,20 +505,7 @@ static void power_scalars(const Ctx *c, Values *v)
 	values_set_scalar(v, "power_standard_note", md_escape_take(gg_fill2(
 	    S(c, spare >= 0 ? "power.spare" : "power.short"), w, "")));
 	g_free(w);
-	char *list = NULL;
-	for (size_t i = 0; i < c->costs->n_circuits; i++) {
-		const Circuit *k = &c->costs->circuits[i];
-		char *key = g_strdup_printf("circuit.%s", k->region);
-		char *n = num(c, pb->circuits[i], 0);
-		char *item = gg_fill2(S(c, "power.circuit_item"), S(c, key), n);
-		char *joined = list ? gg_fill2(S(c, "format.list"), list, item)
-		                    : g_strdup(item);
-		g_free(list);
-		list = joined;
-		g_free(item);
-		g_free(n);
-		g_free(key);
-	}
+	char *list = format_circuits(c->s, c->costs, pb);
 	char *draw = num(c, pb->draw_w, 0);
 	values_set_scalar(v, "power_circuit_note",
 	                  pb->over_circuit && list

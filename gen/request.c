@@ -84,20 +84,7 @@ static void circuit_note(Req *r)
 {
 	if (!r->b->over_circuit)
 		return;
-	char *list = NULL;
-	for (size_t i = 0; i < r->costs->n_circuits; i++) {
-		char *key = g_strdup_printf("circuit.%s",
-		                            r->costs->circuits[i].region);
-		char *n = num(r, r->b->circuits[i], 0);
-		char *item = gg_fill2(S(r, "power.circuit_item"), S(r, key), n);
-		char *joined = list ? gg_fill2(S(r, "format.list"), list, item)
-		                    : g_strdup(item);
-		g_free(list);
-		list = joined;
-		g_free(item);
-		g_free(n);
-		g_free(key);
-	}
+	char *list = format_circuits(r->s, r->costs, r->b);
 	char *draw = num(r, r->b->draw_w, 0);
 	pair(r, "request.circuit",
 	     gg_fill2(S(r, "request.circuit_value"), draw, list ? list : ""));
