@@ -476,7 +476,7 @@ static int parse_options(int *argc, char ***argv, Options *o)
 	           && strcmp(o->paper, "letter") != 0) {
 		status = usage_error(ctx, "--paper takes a4 or letter");
 	} else if (o->jobs < 0 || o->jobs > 256) {
-		status = usage_error(ctx, "--jobs takes a number from 1 to 256");
+		status = usage_error(ctx, "--jobs takes a number from 1 to 256 (0: the default)");
 	} else if (o->base_url && !gg_base_url_ok(o->base_url, &why)) {
 		status = usage_error(ctx, why);
 	} else if (o->lang && (!*o->lang || strchr(o->lang, '/')
