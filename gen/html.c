@@ -6,7 +6,6 @@
 #include "markdown.h"
 #include "paths.h"
 #include "social_card.h"
-#include "table.h"
 #include "template.h"
 #include "util.h"
 #include "validate.h"
@@ -90,33 +89,36 @@ static void section_switch(GString *out, const GPtrArray *parts,
 }
 
 /* A heading with an id anchor as its first child and links to the same
- * section in the other languages last; level-2 headings are recorded in
- * toc. */
+ * section in the other languages last, raised by up levels (the
+ * reference page's sections are level 3 in the guide, 2 on their page);
+ * level-2 headings are recorded in toc. */
 static char *heading_html(cmark_node *h, GHashTable *used, GString *toc,
-                          unsigned index, const GPtrArray *parts)
+                          unsigned index, const GPtrArray *parts, int up,
+                          char **slug_out)
 {
 	char *text = markdown_plain_text(h);
 	char *slug = markdown_slug(text, used);
 	char *inner = cmark_render_html(h, CMARK_OPT_UNSAFE,
 	                                markdown_extensions());
+	int level = cmark_node_get_heading_level(h) - up;
 	const char *open_end = strchr(inner, '>');
 	const char *close = strrchr(inner, '<'); /* </hN> */
 	GString *sw = g_string_new(NULL);
 	section_switch(sw, parts, index);
 	char *html = g_strdup_printf(
-	    "%.*s id=\"S%u\"><a class=\"anchor\" id=\"%s\" href=\"#%s\" "
-	    "tabindex=\"-1\" aria-hidden=\"true\">#</a>%.*s%s%s",
-	    (int)(open_end - inner), inner, index, slug, slug,
-	    (int)(close - open_end - 1), open_end + 1, sw->str, close);
+	    "<h%d id=\"S%u\"><a class=\"anchor\" id=\"%s\" href=\"#%s\" "
+	    "tabindex=\"-1\" aria-hidden=\"true\">#</a>%.*s%s</h%d>\n",
+	    level, index, slug, slug, (int)(close - open_end - 1),
+	    open_end + 1, sw->str, level);
 	g_string_free(sw, TRUE);
-	if (cmark_node_get_heading_level(h) == 2) {
+	if (level == 2) {
 		char *text_e = g_markup_escape_text(text, -1);
 		g_string_append_printf(toc, "<li><a href=\"#%s\">%s</a></li>\n",
 		                       slug, text_e);
 		g_free(text_e);
 	}
 	free(inner);
-	g_free(slug);
+	*slug_out = slug;
 	g_free(text);
 	return html;
 }
@@ -130,12 +132,16 @@ typedef struct {
 	unsigned tables;
 	unsigned h2;        /* level-2 headings so far */
 	const Lang *strings;
+	GHashTable *sources; /* the guide's list of sources, or NULL */
+	const char *sources_page; /* where it is, seen from the guide's page */
+	bool on_reference;   /* writing the reference page */
 } PageState;
 
 /* A table captioned by its section's heading ("Memory", or "Memory,
  * table 2" for the section's second); the page's first table (the
  * answer) becomes cards on phones, and the picker's place is just
- * before it. */
+ * before it.  Long tables name their sources by number in the page's
+ * list of sources (html_table.h). */
 static void table_block(GString *out, cmark_node *n, PageState *st)
 {
 	st->in_section++;
@@ -149,7 +155,13 @@ static void table_block(GString *out, cmark_node *n, PageState *st)
 	                               num)
 	                    : g_strdup(st->section ? st->section : "");
 	HtmlTable o = {.caption = caption, .number = st->tables,
-	               .cards = st->tables == 1};
+	               .cards = st->tables == 1, .sources = st->sources,
+	               .source_header = st->strings
+	                                    ? lang_get(st->strings,
+	                                               "table.source")
+	                                    : NULL,
+	               .sources_page = st->on_reference ? ""
+	                                                : st->sources_page};
 	char *html = html_table(n, &o);
 	if (st->tables == 1)
 		g_string_append(out, "<div id=\"picker\" hidden></div>\n");
@@ -172,26 +184,120 @@ static void heading_seen(cmark_node *n, PageState *st)
 	st->in_section = 0;
 }
 
+/* The marker (an HTML comment, which print ignores) after which the
+ * guide's blocks, up to the next level-1 or level-2 heading, go to the
+ * reference page: the long reference tables (rows left out, assumptions,
+ * sources), so that the guide's own page stays light. */
+#define REFERENCE_MARK "<!-- html: reference page -->"
+
+static bool is_reference_mark(cmark_node *n)
+{
+	const char *lit = cmark_node_get_type(n) == CMARK_NODE_HTML_BLOCK
+	                      ? cmark_node_get_literal(n)
+	                      : NULL;
+	return lit && g_str_has_prefix(lit, REFERENCE_MARK);
+}
+
+static bool ends_reference(cmark_node *n)
+{
+	return cmark_node_get_type(n) == CMARK_NODE_HEADING
+	       && cmark_node_get_heading_level(n) <= 2;
+}
+
+/* The guide's list of sources (html_source_list) and whether it is on
+ * the reference page. */
+static GHashTable *find_sources(cmark_node *doc, const char *header,
+                                bool *on_reference)
+{
+	bool ref = false;
+	for (cmark_node *n = cmark_node_first_child(doc); n;
+	     n = cmark_node_next(n)) {
+		ref = is_reference_mark(n) || (ref && !ends_reference(n));
+		GHashTable *list = html_source_list(n, header);
+		if (list) {
+			*on_reference = ref;
+			return list;
+		}
+	}
+	return NULL;
+}
+
+/* The guide's page and its reference page, each with its table of
+ * contents; ref is empty when the guide has no REFERENCE_MARK. */
+typedef struct {
+	GString *main, *toc, *ref, *ref_toc;
+	char *back;  /* the reference page's way back: "index.html#SLUG" */
+} PageParts;
+
+/* The sentence in the guide where its reference tables were. */
+static void reference_link(GString *out, const Lang *strings)
+{
+	const char *title = strings ? lang_get(strings, "html.reference_title")
+	                            : NULL;
+	const char *fmt = strings ? lang_get(strings, "html.reference_link")
+	                          : NULL;
+	char *title_e = g_markup_escape_text(title ? title : "", -1);
+	char *link = g_strdup_printf("<a href=\"" HTML_REFERENCE_PAGE "\">%s</a>",
+	                             title_e);
+	char *text = gg_fill2(fmt ? fmt : "{1}", link, "");
+	g_string_append_printf(out, "<p>%s</p>\n", text);
+	g_free(text);
+	g_free(link);
+	g_free(title_e);
+}
+
 /* The page content, block by block, and its table of contents. */
-static char *content_html(cmark_node *doc, const GPtrArray *parts,
-                          const Lang *strings, const Values *charts,
-                          char **toc_out)
+static void content_html(cmark_node *doc, const GPtrArray *parts,
+                         const GPtrArray *ref_parts, const Lang *strings,
+                         const Values *charts, PageParts *pp)
 {
 	GHashTable *used = g_hash_table_new_full(g_str_hash, g_str_equal,
 	                                         g_free, NULL);
-	GString *toc = g_string_new("<ol>\n");
-	GString *out = g_string_new(NULL);
+	pp->main = g_string_new(NULL);
+	pp->toc = g_string_new("<ol>\n");
+	pp->ref = g_string_new(NULL);
+	pp->ref_toc = g_string_new("<ol>\n");
 	unsigned headings = 0;
-	PageState st = {.strings = strings};
+	const char *source_header = strings ? lang_get(strings, "table.source")
+	                                    : NULL;
+	bool list_on_ref = false;
+	PageState st = {.strings = strings,
+	                .sources = source_header
+	                               ? find_sources(doc, source_header,
+	                                              &list_on_ref)
+	                               : NULL};
+	st.sources_page = list_on_ref ? HTML_REFERENCE_PAGE : "";
+	char *h2_slug = NULL;
 	for (cmark_node *n = cmark_node_first_child(doc); n;
 	     n = cmark_node_next(n)) {
+		if (is_reference_mark(n)) {
+			st.on_reference = true;
+			reference_link(pp->main, strings);
+			g_free(pp->back);
+			pp->back = g_strdup_printf("index.html#%s",
+			                           h2_slug ? h2_slug : "");
+			continue;
+		}
+		if (ends_reference(n))
+			st.on_reference = false;
+		GString *out = st.on_reference ? pp->ref : pp->main;
 		if (markdown_is_figure(n)) {
 			char *html = figure_html(n, charts);
 			g_string_append(out, html);
 			g_free(html);
 		} else if (cmark_node_get_type(n) == CMARK_NODE_HEADING) {
 			heading_seen(n, &st);
-			char *html = heading_html(n, used, toc, headings++, parts);
+			char *slug = NULL;
+			char *html = heading_html(
+			    n, used, st.on_reference ? pp->ref_toc : pp->toc,
+			    headings++, st.on_reference ? ref_parts : parts,
+			    st.on_reference ? 1 : 0, &slug);
+			if (cmark_node_get_heading_level(n) == 2) {
+				g_free(h2_slug);
+				h2_slug = slug;
+			} else {
+				g_free(slug);
+			}
 			g_string_append(out, html);
 			g_free(html);
 		} else if (markdown_is(n, "table")) {
@@ -203,28 +309,76 @@ static char *content_html(cmark_node *doc, const GPtrArray *parts,
 			free(html);
 		}
 	}
+	g_free(h2_slug);
 	g_free(st.section);
-	g_string_append(toc, "</ol>\n");
+	if (st.sources)
+		g_hash_table_destroy(st.sources);
+	g_string_append(pp->toc, "</ol>\n");
+	g_string_append(pp->ref_toc, "</ol>\n");
 	g_hash_table_destroy(used);
-	*toc_out = g_string_free(toc, FALSE);
-	return g_string_free(out, FALSE);
+}
+
+/* The reference page's content: its title, the way back to the guide's
+ * section and the blocks after the guide's REFERENCE_MARK. */
+static char *reference_content(const PageParts *pp, const Lang *strings)
+{
+	const char *title = strings ? lang_get(strings, "html.reference_title")
+	                            : NULL;
+	const char *back = strings ? lang_get(strings, "html.reference_back")
+	                           : NULL;
+	char *title_e = g_markup_escape_text(title ? title : "", -1);
+	char *back_e = g_markup_escape_text(back ? back : "", -1);
+	char *href_e = g_markup_escape_text(pp->back ? pp->back : "", -1);
+	char *html = g_strdup_printf("<h1>%s</h1>\n<p><a href=\"%s\">%s</a>"
+	                             "</p>\n%s",
+	                             title_e, href_e, back_e, pp->ref->str);
+	g_free(title_e);
+	g_free(back_e);
+	g_free(href_e);
+	return html;
 }
 
 char *html_render_page(cmark_node *doc, const char *layout_path,
                        const char *layout, Values *page,
-                       const GPtrArray *section_links, const Lang *strings,
-                       const Values *charts, GError **error)
+                       const GPtrArray *section_links, HtmlReference *ref,
+                       const Lang *strings, const Values *charts,
+                       GError **error)
 {
 	char *title = markdown_document_title(doc);
-	values_set_scalar(page, "title",
-	                  g_markup_escape_text(title ? title : "", -1));
+	char *title_e = g_markup_escape_text(title ? title : "", -1);
 	g_free(title);
-	char *toc = NULL;
-	char *content = content_html(doc, section_links, strings, charts,
-	                             &toc);
-	values_set_scalar(page, "toc", toc);
-	values_set_scalar(page, "content", content);
-	return template_expand(layout_path, layout, page, error);
+	PageParts pp = {0};
+	content_html(doc, section_links, ref ? ref->section_links : NULL,
+	             strings, charts, &pp);
+	bool has_ref = pp.ref->len > 0;
+	if (ref)
+		ref->html = NULL;
+	if (ref && has_ref) {
+		const char *name = strings ? lang_get(strings,
+		                                      "html.reference_title")
+		                           : NULL;
+		char *name_e = g_markup_escape_text(name ? name : "", -1);
+		values_set_scalar(ref->page, "title",
+		                  g_strdup_printf("%s · %s", name_e, title_e));
+		g_free(name_e);
+		values_set_scalar(ref->page, "toc",
+		                  g_string_free(pp.ref_toc, FALSE));
+		pp.ref_toc = NULL;
+		values_set_scalar(ref->page, "content",
+		                  reference_content(&pp, strings));
+		ref->html = template_expand(layout_path, layout, ref->page,
+		                            error);
+	}
+	values_set_scalar(page, "title", title_e);
+	values_set_scalar(page, "toc", g_string_free(pp.toc, FALSE));
+	values_set_scalar(page, "content", g_string_free(pp.main, FALSE));
+	if (pp.ref_toc)
+		g_string_free(pp.ref_toc, TRUE);
+	g_string_free(pp.ref, TRUE);
+	g_free(pp.back);
+	return ref && has_ref && !ref->html
+	           ? NULL
+	           : template_expand(layout_path, layout, page, error);
 }
 
 static void add_string(const char *key, const char *value, void *page)
@@ -324,36 +478,9 @@ static char *edition_label(const EditionResult *r)
 	return label;
 }
 
-static void add_picker_string(const char *key, const char *value,
-                              void *json)
-{
-	static const char *const prefixes[] = {"picker.", "use_case.",
-	                                       "format.used_build",
-	                                       "format.build_name"};
-	bool wanted = false;
-	for (size_t i = 0; i < G_N_ELEMENTS(prefixes); i++)
-		wanted = wanted || g_str_has_prefix(key, prefixes[i]);
-	if (!wanted)
-		return;
-	GString *s = json;
-	g_string_append(s, s->len > 1 ? ",\n" : "\n");
-	table_json_string(s, key);
-	g_string_append_c(s, ':');
-	table_json_string(s, value);
-}
-
-/* The picker's words in one language (picker.*, use_case.* and the
- * build name patterns) as JSON, which assets/picker.js fetches with the
- * data when the reader opens the picker. */
-static char *picker_words(const Lang *strings)
-{
-	GString *json = g_string_new("{");
-	lang_foreach(strings, add_picker_string, json);
-	g_string_append(json, "\n}\n");
-	return g_string_free(json, FALSE);
-}
-
-static Values *edition_page_values(const EditionResult *r,
+/* The layout's values of the edition's page name (index.html or
+ * reference.html). */
+static Values *edition_page_values(const EditionResult *r, const char *name,
                                    GPtrArray *section_links, GError **error)
 {
 	const PublishConfig *cf = r->config;
@@ -362,8 +489,8 @@ static Values *edition_page_values(const EditionResult *r,
 	values_set_scalar(page, "editions", g_strdup(r->nav));
 	char *alternates = NULL;
 	values_set_scalar(page, "lang_switch",
-	                  language_links(cf, r->prefix, "index.html",
-	                                 &alternates, section_links));
+	                  language_links(cf, r->prefix, name, &alternates,
+	                                 section_links));
 	values_set_scalar(page, "alternates", alternates);
 	values_set_scalar(page, "edition_title", edition_label(r));
 	values_set_scalar(page, "description",
@@ -394,16 +521,31 @@ bool html_write(const EditionResult *r, Site *site, GError **error)
 	char *layout = template_load(layout_path, &err);
 	bool ok = layout != NULL;
 	GPtrArray *parts = g_ptr_array_new_with_free_func(g_free);
-	Values *page = ok ? edition_page_values(r, parts, &err) : NULL;
+	GPtrArray *ref_parts = g_ptr_array_new_with_free_func(g_free);
+	Values *page = ok ? edition_page_values(r, "index.html", parts, &err)
+	                  : NULL;
+	HtmlReference ref = {
+	    .page = ok && !err ? edition_page_values(r, HTML_REFERENCE_PAGE,
+	                                             ref_parts, &err)
+	                       : NULL,
+	    .section_links = ref_parts};
 	char *html = ok && !err ? html_render_page(r->doc, layout_path, layout,
-	                                           page, parts,
+	                                           page, parts, &ref,
 	                                           r->config->strings,
 	                                           r->values, &err)
 	                        : NULL;
 	g_ptr_array_unref(parts);
+	g_ptr_array_unref(ref_parts);
 	char *path = paths_page(r->prefix, "index.html");
 	ok = html && site_write(site, path, html, strlen(html), &err);
 	g_free(path);
+	path = paths_page(r->prefix, HTML_REFERENCE_PAGE);
+	ok = ok && (!ref.html || site_write(site, path, ref.html,
+	                                    strlen(ref.html), &err));
+	g_free(path);
+	g_free(ref.html);
+	if (ref.page)
+		values_free(ref.page);
 	path = paths_page(r->prefix, "guide.md");
 	char *md = markdown_readable(r->markdown);
 	ok = ok && site_write(site, path, md, strlen(md), &err);
@@ -416,35 +558,6 @@ bool html_write(const EditionResult *r, Site *site, GError **error)
 	values_free(page);
 	g_free(layout);
 	g_free(layout_path);
-	return ok;
-}
-
-/* The site's icon: three bars of a chart, no text (no font needed). */
-static const char FAVICON_SVG[] =
-    "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 32 32\">"
-    "<rect width=\"32\" height=\"32\" rx=\"6\" fill=\"#0b5cad\"/>"
-    "<path fill=\"#fff\" d=\"M7 22h5v4H7zM14 14h5v12h-5zM21 6h5v20h-5z\"/>"
-    "</svg>\n";
-
-bool html_write_assets(const PublishConfig *config, Site *site,
-                       GError **error)
-{
-	char *words = picker_words(config->strings);
-	char *words_path = g_strdup_printf("assets/words-%s.json",
-	                                   config->lang);
-	bool ok = site_write(site, words_path, words, strlen(words), error);
-	g_free(words_path);
-	g_free(words);
-	if (!ok || *config->lang_folder)
-		return ok; /* the rest is shared by every language */
-	char *path = g_build_filename(config->templates_dir, "picker.js",
-	                              NULL);
-	char *js = template_load(path, error);
-	ok = js && site_write(site, "assets/picker.js", js, strlen(js), error)
-	     && site_write(site, "assets/favicon.svg", FAVICON_SVG,
-	                   strlen(FAVICON_SVG), error);
-	g_free(js);
-	g_free(path);
 	return ok;
 }
 
@@ -471,30 +584,4 @@ bool html_write_404(const PublishConfig *config, Site *site, GError **error)
 	g_free(path);
 	g_free(text);
 	return ok;
-}
-
-char *html_editions_nav(const char *const *names, size_t n, size_t self,
-                        const char *current_label)
-{
-	GString *s = g_string_new(NULL);
-	const char *up = self == 0 ? "" : "../";
-	for (size_t i = 0; i < n; i++) {
-		if (i == self)
-			continue;
-		char *seg = gg_url_segment(names[i]);
-		char *prefix = i == 0 ? g_strdup(up)
-		                      : g_strdup_printf("%s%s/", up, seg);
-		char *url = paths_page(prefix, "index.html");
-		char *href = gg_attr_escape(url);
-		g_free(url);
-		g_free(seg);
-		char *label = g_markup_escape_text(
-		    i == 0 && current_label ? current_label : names[i], -1);
-		g_string_append_printf(s, "<a href=\"%s\">%s</a> ", href,
-		                       label);
-		g_free(prefix);
-		g_free(href);
-		g_free(label);
-	}
-	return g_string_free(s, FALSE);
 }

@@ -63,6 +63,10 @@ static int count_columns(cmark_node *row)
 	return n;
 }
 
+/* Cells and rows are written without their end tags (</td>, </th>,
+ * </tr>), which HTML lets a page omit when the next cell or row, or the
+ * end of the row group, follows: the same table in a third fewer bytes
+ * (tests/check_site.py knows these implied ends). */
 static void header_row(GString *out, cmark_node *row, const uint8_t *align,
                        int n, GPtrArray *labels)
 {
@@ -73,18 +77,40 @@ static void header_row(GString *out, cmark_node *row, const uint8_t *align,
 		g_string_append_printf(out, "<th scope=\"col\"%s>",
 		                       cell_class(align, n, i));
 		cell_content(out, c);
-		g_string_append(out, "</th>");
 		char *text = markdown_plain_text(c);
 		g_ptr_array_add(labels, g_markup_escape_text(text, -1));
 		g_free(text);
 	}
-	g_string_append(out, "</tr></thead>\n");
+	g_string_append(out, "</thead>\n");
+}
+
+/* How a table's rows meet the page's list of sources (HtmlTable). */
+typedef struct {
+	GHashTable *sources; /* NULL: no reference in this table */
+	const char *page;    /* the list's page: "" for this one */
+	int column;          /* the Source column, -1: none */
+	unsigned row;        /* body rows so far */
+} SourceRefs;
+
+/* A Source cell naming one source of the list: its number as a link. */
+static bool source_ref(GString *out, const SourceRefs *r, cmark_node *cell)
+{
+	char *text = markdown_plain_text(cell);
+	unsigned num = GPOINTER_TO_UINT(g_hash_table_lookup(r->sources, text));
+	g_free(text);
+	if (num)
+		g_string_append_printf(out, "<a href=\"%s#src%u\">[%u]</a>",
+		                       r->page, num, num);
+	return num != 0;
 }
 
 static void body_row(GString *out, cmark_node *row, const uint8_t *align,
-                     int n, int head, const GPtrArray *labels)
+                     int n, int head, const GPtrArray *labels,
+                     SourceRefs *refs)
 {
 	g_string_append(out, "<tr>");
+	refs->row++;
+	bool list = refs->sources && refs->column == 0;
 	int i = 0;
 	for (cmark_node *c = cmark_node_first_child(row); c;
 	     c = cmark_node_next(c), i++) {
@@ -92,14 +118,80 @@ static void body_row(GString *out, cmark_node *row, const uint8_t *align,
 		g_string_append_printf(out, "<%s%s%s", tag,
 		                       i == head ? " scope=\"row\"" : "",
 		                       cell_class(align, n, i));
-		if (labels && (guint)i < labels->len)
+		if (labels && i != head && (guint)i < labels->len)
 			g_string_append_printf(out, " data-label=\"%s\"",
 			                       (char *)labels->pdata[i]);
-		g_string_append_c(out, '>');
-		cell_content(out, c);
-		g_string_append_printf(out, "</%s>", tag);
+		if (list && i == 0)
+			g_string_append_printf(out, " id=\"src%u\">[%u] ",
+			                       refs->row, refs->row);
+		else
+			g_string_append_c(out, '>');
+		if (list || !refs->sources || i != refs->column
+		    || !source_ref(out, refs, c))
+			cell_content(out, c);
 	}
-	g_string_append(out, "</tr>");
+}
+
+/* The column whose header reads header, or -1. */
+static int column_named(cmark_node *header_row, const char *header)
+{
+	int i = 0;
+	for (cmark_node *c = cmark_node_first_child(header_row); c;
+	     c = cmark_node_next(c), i++) {
+		char *text = markdown_plain_text(c);
+		bool same = strcmp(text, header) == 0;
+		g_free(text);
+		if (same)
+			return i;
+	}
+	return -1;
+}
+
+static unsigned count_body_rows(cmark_node *table)
+{
+	unsigned n = 0;
+	for (cmark_node *row = cmark_node_first_child(table); row;
+	     row = cmark_node_next(row))
+		n += !cmark_gfm_extensions_get_table_row_is_header(row);
+	return n;
+}
+
+/* Tables shorter than this keep their sources written out. */
+#define SOURCE_REF_MIN_ROWS 6
+
+static SourceRefs source_refs(cmark_node *table, const HtmlTable *o)
+{
+	SourceRefs r = {.column = -1,
+	                .page = o->sources_page ? o->sources_page : ""};
+	cmark_node *first = cmark_node_first_child(table);
+	if (!o->sources || !o->source_header || !first)
+		return r;
+	r.column = column_named(first, o->source_header);
+	if (r.column == 0
+	    || (r.column > 0 && count_body_rows(table) >= SOURCE_REF_MIN_ROWS))
+		r.sources = o->sources;
+	return r;
+}
+
+GHashTable *html_source_list(cmark_node *list, const char *header)
+{
+	if (!markdown_is(list, "table") || !cmark_node_first_child(list)
+	    || column_named(cmark_node_first_child(list), header) != 0)
+		return NULL;
+	GHashTable *map = g_hash_table_new_full(g_str_hash, g_str_equal,
+	                                        g_free, NULL);
+	unsigned num = 0;
+	for (cmark_node *row = cmark_node_first_child(list); row;
+	     row = cmark_node_next(row)) {
+		if (cmark_gfm_extensions_get_table_row_is_header(row))
+			continue;
+		char *text = markdown_plain_text(cmark_node_first_child(row));
+		num++;
+		bool twice = g_hash_table_contains(map, text);
+		g_hash_table_insert(map, text,
+		                    GUINT_TO_POINTER(twice ? 0 : num));
+	}
+	return map;
 }
 
 char *html_table(cmark_node *table, const HtmlTable *o)
@@ -125,6 +217,7 @@ char *html_table(cmark_node *table, const HtmlTable *o)
 	g_string_free(classes, TRUE);
 	g_free(cap);
 	GPtrArray *labels = g_ptr_array_new_with_free_func(g_free);
+	SourceRefs refs = source_refs(table, o);
 	bool body = false;
 	for (cmark_node *row = first; row; row = cmark_node_next(row)) {
 		if (cmark_gfm_extensions_get_table_row_is_header(row)) {
@@ -134,7 +227,8 @@ char *html_table(cmark_node *table, const HtmlTable *o)
 		if (!body)
 			g_string_append(out, "<tbody>");
 		body = true;
-		body_row(out, row, align, n, head, o->cards ? labels : NULL);
+		body_row(out, row, align, n, head, o->cards ? labels : NULL,
+		         &refs);
 	}
 	if (body)
 		g_string_append(out, "</tbody>");

@@ -214,24 +214,11 @@ bool publish_edition(const PublishConfig *config, const char *dir,
 	return ok;
 }
 
-static bool copy_file(const PublishConfig *cf, const char *name,
-                      const char *dest, Site *site, GError **error)
-{
-	char *path = g_build_filename(cf->templates_dir, name, NULL);
-	char *text = template_load(path, error);
-	bool ok = text && site_write(site, dest, text, strlen(text), error);
-	g_free(text);
-	g_free(path);
-	return ok;
-}
-
 bool publish_site_files(const PublishConfig *config, Site *site,
                         GError **error)
 {
 	bool top = !*config->lang_folder; /* the first language's files */
-	return (!top || copy_file(config, "style.css", "assets/style.css",
-	                          site, error))
-	       && html_write_404(config, site, error)
+	return html_write_404(config, site, error)
 	       && html_write_assets(config, site, error)
 	       && (!top || site_write(site, ".nojekyll", "", 0, error));
 }

@@ -7,7 +7,9 @@ Usage:
 
 For every .html file under OUTDIR it checks
   (a) well-formedness: each non-void element is closed, in order; no stray
-      end tags; exactly one <html>, <head> and <body>; ids unique per page;
+      end tags (the end tags HTML lets a page omit in tables and lists --
+      </td>, </th>, </tr>, </li> before the next cell, row or item or the
+      end of its group -- are implied, as a browser implies them); exactly one <html>, <head> and <body>; ids unique per page;
   (b) every local href and src (anything but http:, https:, mailto:, data:)
       names an existing file inside OUTDIR, resolved against the page's
       folder with the query dropped (a path ending in / means index.html),
@@ -36,6 +38,20 @@ FOREIGN_ROOTS = frozenset(("svg", "math"))
 EXTERNAL_SCHEMES = ("http:", "https:", "mailto:", "data:")
 URL_ATTRS = ("href", "src", "xlink:href")
 PAGE_EXTS = (".html", ".htm")
+# Optional end tags (HTML's "optional tags" rules for tables and lists):
+# a start tag closes these elements when one is open on top of the stack,
+# and an end tag closes these on its way to its own element.
+CLOSED_BY_START = {
+    "td": ("td", "th"), "th": ("td", "th"), "tr": ("td", "th", "tr"),
+    "tbody": ("td", "th", "tr", "thead", "tbody"),
+    "tfoot": ("td", "th", "tr", "thead", "tbody"), "li": ("li",),
+}
+CLOSED_BY_END = {
+    "tr": ("td", "th"), "thead": ("td", "th", "tr"),
+    "tbody": ("td", "th", "tr"), "tfoot": ("td", "th", "tr"),
+    "table": ("td", "th", "tr", "thead", "tbody", "tfoot"),
+    "ol": ("li",), "ul": ("li",),
+}
 
 
 class Page(HTMLParser):
@@ -96,6 +112,8 @@ class Page(HTMLParser):
                 self.problem(line, "<img> has an empty alt")
         if tag in VOID:
             return
+        while self.stack and self.stack[-1][0] in CLOSED_BY_START.get(tag, ()):
+            self.stack.pop()
         if selfclosing:
             if self.foreign:
                 return
@@ -125,6 +143,8 @@ class Page(HTMLParser):
                 self.foreign -= 1
             if open_tag == tag:
                 return
+            if open_tag in CLOSED_BY_END.get(tag, ()):
+                continue
             self.problem(
                 open_line,
                 "<%s> is not closed before </%s> on line %d"
@@ -278,7 +298,9 @@ GOOD_INDEX = """<!doctype html>
 GOOD_SUB = """<!doctype html>
 <html><head><title>sub</title></head>
 <body><h2 id="part">part</h2><a href="../index.html#top">back</a>
-<a href="../">home</a></body></html>
+<a href="../">home</a>
+<table><thead><tr><th>a<th>b</thead><tbody><tr><td>1<td>2<tr><td>3<td>4</tbody></table>
+<ul><li>x<li>y</ul></body></html>
 """
 
 TWO = """<!doctype html>
@@ -330,7 +352,19 @@ EXPECTED = [  # (file, line, text in the message)
     ("broken.html", 21, "second <body> element"),
     ("broken.html", 21, "<body> is not closed before </html> on line 22"),
     ("nohead.html", 1, "no <head> element"),
+    ("cells.html", 3, "<a> is not closed before </tbody> on line 4"),
+    ("cells.html", 5, "<span> is not closed before </li> on line 5"),
 ]
+
+# A table and a list without their optional end tags, one cell and one
+# item with an element left open inside.
+CELLS = """<!doctype html>
+<html><head><title>cells</title></head><body><table><tbody>
+<tr><td><a href="ok.html">open<td>2
+</tbody></table>
+<ul><li>a<li><span>open</li></ul>
+</body></html>
+"""
 
 
 def self_test():
@@ -362,6 +396,7 @@ def self_test():
         write(bad, "ok.html", TWO)
         write(bad, "broken.html", BROKEN)
         write(bad, "nohead.html", "<!doctype html>\n<html><body></body></html>\n")
+        write(bad, "cells.html", CELLS)
 
         problems, _, _ = check_site(bad)
         got = [(os.path.relpath(d, bad), ln, msg) for d, ln, msg in problems]

@@ -40,7 +40,9 @@ class Page(HTMLParser):
         self.link = None  # [href, text, line]
         self.links = {}  # name -> (href, line)
         self.lang = None
-        self.cells = 0  # depth inside <td>/<th>: the row names a link there
+        self.cells = 0  # 1 inside <td>/<th> (the row names a link there);
+        # a cell ends at its end tag or, as its end tag is optional, at the
+        # next cell, row or row group
 
     def problem(self, msg):
         self.problems.append("%s:%d: %s" % (self.name, self.getpos()[0], msg))
@@ -79,7 +81,9 @@ class Page(HTMLParser):
             elif a.get("scope") == "col" and self.table:
                 self.table[2] += 1
         if tag in ("td", "th"):
-            self.cells += 1
+            self.cells = 1
+        elif tag in ("tr", "thead", "tbody", "tfoot", "table"):
+            self.cells = 0
         if tag == "a" and "href" in a:
             self.link = [a["href"], "", self.getpos()[0], a.get("aria-label"), self.cells > 0]
 
@@ -94,8 +98,8 @@ class Page(HTMLParser):
             if not self.table[2]:
                 self.problem("table (line %d) has no column headers" % self.table[0])
             self.table = None
-        if tag in ("td", "th") and self.cells:
-            self.cells -= 1
+        if tag in ("td", "th", "tr", "thead", "tbody", "tfoot", "table"):
+            self.cells = 0
         if tag == "a" and self.link:
             href, text, line, label, in_cell = self.link
             name = " ".join((label or text).split())

@@ -90,7 +90,7 @@ check "request links are named after their build" \
 	grep -qE '<a href="requests/[^"]+\.pdf">purchase request, [^<]+ \(PDF\)</a>' "$site_out/index.html"
 check "zh-CN request links are named in Chinese" \
 	grep -qE '<a href="requests/[^"]+\.pdf">采购申请：[^<]+（PDF）</a>' "$site_out/zh-CN/index.html"
-check "no table is a single row of dashes" sh -c "! grep -qE '<tr>(<td[^>]*>—</td>)+</tr>' '$site_out/index.html'"
+check "no table is a single row of dashes" sh -c "! grep -qE '<tr>(<td[^>]*>—(</td>)?)+(</tr>|<tr>|</tbody>)' '$site_out/index.html'"
 # site_headline PAGE: the headline sentence ("For general deep-learning
 # work...") names at least two builds and none twice.
 site_headline() {
@@ -107,6 +107,20 @@ for site_page in index.html 2020-09/index.html; do
 	check "$site_page: the headline sentence names each build once" site_headline "$site_out/$site_page"
 done
 
+# Page weight without a browser: the long reference tables live on the
+# edition's reference page, linked from its methodology; long tables name
+# a source by its number in the list of sources, which numbers its rows.
+for site_ed in "" 2020-09/ zh-CN/ zh-CN/2020-09/; do
+	check "${site_ed}index.html links its reference page, which has the list of sources" \
+		sh -c "grep -q '<a href=\"reference.html\">' '$site_out/${site_ed}index.html' && grep -q '<th scope=\"row\" id=\"src1\">\\[1\\] ' '$site_out/${site_ed}reference.html'"
+	check "${site_ed}index.html keeps no table of assumptions or sources" \
+		sh -c "! grep -q 'id=\"src1\"' '$site_out/${site_ed}index.html'"
+done
+check "reference.html: the assumptions name their sources by number" \
+	sh -c "test \$(grep -o '<td><a href=\"#src[0-9]*\">\\[[0-9]*\\]</a>' '$site_out/2020-09/reference.html' | wc -l) -ge 50"
+check "assets/style.css and picker.js are served without comments" \
+	sh -c "! grep -q '/\\*' '$site_out/assets/style.css' && ! head -c 2 '$site_out/assets/picker.js' | grep -q '/\\*'"
+
 # In a browser: the answer within the first screen, tables that scroll in
 # their own box, the picker against the CSV export.
 if [ -x /usr/bin/chromium ]; then
@@ -114,6 +128,12 @@ if [ -x /usr/bin/chromium ]; then
 	site_status=$?
 	check "browser layout at 375 and 1280 px: answer first, no table overflows its scroll container" test "$site_status" -eq 0
 	[ "$site_status" -eq 0 ] || site_show "$tmp/site-layout.txt"
+	# Page weight (issue 18): every edition page under its weight when the
+	# issue was filed (tests/bench/page_weight_baseline.txt), a size check.
+	python3 "$top/tests/bench/page_weight.py" --check "$site_out" >"$tmp/site-weight.txt" 2>&1
+	site_status=$?
+	check "page weight: every edition page under its baseline (HTML + CSS + JS + first-screen charts)" test "$site_status" -eq 0
+	[ "$site_status" -eq 0 ] || site_show "$tmp/site-weight.txt"
 	python3 "$top/tests/browser/check_picker.py" "$site_out" >"$tmp/site-picker.txt" 2>&1
 	site_status=$?
 	check "browser picker: budget and use-case choices match per_dollar.csv and recommendations.csv" test "$site_status" -eq 0

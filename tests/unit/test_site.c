@@ -1,6 +1,7 @@
 /* The site branch: readable Markdown, tables, the social card. */
 #include "unit.h"
 
+#include "html_minify.h"
 #include "html_table.h"
 #include "markdown.h"
 #include "social_card.h"
@@ -63,11 +64,15 @@ static void test_table_html(void)
 	CHECK(strstr(html, "aria-labelledby=\"t3\" tabindex=\"0\"") != NULL);
 	/* alignment: one class per aligned column on the table */
 	CHECK(strstr(html, "<table class=\"r1 r3\">") != NULL);
-	CHECK(strstr(html, "<th scope=\"col\">#</th>") != NULL);
-	/* the row is named by its first text column, not by the rank */
-	CHECK(strstr(html, "<td data-label=\"#\">1</td>") != NULL);
-	CHECK(strstr(html, "<th scope=\"row\" data-label=\"GPU\">RTX 4090</th>")
-	      != NULL);
+	/* optional end tags (</th>, </td>, </tr>) are left out */
+	CHECK(strstr(html, "<thead><tr><th scope=\"col\">#<th scope=\"col\">"
+	                   "GPU<th scope=\"col\">Price</thead>") != NULL);
+	/* the row is named by its first text column, not by the rank; the
+	 * row header needs no card label */
+	CHECK(strstr(html, "<tbody><tr><td data-label=\"#\">1"
+	                   "<th scope=\"row\">RTX 4090"
+	                   "<td data-label=\"Price\">$1</tbody>") != NULL);
+	CHECK(strstr(html, "</td>") == NULL && strstr(html, "</tr>") == NULL);
 	g_free(html);
 	cmark_node_free(doc);
 }
@@ -87,9 +92,70 @@ static void test_social_card(void)
 	g_byte_array_unref(png);
 }
 
+/* Long tables name a source by its number in the page's list of sources;
+ * the list numbers its rows; a name two rows share stays written out. */
+static void test_source_refs(void)
+{
+	cmark_node *doc = markdown_parse(
+	    "| Source | Date |\n| --- | --- |\n| [A](https://a.example) | 1 |\n"
+	    "| B | 2 |\n| B | 3 |\n");
+	cmark_node *list_node = cmark_node_first_child(doc);
+	GHashTable *list = html_source_list(list_node, "Source");
+	CHECK(list != NULL && g_hash_table_size(list) == 2);
+	CHECK(GPOINTER_TO_UINT(g_hash_table_lookup(list, "A")) == 1);
+	CHECK(GPOINTER_TO_UINT(g_hash_table_lookup(list, "B")) == 0);
+	HtmlTable lo = {.caption = "Sources", .number = 1, .sources = list,
+	                .source_header = "Source"};
+	char *html = html_table(list_node, &lo);
+	CHECK(strstr(html, "<th scope=\"row\" id=\"src1\">[1] <a href=") != NULL);
+	CHECK(strstr(html, "id=\"src3\">[3] B") != NULL);
+	g_free(html);
+	GString *md = g_string_new("| Key | Source |\n| --- | --- |\n");
+	for (int i = 0; i < 6; i++)
+		g_string_append(md, i ? "| k | B |\n" : "| k | A |\n");
+	cmark_node *doc2 = markdown_parse(md->str);
+	HtmlTable o = {.caption = "Keys", .number = 2, .sources = list,
+	               .source_header = "Source", .sources_page = "ref.html"};
+	html = html_table(cmark_node_first_child(doc2), &o);
+	CHECK(strstr(html, "<td><a href=\"ref.html#src1\">[1]</a>") != NULL);
+	CHECK(strstr(html, "<td>B") != NULL);
+	g_free(html);
+	/* a short table keeps its sources written out */
+	cmark_node *doc3 = markdown_parse(
+	    "| Key | Source |\n| --- | --- |\n| k | A |\n");
+	html = html_table(cmark_node_first_child(doc3), &o);
+	CHECK(strstr(html, "<td>A") != NULL && strstr(html, "src1") == NULL);
+	CHECK(html_source_list(cmark_node_first_child(doc3), "Source") == NULL);
+	g_free(html);
+	g_string_free(md, TRUE);
+	g_hash_table_destroy(list);
+	cmark_node_free(doc);
+	cmark_node_free(doc2);
+	cmark_node_free(doc3);
+}
+
+/* The served stylesheet and script: comments and indentation go,
+ * strings stay as written. */
+static void test_minify(void)
+{
+	char *css = html_minify_css(
+	    "/* note */\na , b > c {\n  color: red ;\n  content: \" a  ;  b \";\n}\n"
+	    "@media (max-width: 10px) {\n  .x :is(p, q) { margin: 0 1px; }\n}\n");
+	CHECK(strcmp(css, "a,b>c{color:red;content:\" a  ;  b \"}\n"
+	                  "@media (max-width:10px){.x :is(p,q){margin:0 1px}}\n")
+	      == 0);
+	g_free(css);
+	char *js = html_minify_js("/* head\n * more */\n(() => {\n  var s = '  x  ';\n\n"
+	                          "  // keep\n})();\n");
+	CHECK(strcmp(js, "(() => {\nvar s = '  x  ';\n// keep\n})();\n") == 0);
+	g_free(js);
+}
+
 void test_site(void)
 {
 	test_readable();
 	test_table_html();
+	test_source_refs();
+	test_minify();
 	test_social_card();
 }
