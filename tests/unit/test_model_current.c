@@ -151,6 +151,16 @@ void test_model_current(void)
 		CHECK(model_precision_supported(&e->gpus[r5090], "fp4"));
 		CHECK(!model_precision_supported(
 		    &e->gpus[edition_find_gpu(e, "RTX 3090")], "fp8"));
+		/* the formats are gpus.csv columns, each row with its
+		 * source: CDNA3 computes in FP8 (no tensor_gen rule said
+		 * so), no Hopper computes in FP4 */
+		const Gpu *mi = &e->gpus[edition_find_gpu(e, "MI300X")];
+		CHECK(model_precision_supported(mi, "fp8"));
+		CHECK(!model_precision_supported(mi, "fp4"));
+		CHECK(!model_precision_supported(
+		    &e->gpus[edition_find_gpu(e, "H200 SXM")], "fp4"));
+		for (size_t g = 0; g < e->n_gpus; g++)
+			CHECK(e->gpus[g].precision_source[0] != '\0');
 		/* a fallback family widens the interval beyond its family's */
 		const GpuPerf *f = &p->gpus[WORKLOAD_CNN][r5090];
 		const GpuPerf *in = &p->gpus[WORKLOAD_CNN][edition_find_gpu(e, "RTX 4080")];
