@@ -117,8 +117,13 @@ void test_model_current(void)
 		 * AD10x: held out, each is predicted from the other alone,
 		 * and the specifications the fit sees (more tensor rate,
 		 * less power) do not explain why the 6000 Ada measures
-		 * slower.  0.35 is that honest bound, published in the
-		 * methodology; it stops the error from growing. */
+		 * slower.  Tried and not enough (session 4): no further
+		 * measured desktop, workstation or datacenter AD10x card in
+		 * Lambda's repository at any commit (only a laptop 4090 of
+		 * unknown power limit), and no other spec feature (FP16-
+		 * accumulate tensor rate, SM count, L2, memory) brings the
+		 * worst under 27 %.  0.35 is that honest bound, published in
+		 * the methodology; it stops the error from growing. */
 		for (int w = 0; w < WORKLOAD_COUNT; w++)
 			printf("  leave-one-out %s: median %.1f %%, worst %.1f %% "
 			       "over %zu GPUs\n", workload_name((Workload)w),
