@@ -53,6 +53,13 @@ typedef struct {
 	 * the rate the non-tensor-core rule of the 2020 form scales by
 	 * (model_legacy.c); 0 when absent or empty. */
 	double fp32_tflops;
+	/* Optional columns fp8, fp4 (yes/no): the tensor cores compute in
+	 * that format (false when the column is absent: a GPU is never taken
+	 * to have a format the data does not give it); precision_source and
+	 * precision_url name the document that says so ("" when absent;
+	 * required with either column). */
+	bool fp8, fp4;
+	char *precision_source, *precision_url;
 	Provenance from;
 } Gpu;
 

@@ -24,7 +24,7 @@ static const char *const INTERCONNECTS[] = {
     "pcie3", "pcie4", "pcie5", "nvlink2", "nvlink3", "nvlink4", "nvlink5",
     "infinity-fabric", NULL};
 static const char *const PRECISIONS[] = {"fp16", "fp32", "tf32", "amp",
-                                         "bf16", NULL};
+                                         "bf16", "fp8", "fp4", NULL};
 static const char *const CURRENCIES[] = {"USD", NULL};
 /* Prices may be observed in the currency of their market. */
 static const char *const PRICE_CURRENCIES[] = {"USD", "EUR", "CNY", NULL};
@@ -79,6 +79,38 @@ static void check_stem(Cursor *c, Edition *e, const char *name)
 	g_free(stem);
 }
 
+static bool has_column(const Cursor *c, const char *column)
+{
+	return csv_table_column(c->table, column) >= 0;
+}
+
+/* The optional number-format columns: fp8 and fp4 (yes/no) and the
+ * document stating them, required as soon as either column is there.
+ * FP4 tensor cores also compute in FP8 (every generation with FP4 has
+ * FP8), so fp4 = yes with fp8 = no is a typing error. */
+static void read_gpu_formats(Cursor *c, Gpu *g)
+{
+	g->fp8 = has_column(c, "fp8") && dc_choice(c, "fp8", YES_NO) == 1;
+	g->fp4 = has_column(c, "fp4") && dc_choice(c, "fp4", YES_NO) == 1;
+	if (!has_column(c, "fp8") && !has_column(c, "fp4")) {
+		g->precision_source = g_strdup("");
+		g->precision_url = g_strdup("");
+		return;
+	}
+	if (!has_column(c, "precision_source") && !c->failed)
+		dc_fail(c, dc_cell(c, has_column(c, "fp8") ? "fp8" : "fp4"),
+		        "the fp8/fp4 columns need a precision_source column "
+		        "naming the document that states each GPU's formats");
+	g->precision_source = has_column(c, "precision_source")
+	                          ? dc_dup_required(c, "precision_source")
+	                          : g_strdup("");
+	g->precision_url = dc_text_or_empty(c, "precision_url");
+	if (g->fp4 && !g->fp8 && !c->failed)
+		dc_fail(c, dc_cell(c, "fp4"),
+		        "fp4 is yes but fp8 is no: tensor cores with FP4 also "
+		        "compute in FP8");
+}
+
 static void read_gpu(Cursor *c, Edition *e, Gpu *g)
 {
 	g->name = dc_dup_required(c, "name");
@@ -108,6 +140,7 @@ static void read_gpu(Cursor *c, Edition *e, Gpu *g)
 	                         && dc_cell(c, "fp32_tflops")->text[0]
 	                     ? dc_number(c, "fp32_tflops", POSITIVE)
 	                     : 0;
+	read_gpu_formats(c, g);
 	g->from = dc_provenance(c);
 }
 
@@ -119,6 +152,8 @@ static void free_gpu(Gpu *g)
 	g_free(g->launch_date);
 	g_free(g->family);
 	g_free(g->family_segment);
+	g_free(g->precision_source);
+	g_free(g->precision_url);
 	dc_provenance_free(&g->from);
 }
 
@@ -167,6 +202,19 @@ static void free_system(BaseSystem *s)
 	dc_provenance_free(&s->from);
 }
 
+/* A row measured in FP8 or FP4 on a GPU whose gpus.csv row says it
+ * lacks that format cannot be right. */
+static void check_format(Cursor *c, const Gpu *g, const char *precision)
+{
+	bool fp8 = strcmp(precision, "fp8") == 0;
+	if (c->failed || (!fp8 && strcmp(precision, "fp4") != 0)
+	    || (fp8 ? g->fp8 : g->fp4))
+		return;
+	dc_fail(c, dc_cell(c, "precision"),
+	        "GPU '%s' has %s = no in gpus.csv: it cannot run at "
+	        "precision %s", g->name, precision, precision);
+}
+
 static void read_benchmark(Cursor *c, Edition *e, Benchmark *b)
 {
 	b->gpu = dc_gpu_ref(c, e, "gpu");
@@ -177,6 +225,7 @@ static void read_benchmark(Cursor *c, Edition *e, Benchmark *b)
 	b->workload = (Workload)dc_choice(c, "workload", WORKLOADS);
 	b->precision =
 	    g_strdup(PRECISIONS[dc_choice(c, "precision", PRECISIONS)]);
+	check_format(c, &e->gpus[b->gpu], b->precision);
 	b->batch_size = dc_number(c, "batch_size", POSITIVE);
 	b->throughput = dc_number(c, "throughput", POSITIVE);
 	b->unit = dc_dup_required(c, "unit");

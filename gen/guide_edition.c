@@ -1,6 +1,6 @@
 /* Guide tables of the current edition's own sections: which GPUs support
- * which number formats (the model's rule, model_precision_supported, over
- * gpus.csv) and the GPUs added since the previous edition (the
+ * which number formats (gpus.csv's fp8 and fp4 columns, read through the
+ * model's model_precision_supported) and the GPUs added since the previous edition (the
  * previous_edition assumption names its folder, a sibling of this one).
  * An edition without that assumption gets no list of additions.  See
  * guide_internal.h. */
@@ -19,6 +19,7 @@ static const Column PRECISION[] = {
     {"fp8", "table.fp8", COL_TEXT, 0, 0, 'c', NULL, 0},
     {"fp4", "table.fp4", COL_TEXT, 0, 0, 'c', NULL, 0},
     {"gpus", "table.gpus_of", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"source", "table.source", COL_TEXT, 0, 0, 'l', NULL, 0},
 };
 
 static void set_yes_no(const Ctx *c, Table *t, const char *key, bool yes)
@@ -27,18 +28,44 @@ static void set_yes_no(const Ctx *c, Table *t, const char *key, bool yes)
 	                S(c, yes ? "word.yes" : "word.no"));
 }
 
-/* The first GPU of gpus.csv with g's vendor, architecture and tensor
- * generation: a row of the table is one such group. */
+/* A row of the table is one group: the GPUs with the same vendor,
+ * architecture, tensor generation, formats and document stating them. */
+static bool same_group(const Gpu *x, const Gpu *y)
+{
+	return strcmp(x->vendor, y->vendor) == 0
+	       && strcmp(x->architecture, y->architecture) == 0
+	       && x->tensor_gen == y->tensor_gen
+	       && model_precision_supported(x, "fp8")
+	              == model_precision_supported(y, "fp8")
+	       && model_precision_supported(x, "fp4")
+	              == model_precision_supported(y, "fp4")
+	       && strcmp(x->precision_source, y->precision_source) == 0;
+}
+
+/* The document stating the group's formats, linked when it has an
+ * address; the guide shows its name without the parenthesis that says
+ * what it states (the data export keeps the whole). */
+static void set_source(Table *t, const Gpu *x)
+{
+	const char *cut = strstr(x->precision_source, " (");
+	char *name = cut ? g_strndup(x->precision_source,
+	                             (gsize)(cut - x->precision_source))
+	                 : g_strdup(x->precision_source);
+	if (g_str_has_prefix(x->precision_url, "https://")
+	    || g_str_has_prefix(x->precision_url, "http://"))
+		table_set_link(t, "source", x->precision_source, name,
+		               x->precision_url);
+	else
+		table_set_shown(t, "source", x->precision_source, name);
+	g_free(name);
+}
+
+/* TRUE when g is the first GPU of gpus.csv in its group. */
 static bool first_of_group(const Edition *e, size_t g)
 {
-	const Gpu *x = &e->gpus[g];
-	for (size_t i = 0; i < g; i++) {
-		const Gpu *y = &e->gpus[i];
-		if (strcmp(x->vendor, y->vendor) == 0
-		    && strcmp(x->architecture, y->architecture) == 0
-		    && x->tensor_gen == y->tensor_gen)
+	for (size_t i = 0; i < g; i++)
+		if (same_group(&e->gpus[g], &e->gpus[i]))
 			return false;
-	}
 	return true;
 }
 
@@ -54,9 +81,7 @@ static Table *precision_table(const Ctx *c)
 		GString *names = g_string_new(NULL);
 		for (size_t i = g; i < e->n_gpus; i++) {
 			const Gpu *y = &e->gpus[i];
-			if (strcmp(x->vendor, y->vendor) == 0
-			    && strcmp(x->architecture, y->architecture) == 0
-			    && x->tensor_gen == y->tensor_gen)
+			if (same_group(x, y))
 				g_string_append_printf(names, "%s%s",
 				                       names->len ? ", " : "",
 				                       y->name);
@@ -68,6 +93,7 @@ static Table *precision_table(const Ctx *c)
 		set_yes_no(c, t, "fp8", model_precision_supported(x, "fp8"));
 		set_yes_no(c, t, "fp4", model_precision_supported(x, "fp4"));
 		table_set_text(t, "gpus", names->str);
+		set_source(t, x);
 		g_string_free(names, TRUE);
 	}
 	return t;

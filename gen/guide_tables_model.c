@@ -286,6 +286,8 @@ static void target_status(const Ctx *c, Workload w, double med, double max,
 			char *fam = md_escape(model_family(&c->e->gpus[x]));
 			add_sentence(c, out,
 			             gg_fill2(S(c, "method.target_pair"), fam, ""));
+			add_sentence(c, out, gg_fill2(S(c, "method.target_pair_tried"),
+			                              fam, ""));
 			g_free(fam);
 		}
 		g_free(who);

@@ -194,8 +194,11 @@ const char *perf_kind_name(PerfKind kind);
 bool model_tie(const GpuPerf *a, const GpuPerf *b);
 
 /* TRUE when g can run training at precision ("fp16", "bf16", "fp8",
- * "fp4"): FP8 needs 4th-generation tensor cores (Ada, Hopper) or later,
- * FP4 the 5th (Blackwell).  A GPU is never rated at a precision it lacks. */
+ * "fp4"): FP8 and FP4 as gpus.csv's fp8 and fp4 columns give them (each
+ * with its source; absent columns mean no), the 16-bit formats always.
+ * A GPU is never rated at a precision it lacks: the model fits and rates
+ * mixed-precision 16-bit rows only, and the loader refuses an FP8 or FP4
+ * benchmark row of a GPU without that format. */
 bool model_precision_supported(const Gpu *g, const char *precision);
 
 /* The chip family the model groups g in, and that family's segment

@@ -256,9 +256,9 @@ double family_model_predict(const Edition *e, const FamilyModel *m,
 bool model_precision_supported(const Gpu *g, const char *precision)
 {
 	if (strcmp(precision, "fp8") == 0)
-		return strcmp(g->vendor, "NVIDIA") == 0 && g->tensor_gen >= 4;
+		return g->fp8;
 	if (strcmp(precision, "fp4") == 0)
-		return strcmp(g->vendor, "NVIDIA") == 0 && g->tensor_gen >= 5;
+		return g->fp4;
 	return true;
 }
 
