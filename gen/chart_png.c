@@ -44,6 +44,31 @@ static bool pump(z_stream *z, GByteArray *out, int flush)
 	return true;
 }
 
+/* One scanline: the row's RGB "up"-filtered against the row above
+ * (above NULL: the first row, filtered against zeros). */
+static void filter_row(const guint32 *p, const guint32 *above, int w,
+                       guint8 *line)
+{
+	line[0] = 2; /* up */
+	guint8 *o = line + 1;
+	if (!above) {
+		for (int x = 0; x < w; x++, o += 3) {
+			o[0] = (guint8)(p[x] >> 16);
+			o[1] = (guint8)(p[x] >> 8);
+			o[2] = (guint8)p[x];
+		}
+	} else if (memcmp(p, above, 4 * (size_t)w) == 0) {
+		memset(o, 0, 3 * (size_t)w); /* a repeated row: all zeros */
+	} else {
+		for (int x = 0; x < w; x++, o += 3) {
+			guint32 a = p[x], b = above[x];
+			o[0] = (guint8)((a >> 16) - (b >> 16));
+			o[1] = (guint8)((a >> 8) - (b >> 8));
+			o[2] = (guint8)(a - b);
+		}
+	}
+}
+
 /* The image's rows as PNG scanlines (RGB, each row "up"-filtered),
  * deflated row by row: never the whole image twice in memory. */
 static bool deflate_rows(cairo_surface_t *s, int w, int h, GByteArray *out)
@@ -51,30 +76,20 @@ static bool deflate_rows(cairo_surface_t *s, int w, int h, GByteArray *out)
 	const guint8 *px = cairo_image_surface_get_data(s);
 	int stride = cairo_image_surface_get_stride(s);
 	size_t row = 1 + 3 * (size_t)w;
-	guint8 *prev = g_malloc0(row), *cur = g_malloc(row),
-	       *line = g_malloc(row);
+	guint8 *line = g_malloc(row);
 	z_stream z = {0};
 	bool ok = deflateInit(&z, Z_BEST_SPEED) == Z_OK;
 	for (int y = 0; ok && y < h; y++) {
 		const guint32 *p = (const guint32 *)(px + (size_t)y * stride);
-		for (int x = 0; x < w; x++) {
-			cur[1 + 3 * x] = p[x] >> 16 & 255;
-			cur[2 + 3 * x] = p[x] >> 8 & 255;
-			cur[3 + 3 * x] = p[x] & 255;
-		}
-		line[0] = 2; /* up */
-		for (size_t k = 1; k < row; k++)
-			line[k] = (guint8)(cur[k] - prev[k]);
-		guint8 *t = prev;
-		prev = cur, cur = t;
+		filter_row(p, y ? (const guint32 *)((const guint8 *)p - stride)
+		                : NULL,
+		           w, line);
 		z.next_in = line;
 		z.avail_in = (uInt)row;
 		ok = pump(&z, out, Z_NO_FLUSH);
 	}
 	ok = ok && pump(&z, out, Z_FINISH);
 	deflateEnd(&z);
-	g_free(prev);
-	g_free(cur);
 	g_free(line);
 	return ok;
 }
