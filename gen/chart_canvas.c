@@ -218,6 +218,45 @@ PangoLayout *chart_layout_new(PangoContext *ctx, const char *family,
 	return l;
 }
 
+/* Widths of unwrapped texts by font and text, for the whole process:
+ * every canvas measures on the same kind of surface (1x1, unscaled,
+ * metrics unhinted), so a width found once holds for every chart and
+ * every layout of it (wide, narrow, the HTML's and the PDF's). */
+static GHashTable *line_widths;
+
+double chart_line_width(ChartCanvas *cv, double size, bool bold,
+                        const char *text)
+{
+	if (!line_widths)
+		line_widths = g_hash_table_new_full(g_str_hash, g_str_equal,
+		                                    g_free, g_free);
+	const char *family = cv->chart->font_family;
+	char *key = g_strdup_printf("%s\x1f%.17g\x1f%d\x1f%s",
+	                            family ? family : "", size, bold,
+	                            text ? text : "");
+	double *w = g_hash_table_lookup(line_widths, key);
+	if (w) {
+		g_free(key);
+		return *w;
+	}
+	if (!cv->text_context)
+		cv->text_context = chart_text_context(cv->measure);
+	PangoLayout *l = chart_layout_new(cv->text_context, family, size, bold);
+	pango_layout_set_text(l, text ? text : "", -1);
+	w = g_new(double, 1);
+	*w = text_width(l);
+	g_object_unref(l);
+	g_hash_table_insert(line_widths, key, w);
+	return *w;
+}
+
+void chart_line_widths_free(void)
+{
+	if (line_widths)
+		g_hash_table_destroy(line_widths);
+	line_widths = NULL;
+}
+
 /* ---- replay on cairo -------------------------------------------------- */
 
 Rgb chart_theme_rgb(const ChartTheme *t, Ink ink)

@@ -102,6 +102,13 @@ PangoContext *chart_text_context(cairo_t *cr);
 PangoLayout *chart_layout_new(PangoContext *ctx, const char *family,
                               double size, bool bold);
 
+/* The width of text on one line (no wrapping) at size px in the
+ * chart's font, measured once per process and remembered until
+ * chart_line_widths_free. */
+double chart_line_width(ChartCanvas *cv, double size, bool bold,
+                        const char *text);
+void chart_line_widths_free(void);
+
 /* The colour of a role in a theme. */
 Rgb chart_theme_rgb(const ChartTheme *t, Ink ink);
 

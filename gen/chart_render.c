@@ -83,6 +83,11 @@ size_t chart_bars_fitting(const Chart *chart, double width, double height)
 	return fit;
 }
 
+void chart_release_text_memo(void)
+{
+	chart_line_widths_free();
+}
+
 char *chart_dark_name(const char *name)
 {
 	return g_strconcat(name, "-dark", NULL);

@@ -3,6 +3,7 @@
  * back-ends, as jobs in worker processes (jobs.h, --jobs), and swaps the
  * finished output folder in.  Exit status: 0 success, 1 bad input,
  * 2 usage or environment. */
+#include "chart_render.h"
 #include "data.h"
 #include "fonts.h"
 #include "html.h"
@@ -529,6 +530,7 @@ static void free_options(Options *o)
 static void teardown(void)
 {
 	markdown_shutdown();
+	chart_release_text_memo();
 	text_release_fonts();
 }
 
