@@ -530,7 +530,7 @@ static void free_options(Options *o)
 static void teardown(void)
 {
 	markdown_shutdown();
-	chart_release_text_memo();
+	chart_release_memos();
 	text_release_fonts();
 }
 
