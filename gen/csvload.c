@@ -1,5 +1,6 @@
-/* CSV stage: libcsv in strict mode, fed one byte at a time so that every
- * field knows the line and column where it starts.  See csvload.h. */
+/* CSV stage: libcsv in strict mode, fed a byte at a time where a field
+ * or record may end (and in runs between), so that every field knows
+ * the line and column where it starts.  See csvload.h. */
 #include "csvload.h"
 
 #include "util.h"
@@ -72,24 +73,38 @@ static void advance(Reader *r, unsigned char c)
 	}
 }
 
+/* Bytes libcsv acts on (a field or record ends, a quote); the others
+ * are fed in runs, which call back nothing. */
+static bool is_special(unsigned char c)
+{
+	return c == ',' || c == '"' || c == '\n' || c == '\r';
+}
+
 static bool feed(Reader *r, struct csv_parser *p, const char *path,
                  const unsigned char *text, size_t length, GError **error)
 {
-	for (size_t i = 0; i < length; i++) {
+	for (size_t i = 0; i < length;) {
 		unsigned char c = text[i];
+		size_t n = 1;
+		if (!is_special(c))
+			while (i + n < length && !is_special(text[i + n]))
+				n++;
 		if (r->field_pending && c != '\n' && c != '\r') {
 			r->field_line = r->line;
 			r->field_col = r->col;
 			r->field_pending = false;
 		}
-		if (csv_parse(p, &c, 1, on_field, on_record, r) != 1) {
+		size_t done = csv_parse(p, text + i, n, on_field, on_record, r);
+		for (size_t k = 0; k < done && k < n; k++)
+			advance(r, text[i + k]);
+		if (done != n) { /* at the byte libcsv refused */
 			gg_set_input_error(
 			    error, path, r->line, r->col,
 			    "malformed quote: a quoted field must end with \" "
 			    "followed by a comma or the end of the line");
 			return false;
 		}
-		advance(r, c);
+		i += n;
 	}
 	return true;
 }
