@@ -181,6 +181,11 @@ CsvTable *csv_table_parse(const char *path, const char *text, size_t length,
 	CsvTable *table = g_new0(CsvTable, 1);
 	table->path = g_strdup(path);
 	table->header = g_array_index(r.rows, CsvRow, 0);
+	table->columns = g_hash_table_new(g_str_hash, g_str_equal);
+	for (size_t i = table->header.n_fields; i > 0; i--) /* first wins */
+		g_hash_table_insert(table->columns,
+		                    table->header.fields[i - 1].text,
+		                    GSIZE_TO_POINTER(i));
 	g_array_remove_index(r.rows, 0);
 	table->n_rows = r.rows->len;
 	table->rows = (CsvRow *)g_array_free(r.rows, FALSE);
@@ -202,6 +207,8 @@ void csv_table_free(CsvTable *table)
 {
 	if (!table)
 		return;
+	if (table->columns)
+		g_hash_table_destroy(table->columns);
 	free_row(&table->header);
 	for (size_t i = 0; i < table->n_rows; i++)
 		free_row(&table->rows[i]);
@@ -212,6 +219,10 @@ void csv_table_free(CsvTable *table)
 
 int csv_table_column(const CsvTable *table, const char *name)
 {
+	if (table->columns) {
+		gpointer i = g_hash_table_lookup(table->columns, name);
+		return i ? (int)GPOINTER_TO_SIZE(i) - 1 : -1;
+	}
 	for (size_t i = 0; i < table->header.n_fields; i++)
 		if (strcmp(table->header.fields[i].text, name) == 0)
 			return (int)i;
