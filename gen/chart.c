@@ -8,7 +8,9 @@
 
 Chart *chart_new(ChartKind kind, const char *name)
 {
+	static guint64 serials;
 	Chart *c = g_new0(Chart, 1);
+	c->serial = ++serials;
 	c->kind = kind;
 	c->name = g_strdup(name);
 	c->x_unit = 1;

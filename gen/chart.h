@@ -67,6 +67,12 @@ typedef struct {
 	                    the bars (chart_bar_axis_end) */
 	double x_unit; /* XY: what one x unit is in the data's own unit
 	                  (days per year, say); 1 when set by chart_new */
+	/* which chart this is, for the heights chart_render.c remembers:
+	 * a number chart_new gives each chart of the process (0: none, not
+	 * remembered) and, for a part (chart_bar_part), where its bars
+	 * start in the chart's.  A chart is not changed once laid out. */
+	guint64 serial;
+	size_t part_first;
 } Chart;
 
 #define CHART_WIDTH 720.0 /* CSS pixels / PDF points of the web figure */

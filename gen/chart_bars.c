@@ -145,18 +145,15 @@ static BarGeometry geometry(ChartCanvas *cv, double width)
 	double inner = width - 2 * CHART_PAD;
 	for (size_t i = 0; i < c->n_bars && i < CHART_MAX_BARS; i++) {
 		const ChartBar *b = &c->bars[i];
-		PangoLayout *l = chart_text(cv, cv->st->label, b->reference,
-		                            b->label);
-		g.label_w = fmax(g.label_w, text_width(l));
-		g_object_unref(l);
+		g.label_w = fmax(g.label_w,
+		                 chart_line_width(cv, cv->st->label, b->reference,
+		                                  b->label));
 		const char *texts[] = {b->value_text, b->value2_text};
-		for (int k = 0; k < 2; k++) {
-			if (!texts[k])
-				continue;
-			l = chart_text(cv, cv->st->label, false, texts[k]);
-			g.value_w = fmax(g.value_w, text_width(l));
-			g_object_unref(l);
-		}
+		for (int k = 0; k < 2; k++)
+			if (texts[k])
+				g.value_w = fmax(g.value_w,
+				                 chart_line_width(cv, cv->st->label,
+				                                  false, texts[k]));
 	}
 	g.max_value = chart_bar_axis_end(c, NULL);
 	g.label_w = fmin(g.label_w, inner * 0.4);

@@ -183,9 +183,78 @@ void chart_canvas_free(ChartCanvas *cv)
 		g_free(g_array_index(cv->marks, DrawMark, i).text);
 	g_array_free(cv->marks, TRUE);
 	g_array_free(cv->points, TRUE);
+	if (cv->text_context)
+		g_object_unref(cv->text_context);
 	cairo_destroy(cv->measure);
 	cairo_surface_destroy(cv->measure_surface);
 	g_free(cv);
+}
+
+/* ---- text --------------------------------------------------------------- */
+
+PangoContext *chart_text_context(cairo_t *cr)
+{
+	PangoContext *ctx = pango_cairo_create_context(cr);
+	cairo_font_options_t *fo = cairo_font_options_create();
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	pango_cairo_context_set_font_options(ctx, fo);
+	cairo_font_options_destroy(fo);
+	pango_context_set_round_glyph_positions(ctx, FALSE);
+	return ctx;
+}
+
+PangoLayout *chart_layout_new(PangoContext *ctx, const char *family,
+                              double size, bool bold)
+{
+	PangoLayout *l = pango_layout_new(ctx);
+	PangoFontDescription *fd = pango_font_description_from_string(
+	    family ? family : "");
+	pango_font_description_set_absolute_size(fd, size * PANGO_SCALE);
+	if (bold)
+		pango_font_description_set_weight(fd, PANGO_WEIGHT_BOLD);
+	pango_layout_set_font_description(l, fd);
+	pango_font_description_free(fd);
+	return l;
+}
+
+/* Widths of unwrapped texts by font and text, for the whole process:
+ * every canvas measures on the same kind of surface (1x1, unscaled,
+ * metrics unhinted), so a width found once holds for every chart and
+ * every layout of it (wide, narrow, the HTML's and the PDF's). */
+static GHashTable *line_widths;
+
+double chart_line_width(ChartCanvas *cv, double size, bool bold,
+                        const char *text)
+{
+	if (!line_widths)
+		line_widths = g_hash_table_new_full(g_str_hash, g_str_equal,
+		                                    g_free, g_free);
+	const char *family = cv->chart->font_family;
+	char *key = g_strdup_printf("%s\x1f%.17g\x1f%d\x1f%s",
+	                            family ? family : "", size, bold,
+	                            text ? text : "");
+	double *w = g_hash_table_lookup(line_widths, key);
+	if (w) {
+		g_free(key);
+		return *w;
+	}
+	if (!cv->text_context)
+		cv->text_context = chart_text_context(cv->measure);
+	PangoLayout *l = chart_layout_new(cv->text_context, family, size, bold);
+	pango_layout_set_text(l, text ? text : "", -1);
+	w = g_new(double, 1);
+	*w = text_width(l);
+	g_object_unref(l);
+	g_hash_table_insert(line_widths, key, w);
+	return *w;
+}
+
+void chart_line_widths_free(void)
+{
+	if (line_widths)
+		g_hash_table_destroy(line_widths);
+	line_widths = NULL;
 }
 
 /* ---- replay on cairo -------------------------------------------------- */
@@ -201,11 +270,11 @@ Rgb chart_theme_rgb(const ChartTheme *t, Ink ink)
 	}
 }
 
-static void replay_text(cairo_t *cr, const ChartCanvas *cv,
-                        const DrawMark *m)
+static void replay_text(cairo_t *cr, PangoContext *ctx,
+                        const ChartCanvas *cv, const DrawMark *m)
 {
-	PangoLayout *l = text_layout_new(cr, cv->chart->font_family, m->size,
-	                                 true, m->bold);
+	PangoLayout *l = chart_layout_new(ctx, cv->chart->font_family,
+	                                  m->size, m->bold);
 	pango_layout_set_text(l, m->text, -1);
 	double w = text_width(l);
 	double base = (double)pango_layout_get_baseline(l) / PANGO_SCALE;
@@ -242,8 +311,9 @@ static void replay_hatch(cairo_t *cr, const DrawMark *m)
 	cairo_stroke(cr);
 }
 
-static void replay_mark(cairo_t *cr, const ChartCanvas *cv,
-                        const DrawMark *m, const ChartTheme *t)
+static void replay_mark(cairo_t *cr, PangoContext *ctx,
+                        const ChartCanvas *cv, const DrawMark *m,
+                        const ChartTheme *t)
 {
 	Rgb c = chart_theme_rgb(t, m->ink);
 	cairo_set_source_rgb(cr, c.r, c.g, c.b);
@@ -278,7 +348,7 @@ static void replay_mark(cairo_t *cr, const ChartCanvas *cv,
 		break;
 	}
 	case MARK_TEXT:
-		replay_text(cr, cv, m);
+		replay_text(cr, ctx, cv, m);
 		break;
 	case MARK_HATCH:
 		replay_hatch(cr, m);
@@ -294,8 +364,10 @@ void chart_canvas_replay(const ChartCanvas *cv, cairo_t *cr,
 	cairo_rectangle(cr, 0, 0, cv->width, cv->height);
 	cairo_set_source_rgb(cr, theme->bg.r, theme->bg.g, theme->bg.b);
 	cairo_fill(cr);
+	PangoContext *ctx = chart_text_context(cr); /* the CTM stays */
 	for (guint i = 0; i < cv->marks->len; i++)
-		replay_mark(cr, cv, &g_array_index(cv->marks, DrawMark, i),
-		            theme);
+		replay_mark(cr, ctx, cv,
+		            &g_array_index(cv->marks, DrawMark, i), theme);
+	g_object_unref(ctx);
 	cairo_restore(cr);
 }

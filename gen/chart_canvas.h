@@ -53,6 +53,7 @@ typedef struct {
 	const ChartStyle *st;
 	cairo_t *measure; /* Pango measures on it; nothing is drawn */
 	cairo_surface_t *measure_surface;
+	PangoContext *text_context; /* of measure, made at the first text */
 	GArray *marks;  /* DrawMark */
 	GArray *points; /* double pairs of MARK_LINE */
 	double width, height;
@@ -90,6 +91,23 @@ void cv_text(ChartCanvas *cv, const char *text, double x, double y,
  * x, y (reading upwards). */
 void cv_text_up(ChartCanvas *cv, const char *text, double x, double y,
                 Ink ink, double size);
+
+/* A Pango context for cr as text_layout_new (text.h) makes one for
+ * each layout (metrics unhinted, glyph positions unrounded): the
+ * layouts of a chart share it, so a label costs one layout, not one
+ * context.  Caller unrefs. */
+PangoContext *chart_text_context(cairo_t *cr);
+/* A layout in ctx with the family at size px (bold optional), as
+ * text_layout_new makes it; caller unrefs. */
+PangoLayout *chart_layout_new(PangoContext *ctx, const char *family,
+                              double size, bool bold);
+
+/* The width of text on one line (no wrapping) at size px in the
+ * chart's font, measured once per process and remembered until
+ * chart_line_widths_free. */
+double chart_line_width(ChartCanvas *cv, double size, bool bold,
+                        const char *text);
+void chart_line_widths_free(void);
 
 /* The colour of a role in a theme. */
 Rgb chart_theme_rgb(const ChartTheme *t, Ink ink);

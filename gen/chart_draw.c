@@ -11,9 +11,11 @@
 PangoLayout *chart_text(ChartCanvas *cv, double size, bool bold,
                         const char *text)
 {
-	PangoLayout *layout = text_layout_new(cv->measure,
-	                                      cv->chart->font_family, size,
-	                                      true, bold);
+	if (!cv->text_context)
+		cv->text_context = chart_text_context(cv->measure);
+	PangoLayout *layout = chart_layout_new(cv->text_context,
+	                                       cv->chart->font_family, size,
+	                                       bold);
 	pango_layout_set_text(layout, text ? text : "", -1);
 	return layout;
 }

@@ -11,6 +11,56 @@
 #include <math.h>
 #include <string.h>
 
+/* Heights of the charts laid out in this process, by chart (serial,
+ * part) and width: the chart stage, the HTML and the PDF each ask. */
+typedef struct {
+	guint64 serial;
+	size_t first, n;
+	double axis_end, width;
+} HeightKey;
+
+static GHashTable *heights; /* HeightKey -> double */
+
+static guint height_hash(gconstpointer p)
+{
+	const HeightKey *k = p;
+	return (guint)(k->serial * 2654435761u) ^ (guint)(k->first * 40503u)
+	       ^ (guint)(k->n * 7919u) ^ g_double_hash(&k->width);
+}
+
+static gboolean height_equal(gconstpointer a, gconstpointer b)
+{
+	const HeightKey *x = a, *y = b;
+	return x->serial == y->serial && x->first == y->first && x->n == y->n
+	       && x->axis_end == y->axis_end && x->width == y->width;
+}
+
+static HeightKey height_key(const Chart *chart, double width)
+{
+	return (HeightKey){chart->serial, chart->part_first, chart->n_bars,
+	                   chart->axis_end, width};
+}
+
+static void remember_height(const Chart *chart, double width, double h)
+{
+	if (!chart->serial)
+		return;
+	if (!heights)
+		heights = g_hash_table_new_full(height_hash, height_equal, g_free,
+		                                g_free);
+	HeightKey *k = g_new(HeightKey, 1);
+	*k = height_key(chart, width);
+	g_hash_table_replace(heights, k, g_memdup2(&h, sizeof h));
+}
+
+static const double *remembered_height(const Chart *chart, double width)
+{
+	if (!chart->serial || !heights)
+		return NULL;
+	HeightKey k = height_key(chart, width);
+	return g_hash_table_lookup(heights, &k);
+}
+
 /* The chart laid out at width; its marks recorded when draw. */
 static ChartCanvas *canvas_make(const Chart *chart, double width, bool draw)
 {
@@ -26,6 +76,7 @@ static ChartCanvas *canvas_make(const Chart *chart, double width, bool draw)
 	cv->height = chart->kind == CHART_XY
 	                 ? chart_layout_xy(cv, width, draw)
 	                 : chart_layout_bars(cv, width, draw);
+	remember_height(chart, width, cv->height);
 	return cv;
 }
 
@@ -36,6 +87,9 @@ ChartCanvas *chart_canvas_new(const Chart *chart, double width)
 
 double chart_height(const Chart *chart, double width)
 {
+	const double *known = remembered_height(chart, width);
+	if (known)
+		return *known;
 	ChartCanvas *cv = canvas_make(chart, width, false);
 	double h = cv->height;
 	chart_canvas_free(cv);
@@ -64,6 +118,7 @@ Chart chart_bar_part(const Chart *chart, size_t first, size_t n)
 	part.axis_end = chart_bar_axis_end(chart, NULL);
 	part.bars = chart->bars + MIN(first, chart->n_bars);
 	part.n_bars = MIN(n, chart->n_bars - MIN(first, chart->n_bars));
+	part.part_first = chart->part_first + MIN(first, chart->n_bars);
 	return part;
 }
 
@@ -81,6 +136,14 @@ size_t chart_bars_fitting(const Chart *chart, double width, double height)
 			break;
 	}
 	return fit;
+}
+
+void chart_release_memos(void)
+{
+	chart_line_widths_free();
+	if (heights)
+		g_hash_table_destroy(heights);
+	heights = NULL;
 }
 
 char *chart_dark_name(const char *name)

@@ -46,4 +46,8 @@ char *chart_dark_name(const char *name);
  * NAME-dark-narrow.svg), and a PNG preview, at the paths of paths.h. */
 bool chart_write_all(const EditionResult *r, Site *site, GError **error);
 
+/* Frees what the layouts remember for the whole process (the widths of
+ * labels, the heights of charts by width); call at exit. */
+void chart_release_memos(void);
+
 #endif

@@ -15,8 +15,39 @@
 	"system-ui, -apple-system, 'Segoe UI', 'Noto Sans CJK SC', "    \
 	"'PingFang SC', 'Microsoft YaHei', sans-serif"
 
+/* v to 2 decimals, trailing zeros (and a bare point) left out: what
+ * "%.2f" of the rounded value gives, from its integer hundredths. */
 static void num(GString *s, double v)
 {
+	double hundredths = round(v * 100);
+	if (isfinite(hundredths) && fabs(hundredths) < 1e15) {
+		long long k = (long long)hundredths;
+		if (k < 0)
+			g_string_append_c(s, '-');
+		unsigned long long a = k < 0 ? 0ULL - (unsigned long long)k
+		                             : (unsigned long long)k;
+		char buf[32];
+		int n = 0;
+		unsigned long long whole = a / 100;
+		do { /* digits backwards, then turned round */
+			buf[n++] = (char)('0' + whole % 10);
+			whole /= 10;
+		} while (whole);
+		for (int i = 0; i < n / 2; i++) {
+			char t = buf[i];
+			buf[i] = buf[n - 1 - i];
+			buf[n - 1 - i] = t;
+		}
+		int cents = (int)(a % 100);
+		if (cents) {
+			buf[n++] = '.';
+			buf[n++] = (char)('0' + cents / 10);
+			if (cents % 10)
+				buf[n++] = (char)('0' + cents % 10);
+		}
+		g_string_append_len(s, buf, n);
+		return;
+	}
 	char buf[G_ASCII_DTOSTR_BUF_SIZE];
 	double r = round(v * 100) / 100;
 	if (r == 0)

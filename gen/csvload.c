@@ -1,5 +1,6 @@
-/* CSV stage: libcsv in strict mode, fed one byte at a time so that every
- * field knows the line and column where it starts.  See csvload.h. */
+/* CSV stage: libcsv in strict mode, fed a byte at a time where a field
+ * or record may end (and in runs between), so that every field knows
+ * the line and column where it starts.  See csvload.h. */
 #include "csvload.h"
 
 #include "util.h"
@@ -72,24 +73,38 @@ static void advance(Reader *r, unsigned char c)
 	}
 }
 
+/* Bytes libcsv acts on (a field or record ends, a quote); the others
+ * are fed in runs, which call back nothing. */
+static bool is_special(unsigned char c)
+{
+	return c == ',' || c == '"' || c == '\n' || c == '\r';
+}
+
 static bool feed(Reader *r, struct csv_parser *p, const char *path,
                  const unsigned char *text, size_t length, GError **error)
 {
-	for (size_t i = 0; i < length; i++) {
+	for (size_t i = 0; i < length;) {
 		unsigned char c = text[i];
+		size_t n = 1;
+		if (!is_special(c))
+			while (i + n < length && !is_special(text[i + n]))
+				n++;
 		if (r->field_pending && c != '\n' && c != '\r') {
 			r->field_line = r->line;
 			r->field_col = r->col;
 			r->field_pending = false;
 		}
-		if (csv_parse(p, &c, 1, on_field, on_record, r) != 1) {
+		size_t done = csv_parse(p, text + i, n, on_field, on_record, r);
+		for (size_t k = 0; k < done && k < n; k++)
+			advance(r, text[i + k]);
+		if (done != n) { /* at the byte libcsv refused */
 			gg_set_input_error(
 			    error, path, r->line, r->col,
 			    "malformed quote: a quoted field must end with \" "
 			    "followed by a comma or the end of the line");
 			return false;
 		}
-		advance(r, c);
+		i += n;
 	}
 	return true;
 }
@@ -166,6 +181,11 @@ CsvTable *csv_table_parse(const char *path, const char *text, size_t length,
 	CsvTable *table = g_new0(CsvTable, 1);
 	table->path = g_strdup(path);
 	table->header = g_array_index(r.rows, CsvRow, 0);
+	table->columns = g_hash_table_new(g_str_hash, g_str_equal);
+	for (size_t i = table->header.n_fields; i > 0; i--) /* first wins */
+		g_hash_table_insert(table->columns,
+		                    table->header.fields[i - 1].text,
+		                    GSIZE_TO_POINTER(i));
 	g_array_remove_index(r.rows, 0);
 	table->n_rows = r.rows->len;
 	table->rows = (CsvRow *)g_array_free(r.rows, FALSE);
@@ -187,6 +207,8 @@ void csv_table_free(CsvTable *table)
 {
 	if (!table)
 		return;
+	if (table->columns)
+		g_hash_table_destroy(table->columns);
 	free_row(&table->header);
 	for (size_t i = 0; i < table->n_rows; i++)
 		free_row(&table->rows[i]);
@@ -197,6 +219,10 @@ void csv_table_free(CsvTable *table)
 
 int csv_table_column(const CsvTable *table, const char *name)
 {
+	if (table->columns) {
+		gpointer i = g_hash_table_lookup(table->columns, name);
+		return i ? (int)GPOINTER_TO_SIZE(i) - 1 : -1;
+	}
 	for (size_t i = 0; i < table->header.n_fields; i++)
 		if (strcmp(table->header.fields[i].text, name) == 0)
 			return (int)i;

@@ -31,6 +31,7 @@ typedef struct {
 	CsvRow header;
 	CsvRow *rows; /* data rows, header excluded */
 	size_t n_rows;
+	GHashTable *columns; /* header name -> index + 1 (the first such) */
 } CsvTable;
 
 /* Parses path strictly (CSV_STRICT | CSV_STRICT_FINI).  Accepts a UTF-8 BOM

@@ -38,6 +38,16 @@ char *guide_build_md(const Ctx *c, const Build *b)
 	return escaped(format_build_name(c->s, c->e, b));
 }
 
+/* By rank in the workload, then by place in the build list: stable. */
+static gint by_rank(gconstpointer a, gconstpointer b, gpointer workload)
+{
+	const Build *x = *(const Build *const *)a, *y = *(const Build *const *)b;
+	int w = *(const int *)workload;
+	if (x->rank[w] != y->rank[w])
+		return x->rank[w] < y->rank[w] ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
 size_t guide_builds_of_size(const Ctx *c, int n, Workload w,
                             const Build **out)
 {
@@ -45,14 +55,8 @@ size_t guide_builds_of_size(const Ctx *c, int n, Workload w,
 	for (size_t i = 0; i < c->costs->n_builds; i++)
 		if (c->costs->builds[i].gpu_count == n)
 			out[m++] = &c->costs->builds[i];
-	/* insertion sort by rank: small lists, stable, no globals */
-	for (size_t i = 1; i < m; i++)
-		for (size_t j = i; j > 0 && out[j]->rank[w] < out[j - 1]->rank[w];
-		     j--) {
-			const Build *t = out[j];
-			out[j] = out[j - 1];
-			out[j - 1] = t;
-		}
+	int workload = (int)w;
+	g_qsort_with_data(out, (gint)m, sizeof *out, by_rank, &workload);
 	return m;
 }
 

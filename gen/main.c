@@ -3,6 +3,7 @@
  * back-ends, as jobs in worker processes (jobs.h, --jobs), and swaps the
  * finished output folder in.  Exit status: 0 success, 1 bad input,
  * 2 usage or environment. */
+#include "chart_render.h"
 #include "data.h"
 #include "fonts.h"
 #include "html.h"
@@ -21,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define GPUGUIDE_VERSION "0.1.0"
 
@@ -38,17 +40,36 @@ typedef struct {
 	Site *site;
 	GPtrArray *summary; /* what changed: lines printed after the run */
 	gint64 stage_start; /* when the current stage began */
+	double stage_cpu;   /* this process's CPU seconds then */
 } Run;
 
-/* One line per finished stage with its own duration. */
+/* CPU seconds used by this process (a worker's own, under --jobs). */
+static double cpu_seconds(void)
+{
+	struct timespec t;
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t) != 0)
+		return 0;
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static void stage_begin(Run *run)
+{
+	run->stage_start = g_get_monotonic_time();
+	run->stage_cpu = cpu_seconds();
+}
+
+/* One line per finished stage with its own wall and CPU time. */
 static void progress(Run *run, const char *stage, const char *what)
 {
 	gint64 now = g_get_monotonic_time();
+	double cpu = cpu_seconds();
 	double ms = (double)(now - run->stage_start) / 1000.0;
+	double cpu_ms = (cpu - run->stage_cpu) * 1000.0;
 	run->stage_start = now;
+	run->stage_cpu = cpu;
 	if (!run->opt->quiet)
-		fprintf(stderr, "gpuguide: %-8s %-28s %8.1f ms\n", stage, what,
-		        ms);
+		fprintf(stderr, "gpuguide: %-8s %-28s %8.1f ms, CPU %8.1f ms\n",
+		        stage, what, ms, cpu_ms);
 }
 
 /* ---- editions ------------------------------------------------------ */
@@ -162,7 +183,7 @@ static bool publish_job(size_t index, void *data, GPtrArray *lines,
 	                              n_editions, i,
 	                              lang_get(cf.strings,
 	                                       "layout.current_edition"));
-	p->run->stage_start = g_get_monotonic_time();
+	stage_begin(p->run);
 	bool ok = publish_edition(&cf, p->editions->pdata[i], prefix, nav,
 	                          p->run->site, on_progress, p->run, error);
 	g_free(nav);
@@ -219,7 +240,7 @@ static bool publish_all(Run *run, GPtrArray *editions, GError **error)
 	bool ok = jobs_run((size_t)n * n_ed, jobs, publish_job, &plan,
 	                   (const char *const *)plan.job_names, run->summary,
 	                   error);
-	run->stage_start = g_get_monotonic_time();
+	stage_begin(run);
 	for (guint i = 0; ok && i < n; i++)
 		ok = publish_site_files(&plan.config[i], run->site, error);
 	g_strfreev(plan.job_names);
@@ -509,6 +530,7 @@ static void free_options(Options *o)
 static void teardown(void)
 {
 	markdown_shutdown();
+	chart_release_memos();
 	text_release_fonts();
 }
 
@@ -531,6 +553,7 @@ int main(int argc, char **argv)
 	set_default(&o.paper, "a4");
 
 	Run run = {.opt = &o, .stage_start = g_get_monotonic_time(),
+	           .stage_cpu = cpu_seconds(),
 	           .summary = g_ptr_array_new_with_free_func(g_free)};
 	GError *error = NULL;
 	bool ok;

@@ -16,11 +16,28 @@ const char *currency_code(Currency c)
 	return CURRENCY_CODES[c];
 }
 
+/* YYYY-MM-DD read digit by digit (the usual form; sscanf is slow for
+ * a check of 100,000 rows); anything else as sscanf reads it. */
+static bool read_ymd(const char *t, int *y, int *m, int *day)
+{
+	bool plain = true;
+	for (int i = 0; i < 10 && plain; i++)
+		plain = i == 4 || i == 7 ? t[i] == '-'
+		                         : t[i] >= '0' && t[i] <= '9';
+	if (!plain)
+		return sscanf(t, "%4d-%2d-%2d", y, m, day) == 3;
+	*y = (t[0] - '0') * 1000 + (t[1] - '0') * 100 + (t[2] - '0') * 10
+	     + (t[3] - '0');
+	*m = (t[5] - '0') * 10 + (t[6] - '0');
+	*day = (t[8] - '0') * 10 + (t[9] - '0');
+	return true;
+}
+
 static bool parse_date(const char *text, GDate *d)
 {
 	int y, m, day;
 	g_date_clear(d, 1);
-	if (!text || sscanf(text, "%4d-%2d-%2d", &y, &m, &day) != 3
+	if (!text || !read_ymd(text, &y, &m, &day)
 	    || !g_date_valid_dmy((GDateDay)day, (GDateMonth)m, (GDateYear)y))
 		return false;
 	g_date_set_dmy(d, (GDateDay)day, (GDateMonth)m, (GDateYear)y);
@@ -99,14 +116,34 @@ static bool list_row(const PriceModel *m, const Price *p, size_t gpu,
 	       && price_days_between(p->from.date, m->edition_date) >= 0;
 }
 
+/* The price rows of gpu, in file order: m->rows[m->first_row[gpu]] up to
+ * m->rows[m->first_row[gpu + 1]] (built once, so each GPU reads only its
+ * own rows). */
+static void index_rows(PriceModel *m)
+{
+	const Edition *e = m->edition;
+	m->first_row = g_new0(size_t, e->n_gpus + 1);
+	m->rows = g_new(size_t, e->n_prices + 1);
+	for (size_t i = 0; i < e->n_prices; i++)
+		m->first_row[e->prices[i].gpu + 1]++;
+	for (size_t g = 0; g < e->n_gpus; g++)
+		m->first_row[g + 1] += m->first_row[g];
+	size_t *next = g_memdup2(m->first_row,
+	                         sizeof(size_t) * (e->n_gpus + 1));
+	for (size_t i = 0; i < e->n_prices; i++)
+		m->rows[next[e->prices[i].gpu]++] = i;
+	g_free(next);
+}
+
 static size_t summarize(const PriceModel *m, size_t gpu, Condition c,
                         Currency cur, RowFilter keep, GpuPrice *out)
 {
 	const Edition *e = m->edition;
-	double *v = g_new(double, e->n_prices + 1);
+	size_t from = m->first_row[gpu], to = m->first_row[gpu + 1];
+	double *v = g_new(double, to - from + 1);
 	size_t n = 0;
-	for (size_t i = 0; i < e->n_prices; i++) {
-		const Price *p = &e->prices[i];
+	for (size_t k = from; k < to; k++) {
+		const Price *p = &e->prices[m->rows[k]];
 		if (!keep(m, p, gpu, c, cur))
 			continue;
 		v[n++] = p->price;
@@ -132,8 +169,8 @@ static void list_price(const PriceModel *m, size_t gpu, GpuPrice *out)
 {
 	const Edition *e = m->edition;
 	const Price *best = NULL;
-	for (size_t i = 0; i < e->n_prices; i++) {
-		const Price *p = &e->prices[i];
+	for (size_t k = m->first_row[gpu]; k < m->first_row[gpu + 1]; k++) {
+		const Price *p = &e->prices[m->rows[k]];
 		if (list_row(m, p, gpu, CONDITION_NEW, CURRENCY_USD)
 		    && (!best || strcmp(p->from.date, best->from.date) > 0))
 			best = p;
@@ -148,11 +185,12 @@ static void list_price(const PriceModel *m, size_t gpu, GpuPrice *out)
 	out->latest = best;
 }
 
-static size_t count_rows(const Edition *e, size_t gpu, Condition c)
+static size_t count_rows(const PriceModel *m, size_t gpu, Condition c)
 {
+	const Edition *e = m->edition;
 	size_t n = 0;
-	for (size_t i = 0; i < e->n_prices; i++)
-		n += e->prices[i].gpu == gpu && e->prices[i].condition == c;
+	for (size_t k = m->first_row[gpu]; k < m->first_row[gpu + 1]; k++)
+		n += e->prices[m->rows[k]].condition == c;
 	return n;
 }
 
@@ -185,7 +223,7 @@ static void price_gpu(const PriceModel *m, size_t gpu, Condition c,
 	if (!out->has_price && c == CONDITION_NEW
 	    && price_in_production(m, gpu))
 		list_price(m, gpu, out);
-	out->n_outside = count_rows(m->edition, gpu, c) - out->n_prices;
+	out->n_outside = count_rows(m, gpu, c) - out->n_prices;
 	regional(m, gpu, out);
 }
 
@@ -241,6 +279,7 @@ PriceModel *price_model_run(const Edition *e, GError **error)
 		price_model_free(m);
 		return NULL;
 	}
+	index_rows(m);
 	for (int c = 0; c < 2; c++) {
 		m->by_condition[c] = g_new0(GpuPrice, e->n_gpus);
 		for (size_t g = 0; g < e->n_gpus; g++)
@@ -255,6 +294,8 @@ void price_model_free(PriceModel *m)
 		return;
 	g_free(m->by_condition[0]);
 	g_free(m->by_condition[1]);
+	g_free(m->first_row);
+	g_free(m->rows);
 	g_free(m->edition_date);
 	g_free(m);
 }

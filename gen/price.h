@@ -55,6 +55,9 @@ typedef struct {
 	GpuPrice *by_condition[2]; /* [Condition][gpu], n = edition->n_gpus */
 	double fx[CURRENCY_COUNT]; /* units per USD; NAN when not given */
 	const Assumption *fx_row[CURRENCY_COUNT];
+	/* index: the price rows of GPU g are rows[first_row[g]] up to
+	 * rows[first_row[g + 1]], in file order */
+	size_t *first_row, *rows;
 } PriceModel;
 
 PriceModel *price_model_run(const Edition *e, GError **error);

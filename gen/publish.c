@@ -209,6 +209,13 @@ bool publish_edition(const PublishConfig *config, const char *dir,
 		ok = BACKENDS[i].write(&r, site, error);
 		if (ok)
 			progress(BACKENDS[i].name, s.edition->name, data);
+		if (BACKENDS[i].write == export_write) {
+			/* copied to data/previous.json: no later back-end reads
+			 * it (megabytes at a thousand GPUs) */
+			g_clear_pointer(&s.previous_json, g_free);
+			r.previous_json = NULL;
+			r.previous_length = 0;
+		}
 	}
 	stages_free(&s);
 	return ok;

@@ -192,12 +192,13 @@ rows_of() { # data rows of gpus, prices and benchmarks
 import csv, sys
 print(sum(1 for r in csv.reader(sys.stdin) if r and r[0] not in ("name", "gpu")))'
 }
-stage_ms() { # NAME STAGE: summed ms of a stage in the progress lines
+stage_ms() { # NAME STAGE: summed CPU ms of a stage in the progress lines
+	# ("gpuguide: STAGE WHAT  W ms, CPU C ms"; older: "... W ms", wall)
 	awk -v s="$2" '$1 == "gpuguide:" && $2 == s { t += $(NF - 1) } END { printf "%.0f", t }' "$rec/$1.err"
 }
 echo "4. scaling on synthetic editions (tests/synth/make_edition.py; one run each, stopped after $limit s)"
 echo "  full generation, both languages:"
-printf '  %6s %7s %8s %8s %6s %11s   %s\n' GPUs rows wall CPU peak "CPU/1k rows" "stage ms per 1k rows: load model template charts pdf requests"
+printf '  %6s %7s %8s %8s %6s %11s   %s\n' GPUs rows wall CPU peak "CPU/1k rows" "stage CPU ms per 1k rows: load model template charts data html pdf requests"
 for n in $sizes; do
 	python3 tests/synth/make_edition.py --gpus "$n" --prices $((n * 10)) \
 		--benchmarks $((n * 5)) "$work/syn$n"
@@ -207,7 +208,7 @@ for n in $sizes; do
 	if [ "$4" = 0 ]; then
 		per=$(awk -v c="$2" -v r="$rows" 'BEGIN { printf "%.3f s", c / r * 1000 }')
 		st=""
-		for s in load model template charts pdf requests; do
+		for s in load model template charts data html pdf requests; do
 			st="$st $(awk -v m="$(stage_ms "syn$n" "$s")" -v r="$rows" 'BEGIN { printf "%.0f", m / r * 1000 }')"
 		done
 		printf '  %6s %7s %7.2fs %7.2fs %4sMB %11s  %s\n' "$n" "$rows" "$1" "$2" "$(mb "$3")" "$per" "$st"

@@ -70,3 +70,6 @@ void test_speed(void);
 
 /* branch print: tests/unit/test_print.c */
 void test_print(void);
+
+/* branch scale: tests/unit/test_scale.c */
+void test_scale(void);
