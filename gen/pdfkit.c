@@ -22,8 +22,58 @@ void pdfkit_paper_size(Paper paper, double *w, double *h)
 	*h = paper == PAPER_LETTER ? 792 : 841.89;
 }
 
-PdfCanvas *pdfkit_open(Paper paper, double margin, const PdfMeta *meta,
-                       const char *font)
+/* ---- texts ------------------------------------------------------------ */
+
+struct PdfTexts {
+	PangoContext *context;
+	GHashTable *metrics; /* text key -> PdfMetrics */
+};
+
+static void metrics_free(gpointer data)
+{
+	PdfMetrics *m = data;
+	g_free(m->lines);
+	g_free(m);
+}
+
+PdfTexts *pdfkit_texts_new(void)
+{
+	PdfTexts *t = g_new0(PdfTexts, 1);
+	/* the context a layout made on a PDF surface gets (its font
+	 * options), with hinting off and unrounded glyph positions so every
+	 * surface measures alike, at 72 dpi: sizes are points (at Pango's
+	 * default 96 dpi a "10" would print at 13.3 pt) */
+	cairo_surface_t *s = cairo_pdf_surface_create_for_stream(NULL, NULL,
+	                                                         1, 1);
+	cairo_t *cr = cairo_create(s);
+	t->context = pango_cairo_create_context(cr);
+	cairo_font_options_t *fo = cairo_font_options_create();
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	pango_cairo_context_set_font_options(t->context, fo);
+	cairo_font_options_destroy(fo);
+	pango_context_set_round_glyph_positions(t->context, FALSE);
+	pango_cairo_context_set_resolution(t->context, 72);
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+	t->metrics = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	                                   metrics_free);
+	return t;
+}
+
+void pdfkit_texts_free(PdfTexts *t)
+{
+	if (!t)
+		return;
+	g_hash_table_destroy(t->metrics);
+	g_object_unref(t->context);
+	g_free(t);
+}
+
+/* ---- canvases ---------------------------------------------------------- */
+
+static PdfCanvas *canvas_new(Paper paper, double margin, const char *font,
+                             PdfTexts *texts)
 {
 	PdfCanvas *c = g_new0(PdfCanvas, 1);
 	pdfkit_paper_size(paper, &c->page_w, &c->page_h);
@@ -34,6 +84,16 @@ PdfCanvas *pdfkit_open(Paper paper, double margin, const PdfMeta *meta,
 	c->bottom = c->page_h - margin;
 	c->page = 1;
 	c->font = font;
+	c->own_texts = !texts;
+	c->texts = texts ? texts : pdfkit_texts_new();
+	return c;
+}
+
+PdfCanvas *pdfkit_open_shared(Paper paper, double margin,
+                              const PdfMeta *meta, const char *font,
+                              PdfTexts *texts)
+{
+	PdfCanvas *c = canvas_new(paper, margin, font, texts);
 	c->lang = meta->lang;
 	c->bytes = g_byte_array_new();
 	c->surface = cairo_pdf_surface_create_for_stream(
@@ -54,6 +114,27 @@ PdfCanvas *pdfkit_open(Paper paper, double margin, const PdfMeta *meta,
 			                               fields[i].value);
 	c->cr = cairo_create(c->surface);
 	return c;
+}
+
+PdfCanvas *pdfkit_open(Paper paper, double margin, const PdfMeta *meta,
+                       const char *font)
+{
+	return pdfkit_open_shared(paper, margin, meta, font, NULL);
+}
+
+PdfCanvas *pdfkit_open_measuring(Paper paper, double margin,
+                                 const char *font, PdfTexts *texts)
+{
+	PdfCanvas *c = canvas_new(paper, margin, font, texts);
+	c->measuring = true;
+	/* cairo's context in error: every drawing call on it does nothing */
+	c->cr = cairo_create(NULL);
+	return c;
+}
+
+bool pdfkit_drawing(const PdfCanvas *c)
+{
+	return !c->measuring;
 }
 
 /* Last occurrence of needle in the first n bytes of hay, or NULL. */
@@ -144,6 +225,8 @@ static void fix_remote_destinations(GByteArray *pdf)
  * continues on the next page. */
 static void end_page(PdfCanvas *c)
 {
+	if (c->measuring)
+		return;
 	if (c->page_end) {
 		cairo_save(c->cr);
 		c->page_end(c, c->page_end_data);
@@ -152,9 +235,23 @@ static void end_page(PdfCanvas *c)
 	cairo_show_page(c->cr);
 }
 
+static void canvas_free(PdfCanvas *c)
+{
+	if (c->own_texts)
+		pdfkit_texts_free(c->texts);
+	g_free(c);
+}
+
 bool pdfkit_close(PdfCanvas *c, char **bytes, size_t *length,
                   GError **error)
 {
+	if (c->measuring) {
+		cairo_destroy(c->cr);
+		*bytes = NULL;
+		*length = 0;
+		canvas_free(c);
+		return true;
+	}
 	end_page(c);
 	cairo_destroy(c->cr);
 	cairo_surface_finish(c->surface);
@@ -173,23 +270,167 @@ bool pdfkit_close(PdfCanvas *c, char **bytes, size_t *length,
 		g_set_error(error, GG_ERROR, GG_ERR_ENV, "PDF: %s",
 		            cairo_status_to_string(st));
 	}
-	g_free(c);
+	canvas_free(c);
 	return ok;
+}
+
+/* ---- text ---------------------------------------------------------------- */
+
+/* A layout on the texts' context with the font description
+ * text_layout_new gives (a size in points), wrapping at width (< 0: no
+ * wrapping). */
+static PangoLayout *layout_new(PdfCanvas *c, const char *family,
+                               double size, bool bold, double width,
+                               PangoWrapMode wrap)
+{
+	PangoLayout *l = pango_layout_new(c->texts->context);
+	PangoFontDescription *fd = pango_font_description_from_string(
+	    family ? family : c->font ? c->font : "");
+	pango_font_description_set_size(fd, (int)(size * PANGO_SCALE));
+	if (bold)
+		pango_font_description_set_weight(fd, PANGO_WEIGHT_BOLD);
+	pango_layout_set_font_description(l, fd);
+	pango_font_description_free(fd);
+	pango_layout_set_width(l, width < 0 ? -1 : (int)(width * PANGO_SCALE));
+	pango_layout_set_wrap(l, wrap);
+	return l;
 }
 
 PangoLayout *pdfkit_layout(PdfCanvas *c, const char *family, double size,
                            bool bold, double width)
 {
-	PangoLayout *l = text_layout_new(c->cr, family ? family : c->font, size,
-	                                 false, bold);
-	/* sizes are points: at Pango's default 96 dpi a "10" would print
-	 * at 13.3 pt */
-	pango_cairo_context_set_resolution(pango_layout_get_context(l), 72);
-	pango_layout_context_changed(l);
-	pango_layout_set_width(l, width < 0 ? -1 : (int)(width * PANGO_SCALE));
-	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+	return layout_new(c, family, size, bold, width, PANGO_WRAP_WORD_CHAR);
+}
+
+PangoLayout *pdfkit_text_layout(PdfCanvas *c, const PdfText *t)
+{
+	PangoLayout *l = layout_new(c, t->family, t->size, t->bold, t->width,
+	                            t->word_wrap ? PANGO_WRAP_WORD
+	                                         : PANGO_WRAP_WORD_CHAR);
+	if (t->markup)
+		pango_layout_set_markup(l, t->text, -1);
+	else
+		pango_layout_set_text(l, t->text, -1);
+	if (t->spacing)
+		pango_layout_set_spacing(l, t->spacing);
+	if (t->indent)
+		pango_layout_set_indent(l, t->indent);
+	if (t->align != PANGO_ALIGN_LEFT)
+		pango_layout_set_alignment(l, t->align);
 	return l;
 }
+
+/* What a text's measures depend on (not its alignment), as a key. */
+static char *text_key(const PdfCanvas *c, const PdfText *t)
+{
+	bool wraps = t->width >= 0;
+	return g_strdup_printf("%s\x1f%a\x1f%d\x1f%a\x1f%d\x1f%d\x1f%d\x1f%d\x1f%s",
+	                       t->family ? t->family : c->font ? c->font : "",
+	                       t->size, t->bold, wraps ? t->width : -1.0,
+	                       t->markup, t->spacing, t->indent,
+	                       wraps && t->word_wrap, t->text);
+}
+
+static PdfMetrics *metrics_of(PangoLayout *l)
+{
+	PdfMetrics *m = g_new0(PdfMetrics, 1);
+	PangoRectangle logical;
+	pango_layout_get_extents(l, NULL, &logical);
+	m->width = (double)logical.width / PANGO_SCALE;
+	m->height = (double)logical.height / PANGO_SCALE;
+	m->baseline = (double)pango_layout_get_baseline(l) / PANGO_SCALE;
+	m->n_lines = pango_layout_get_line_count(l);
+	m->lines = g_new0(PdfLineBox, m->n_lines > 0 ? m->n_lines : 1);
+	PangoLayoutIter *it = pango_layout_get_iter(l);
+	for (int i = 0; i < m->n_lines; i++) {
+		pango_layout_iter_get_line_extents(it, NULL, &logical);
+		m->lines[i].y = (double)logical.y / PANGO_SCALE;
+		m->lines[i].height = (double)logical.height / PANGO_SCALE;
+		pango_layout_iter_next_line(it);
+	}
+	pango_layout_iter_free(it);
+	m->widest = -1;
+	return m;
+}
+
+/* The measures of t, and its layout when it had to be made (*made,
+ * when not NULL; caller unrefs). */
+static PdfMetrics *measure(PdfCanvas *c, const PdfText *t,
+                           PangoLayout **made)
+{
+	char *key = text_key(c, t);
+	PdfMetrics *m = g_hash_table_lookup(c->texts->metrics, key);
+	if (m) {
+		g_free(key);
+		return m;
+	}
+	PangoLayout *l = pdfkit_text_layout(c, t);
+	m = metrics_of(l);
+	g_hash_table_insert(c->texts->metrics, key, m);
+	if (made)
+		*made = l;
+	else
+		g_object_unref(l);
+	return m;
+}
+
+const PdfMetrics *pdfkit_measure(PdfCanvas *c, const PdfText *t)
+{
+	return measure(c, t, NULL);
+}
+
+/* The widest unbreakable piece of a laid-out, unwrapped text: the break
+ * opportunities are Pango's (UAX #14: spaces in Latin text, between
+ * most characters in Chinese, never before 。，), plus any ZWSP. */
+static double widest_piece(PangoLayout *l)
+{
+	const char *text = pango_layout_get_text(l);
+	int n_attrs = 0;
+	const PangoLogAttr *attrs = pango_layout_get_log_attrs_readonly(l,
+	                                                              &n_attrs);
+	double widest = 0;
+	int start = 0; /* byte index of the piece */
+	int end = 0;   /* its end without trailing white space */
+	int i = 0;     /* character index */
+	for (const char *q = text;; q = g_utf8_next_char(q), i++) {
+		int at = (int)(q - text);
+		if (i > 0 && (!*q || (i < n_attrs && attrs[i].is_line_break))) {
+			if (end > start) {
+				int line = 0, x0 = 0, x1 = 0;
+				pango_layout_index_to_line_x(l, start, FALSE,
+				                             &line, &x0);
+				pango_layout_index_to_line_x(l, end, FALSE,
+				                             &line, &x1);
+				widest = MAX(widest, (double)ABS(x1 - x0)
+				                         / PANGO_SCALE);
+			}
+			start = end = at;
+		}
+		if (!*q)
+			break;
+		if (!(i < n_attrs && attrs[i].is_white))
+			end = (int)(g_utf8_next_char(q) - text);
+	}
+	return widest;
+}
+
+double pdfkit_widest_piece(PdfCanvas *c, const PdfText *t)
+{
+	PdfText unwrapped = *t;
+	unwrapped.width = -1;
+	PangoLayout *l = NULL;
+	PdfMetrics *m = measure(c, &unwrapped, &l);
+	if (m->widest < 0) {
+		if (!l)
+			l = pdfkit_text_layout(c, &unwrapped);
+		m->widest = widest_piece(l);
+	}
+	if (l)
+		g_object_unref(l);
+	return m->widest;
+}
+
+/* ---- pages --------------------------------------------------------------- */
 
 void pdfkit_new_page(PdfCanvas *c)
 {
@@ -236,10 +477,6 @@ static void line_links(PdfCanvas *c, PangoLayoutLine *line, double x,
 	}
 }
 
-typedef struct {
-	double y, height; /* the line's logical box in layout units (pt) */
-} LineBox;
-
 /* Where pages break inside a layout of n lines whose line start sits at
  * c->y: breaks[i] is TRUE when line i starts a new page.  A line that
  * does not fit moves to the next page, with two exceptions that keep
@@ -249,7 +486,7 @@ typedef struct {
  * along, when at least two lines stay behind.  Planned again after each
  * break, as the new page may begin with something else (a figure placed
  * at its top, see page_start). */
-static void plan_breaks(const PdfCanvas *c, const LineBox *box, int n,
+static void plan_breaks(const PdfCanvas *c, const PdfLineBox *box, int n,
                         int start, gboolean *breaks)
 {
 	double y = c->y, top = box[start].y; /* top: layout y that sits at y */
@@ -276,34 +513,28 @@ static void plan_breaks(const PdfCanvas *c, const LineBox *box, int n,
 	}
 }
 
-void pdfkit_draw_layout(PdfCanvas *c, PangoLayout *l, double x,
-                        const PdfLink *links, size_t n_links)
+/* Flows n lines of boxes box (a text of height h) down the page from
+ * c->y, breaking pages as plan_breaks says, drawing the lines of l at x
+ * with their links when l is not NULL; advances y. */
+static void flow(PdfCanvas *c, PangoLayout *l, const PdfLineBox *box, int n,
+                 double h, double x, const PdfLink *links, size_t n_links)
 {
-	int n = pango_layout_get_line_count(l);
-	LineBox *box = g_new0(LineBox, n > 0 ? n : 1);
 	gboolean *breaks = g_new0(gboolean, n > 0 ? n : 1);
-	PangoLayoutIter *it = pango_layout_get_iter(l);
-	for (int i = 0; i < n; i++) {
-		PangoRectangle logical;
-		pango_layout_iter_get_line_extents(it, NULL, &logical);
-		box[i].y = (double)logical.y / PANGO_SCALE;
-		box[i].height = (double)logical.height / PANGO_SCALE;
-		pango_layout_iter_next_line(it);
-	}
-	pango_layout_iter_free(it);
 	if (n > 0)
 		plan_breaks(c, box, n, 0, breaks);
-	it = pango_layout_get_iter(l);
+	PangoLayoutIter *it = l ? pango_layout_get_iter(l) : NULL;
 	double top = 0; /* layout y that sits at c->y */
-	for (int i = 0; i < n; i++, pango_layout_iter_next_line(it)) {
-		PangoRectangle logical;
-		pango_layout_iter_get_line_extents(it, NULL, &logical);
+	for (int i = 0; i < n; i++) {
 		for (int tries = 0; breaks[i] && tries < 3; tries++) {
 			c->y += box[i].y - top;
 			pdfkit_new_page(c);
 			top = box[i].y;
 			plan_breaks(c, box, n, i, breaks);
 		}
+		if (!it)
+			continue;
+		PangoRectangle logical;
+		pango_layout_iter_get_line_extents(it, NULL, &logical);
 		PangoLayoutLine *line = pango_layout_iter_get_line_readonly(it);
 		double baseline = (double)pango_layout_iter_get_baseline(it)
 		                  / PANGO_SCALE;
@@ -312,11 +543,34 @@ void pdfkit_draw_layout(PdfCanvas *c, PangoLayout *l, double x,
 		pango_cairo_show_layout_line(c->cr, line);
 		line_links(c, line, line_x, c->y + box[i].y - top,
 		           box[i].height, links, n_links);
+		pango_layout_iter_next_line(it);
 	}
-	pango_layout_iter_free(it);
-	g_free(box);
+	if (it)
+		pango_layout_iter_free(it);
 	g_free(breaks);
-	c->y += text_height(l) - top;
+	c->y += h - top;
+}
+
+void pdfkit_draw_layout(PdfCanvas *c, PangoLayout *l, double x,
+                        const PdfLink *links, size_t n_links)
+{
+	PdfMetrics *m = metrics_of(l);
+	flow(c, c->measuring ? NULL : l, m->lines, m->n_lines, m->height, x,
+	     links, n_links);
+	metrics_free(m);
+}
+
+void pdfkit_draw_text(PdfCanvas *c, const PdfText *t, double x,
+                      const PdfLink *links, size_t n_links)
+{
+	if (c->measuring) {
+		const PdfMetrics *m = pdfkit_measure(c, t);
+		flow(c, NULL, m->lines, m->n_lines, m->height, x, NULL, 0);
+		return;
+	}
+	PangoLayout *l = pdfkit_text_layout(c, t);
+	pdfkit_draw_layout(c, l, x, links, n_links);
+	g_object_unref(l);
 }
 
 static char *escape_attribute(const char *s)
