@@ -53,6 +53,7 @@ typedef struct {
 	bool placing_floats;
 	PdfRefs *refs;         /* the table being drawn, as references */
 	GHashTable *link_by_text; /* link text -> address, for the pass */
+	PdfTexts *texts;       /* measures shared by the passes */
 } Pdf;
 
 typedef struct {

@@ -17,22 +17,21 @@
 #include <math.h>
 
 /* The caption of an image (its title, and note after it when not NULL)
- * laid out at the text width; caller unrefs. */
-static PangoLayout *caption_layout(Pdf *p, cmark_node *img, const char *note)
+ * at the text width, as markup in *t (caller frees the returned markup). */
+static char *caption_text(Pdf *p, cmark_node *img, const char *note,
+                          PdfText *t)
 {
-	PdfCanvas *c = p->c;
-	PangoLayout *l = pdfkit_layout(c, NULL, PAGE_GUIDE.caption, false, c->width);
 	const char *title = cmark_node_get_title(img);
 	char *text = note ? gg_fill2(lang_need(p->opt->strings, "format.aside", NULL), title ? title : "",
 	                             note)
 	                  : g_strdup(title ? title : "");
 	char *caption = g_markup_escape_text(text, -1);
 	char *m = pdf_styled_span(p, "font.caption", caption);
-	pango_layout_set_markup(l, m, -1);
 	g_free(text);
 	g_free(caption);
-	g_free(m);
-	return l;
+	*t = (PdfText){.size = PAGE_GUIDE.caption, .width = p->c->width,
+	               .text = m, .markup = true};
+	return m;
 }
 
 char *pdf_split_note(Pdf *p, size_t parts)
@@ -55,9 +54,10 @@ double pdf_chart_layout_width(const PdfCanvas *c)
  * kept), so a caption never starts a page of its own. */
 double pdf_caption_room(Pdf *p, cmark_node *img, const char *note)
 {
-	PangoLayout *l = caption_layout(p, img, note);
-	double h = text_height(l) + 6;
-	g_object_unref(l);
+	PdfText t;
+	char *m = caption_text(p, img, note, &t);
+	double h = pdfkit_measure(p->c, &t)->height + 6;
+	g_free(m);
 	return fmax(h, 40);
 }
 
@@ -65,10 +65,11 @@ double pdf_caption_room(Pdf *p, cmark_node *img, const char *note)
 void pdf_draw_caption(Pdf *p, cmark_node *img, const char *note)
 {
 	PdfCanvas *c = p->c;
-	PangoLayout *l = caption_layout(p, img, note);
+	PdfText t;
+	char *m = caption_text(p, img, note, &t);
 	page_set_colour(c->cr, PAGE_GUIDE.muted);
-	pdfkit_draw_layout(c, l, c->x, NULL, 0);
-	g_object_unref(l);
+	pdfkit_draw_text(c, &t, c->x, NULL, 0);
+	g_free(m);
 	c->y += 12;
 }
 
@@ -111,20 +112,13 @@ static double paragraph_lead(Pdf *p, cmark_node *n, double indent)
 	PdfCanvas *c = p->c;
 	Inline in = pdf_inline_new(p);
 	pdf_inline_markup(&in, n);
-	PangoLayout *l = pdfkit_layout(c, NULL, PAGE_GUIDE.body, false,
-	                               c->width - indent);
-	pango_layout_set_markup(l, in.markup->str, -1);
-	pango_layout_set_spacing(l, (int)(PAGE_GUIDE.body * 0.35 * PANGO_SCALE));
-	double h = text_height(l);
-	if (pango_layout_get_line_count(l) > 3) {
-		PangoLayoutIter *it = pango_layout_get_iter(l);
-		pango_layout_iter_next_line(it);
-		PangoRectangle logical;
-		pango_layout_iter_get_line_extents(it, NULL, &logical);
-		h = (double)(logical.y + logical.height) / PANGO_SCALE;
-		pango_layout_iter_free(it);
-	}
-	g_object_unref(l);
+	PdfText t = {.size = PAGE_GUIDE.body, .width = c->width - indent,
+	             .text = in.markup->str, .markup = true,
+	             .spacing = (int)(PAGE_GUIDE.body * 0.35 * PANGO_SCALE)};
+	const PdfMetrics *m = pdfkit_measure(c, &t);
+	double h = m->height;
+	if (m->n_lines > 3)
+		h = m->lines[1].y + m->lines[1].height;
 	pdf_inline_free(&in);
 	return h;
 }
@@ -164,11 +158,9 @@ double pdf_heading_height(Pdf *p, cmark_node *n)
 	int level = cmark_node_get_heading_level(n);
 	double size = PAGE_GUIDE.heading[level - 1];
 	char *text = markdown_plain_text(n);
-	PangoLayout *l = pdfkit_layout(p->c, NULL, size, true, p->c->width);
-	pango_layout_set_text(l, text, -1);
-	pango_layout_set_spacing(l, (int)(size * 0.1 * PANGO_SCALE));
-	double h = text_height(l) + size * 0.5;
-	g_object_unref(l);
+	PdfText t = {.size = size, .bold = true, .width = p->c->width,
+	             .text = text, .spacing = (int)(size * 0.1 * PANGO_SCALE)};
+	double h = pdfkit_measure(p->c, &t)->height + size * 0.5;
 	g_free(text);
 	return h;
 }

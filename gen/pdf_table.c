@@ -38,8 +38,10 @@ static const char *reference_mark(const Pdf *p, cmark_node *cell,
 	return mark;
 }
 
-static PangoLayout *cell_layout(Pdf *p, cmark_node *cell, double width,
-                                bool header, double size, Inline *in)
+/* A cell's text (its markup in in, or its reference mark) at size,
+ * wrapping at width (< 0: not). */
+static PdfText cell_text(Pdf *p, cmark_node *cell, double width,
+                         bool header, double size, Inline *in)
 {
 	in->break_long = true;
 	const char *mark = reference_mark(p, cell, header);
@@ -47,23 +49,17 @@ static PangoLayout *cell_layout(Pdf *p, cmark_node *cell, double width,
 		g_string_append(in->markup, mark);
 	else
 		pdf_inline_markup(in, cell);
-	PangoLayout *l = pdfkit_layout(p->c, NULL, size, header, width);
-	pango_layout_set_markup(l, in->markup->str, -1);
-	return l;
+	return (PdfText){.size = size, .bold = header, .width = width,
+	                 .text = in->markup->str, .markup = true};
 }
 
-/* Widest line of the cell's text at a wrap width (< 0: no wrapping). */
+/* Widest line of the cell's text, unwrapped. */
 static double cell_text_width(Pdf *p, cmark_node *cell, bool header,
-                              double size, double wrap_width)
+                              double size)
 {
 	Inline in = pdf_inline_new(p);
-	PangoLayout *l = cell_layout(p, cell, -1, header, size, &in);
-	pango_layout_set_wrap(l, PANGO_WRAP_WORD);
-	pango_layout_set_width(l, wrap_width < 0
-	                              ? -1
-	                              : (int)(wrap_width * PANGO_SCALE));
-	double w = text_width(l) + 8;
-	g_object_unref(l);
+	PdfText t = cell_text(p, cell, -1, header, size, &in);
+	double w = pdfkit_measure(p->c, &t)->width + 8;
 	pdf_inline_free(&in);
 	return w;
 }
@@ -76,42 +72,6 @@ static size_t display_length(const char *text)
 	for (const char *q = text; *q; q = g_utf8_next_char(q))
 		n += g_unichar_iswide(g_utf8_get_char(q)) ? 2 : 1;
 	return n;
-}
-
-/* The widest unbreakable piece of a laid-out, unwrapped text: the break
- * opportunities are Pango's (UAX #14: spaces in Latin text, between
- * most characters in Chinese, never before 。，), plus the ZWSPs of
- * pdf_breakable. */
-static double widest_piece(PangoLayout *l)
-{
-	const char *text = pango_layout_get_text(l);
-	int n_attrs = 0;
-	const PangoLogAttr *attrs = pango_layout_get_log_attrs_readonly(l,
-	                                                              &n_attrs);
-	double widest = 0;
-	int start = 0; /* byte index of the piece */
-	int end = 0;   /* its end without trailing white space */
-	int i = 0;     /* character index */
-	for (const char *q = text;; q = g_utf8_next_char(q), i++) {
-		int at = (int)(q - text);
-		if (i > 0 && (!*q || (i < n_attrs && attrs[i].is_line_break))) {
-			if (end > start) {
-				int line = 0, x0 = 0, x1 = 0;
-				pango_layout_index_to_line_x(l, start, FALSE,
-				                             &line, &x0);
-				pango_layout_index_to_line_x(l, end, FALSE,
-				                             &line, &x1);
-				widest = fmax(widest, (double)abs(x1 - x0)
-				                          / PANGO_SCALE);
-			}
-			start = end = at;
-		}
-		if (!*q)
-			break;
-		if (!(i < n_attrs && attrs[i].is_white))
-			end = (int)(g_utf8_next_char(q) - text);
-	}
-	return widest;
 }
 
 /* The least width a cell may wrap to: short cells (a GPU name, a price,
@@ -127,13 +87,12 @@ static double cell_least_width(Pdf *p, cmark_node *cell, bool header,
 	char *text = mark ? g_strdup(mark) : markdown_plain_text(cell);
 	if (display_length(text) <= keep_short) {
 		g_free(text);
-		return cell_text_width(p, cell, header, size, -1);
+		return cell_text_width(p, cell, header, size);
 	}
 	char *broken = pdf_breakable(text);
-	PangoLayout *l = pdfkit_layout(p->c, NULL, size, header, -1);
-	pango_layout_set_text(l, broken, -1);
-	double widest = widest_piece(l) + 8;
-	g_object_unref(l);
+	PdfText t = {.size = size, .bold = header, .width = -1,
+	             .text = broken};
+	double widest = pdfkit_widest_piece(p->c, &t) + 8;
 	g_free(broken);
 	g_free(text);
 	return widest;
@@ -159,7 +118,7 @@ static TableGeometry table_geometry(Pdf *p, cmark_node *table)
 		     c && i < g.n_cols; c = cmark_node_next(c), i++) {
 			bool head = row == first;
 			g.widths[i] = fmax(g.widths[i],
-			                   cell_text_width(p, c, head, g.size, -1));
+			                   cell_text_width(p, c, head, g.size));
 			least[i] = fmax(least[i], cell_least_width(
 			                              p, c, head, g.size,
 			                              head ? 8 : 16));
@@ -221,12 +180,11 @@ static double row_height_baseline(Pdf *p, cmark_node *row,
 	for (cmark_node *c = cmark_node_first_child(row); c && i < g->n_cols;
 	     c = cmark_node_next(c), i++) {
 		Inline in = pdf_inline_new(p);
-		PangoLayout *l = cell_layout(p, c, g->widths[i] - 8, header,
-		                             g->size, &in);
-		double b = (double)pango_layout_get_baseline(l) / PANGO_SCALE;
-		base = fmax(base, b);
-		below = fmax(below, text_height(l) - b);
-		g_object_unref(l);
+		PdfText t = cell_text(p, c, g->widths[i] - 8, header, g->size,
+		                      &in);
+		const PdfMetrics *m = pdfkit_measure(p->c, &t);
+		base = fmax(base, m->baseline);
+		below = fmax(below, m->height - m->baseline);
 		pdf_inline_free(&in);
 	}
 	if (baseline)
@@ -256,18 +214,16 @@ static void draw_row(Pdf *p, cmark_node *row, const TableGeometry *g,
 	for (cmark_node *cell = cmark_node_first_child(row);
 	     cell && i < g->n_cols; cell = cmark_node_next(cell), i++) {
 		Inline in = pdf_inline_new(p);
-		PangoLayout *l = cell_layout(p, cell, g->widths[i] - 8, header,
-		                             g->size, &in);
+		PdfText t = cell_text(p, cell, g->widths[i] - 8, header,
+		                      g->size, &in);
 		if (align && align[i] == 'r')
-			pango_layout_set_alignment(l, PANGO_ALIGN_RIGHT);
+			t.align = PANGO_ALIGN_RIGHT;
 		else if (align && align[i] == 'c')
-			pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
+			t.align = PANGO_ALIGN_CENTER;
 		page_set_colour(c->cr, PAGE_GUIDE.ink);
-		c->y = top + 3 + baseline
-		       - (double)pango_layout_get_baseline(l) / PANGO_SCALE;
-		pdfkit_draw_layout(c, l, x + 4, (PdfLink *)in.links->data,
-		                   in.links->len);
-		g_object_unref(l);
+		c->y = top + 3 + baseline - pdfkit_measure(c, &t)->baseline;
+		pdfkit_draw_text(c, &t, x + 4, (PdfLink *)in.links->data,
+		                 in.links->len);
 		pdf_inline_free(&in);
 		x += g->widths[i];
 	}
