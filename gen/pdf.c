@@ -233,12 +233,15 @@ static void figure(Pdf *p, cmark_node *para)
 	double room = c->bottom - c->margin - pdf_caption_room(p, img, most);
 	g_free(most);
 	size_t parts = 0;
+	/* a bar chart shows its first CHART_MAX_BARS bars, as on the site
+	 * (its caption says so) */
+	size_t total = MIN(chart->n_bars, (size_t)CHART_MAX_BARS);
 	ChartCanvas *cv = chart_canvas_new(chart, layout_w);
 	Chart view; /* the bars cv is laid out from: it borrows them, so
 	               view lives as long as cv */
 	char *note = NULL;
 	for (size_t first = 0; cv;) {
-		size_t n = chart->n_bars - first;
+		size_t n = total - first;
 		double left = c->bottom - c->y - (c->bottom - c->margin - room);
 		if (cv->height * scale > left) {
 			/* a bar chart fills what is left of a page of at least a
@@ -265,7 +268,7 @@ static void figure(Pdf *p, cmark_node *para)
 				cv = chart_canvas_new(&view, layout_w);
 			}
 		}
-		bool last = chart->kind == CHART_XY || first + n >= chart->n_bars;
+		bool last = chart->kind == CHART_XY || first + n >= total;
 		if (last)
 			note = pdf_split_note(p, parts + 1);
 		double h = cv->height * scale;
@@ -285,7 +288,7 @@ static void figure(Pdf *p, cmark_node *para)
 		first += n;
 		if (!last) {
 			pdfkit_new_page(c);
-			view = chart_bar_part(chart, first, chart->n_bars);
+			view = chart_bar_part(chart, first, total - first);
 			cv = chart_canvas_new(&view, layout_w);
 		}
 	}
