@@ -1,6 +1,7 @@
-/* PDF back-end: a flow layout over the AST's blocks, run twice: the first
- * pass learns on which page each heading lands, the second draws the
- * table of contents with those pages.  See pdf.h. */
+/* PDF back-end: a flow layout over the AST's blocks, run as measuring
+ * passes that learn on which page each heading lands and how long the
+ * contents is, then a final pass that draws the table of contents with
+ * those pages (see pdf_render).  See pdf.h. */
 #include "pdf.h"
 
 #include "pdf_internal.h"
@@ -459,8 +460,11 @@ static bool render_pass(Pdf *p, cmark_node *doc, const GArray *headings,
 	memset(p->outline_ids, 0, sizeof p->outline_ids);
 	title_page(p);
 	contents(p, headings);
-	blocks(p, doc, 0);
-	flush_floats(p, false);
+	p->body_page = p->c->page;
+	if (!p->contents_only) {
+		blocks(p, doc, 0);
+		flush_floats(p, false);
+	}
 	g_ptr_array_free(p->floats, TRUE);
 	p->floats = NULL;
 	if (p->link_by_text)
@@ -483,27 +487,36 @@ static void free_headings(GArray *a)
 	g_array_free(a, TRUE);
 }
 
+/* Three passes, the first two measuring only.  Pass 1 lays out the
+ * body after an empty contents and learns the page of every heading.
+ * The body does not depend on what comes before it but for the page it
+ * starts on (a new page after the contents), so pass 2 lays out only the
+ * title page and the contents with those pages: the headings then move
+ * by as many pages as the contents grew.  The final pass draws, with the
+ * contents of pass 2 (its entries as long as the final ones). */
 bool pdf_render(cmark_node *doc, const PdfOptions *opt, char **bytes,
                 size_t *length, GError **error)
 {
 	Pdf p = {.opt = opt,
 	         .headings = g_array_new(FALSE, FALSE, sizeof(Heading)),
 	         .texts = pdfkit_texts_new()};
-	/* Pass 1: contents with every heading on page 0 take as many lines
-	 * as the real ones, so the pages found here stay true in pass 2. */
 	char *scratch = NULL;
 	size_t n = 0;
 	GArray *placeholder = g_array_new(FALSE, FALSE, sizeof(Heading));
 	bool ok = render_pass(&p, doc, placeholder, &scratch, &n, error);
-	g_free(scratch);
+	int body_page = p.body_page, pages = p.total_pages;
 	if (ok) {
-		/* The pass-1 contents were empty: render once more with
-		 * entries of the right length, then the final pass. */
 		GArray *first = p.headings;
 		p.headings = g_array_new(FALSE, FALSE, sizeof(Heading));
+		p.contents_only = true;
 		ok = render_pass(&p, doc, first, &scratch, &n, error);
-		g_free(scratch);
-		free_headings(first);
+		p.contents_only = false;
+		free_headings(p.headings);
+		p.headings = first;
+		int shift = p.body_page - body_page;
+		for (guint i = 0; i < first->len; i++)
+			g_array_index(first, Heading, i).page += shift;
+		p.total_pages = pages + shift;
 	}
 	if (ok) {
 		p.known = g_hash_table_new(g_str_hash, g_str_equal);

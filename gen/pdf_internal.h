@@ -54,6 +54,8 @@ typedef struct {
 	PdfRefs *refs;         /* the table being drawn, as references */
 	GHashTable *link_by_text; /* link text -> address, for the pass */
 	PdfTexts *texts;       /* measures shared by the passes */
+	bool contents_only;    /* the pass stops after the contents */
+	int body_page;         /* where the body started in the pass */
 } Pdf;
 
 typedef struct {

@@ -26,7 +26,7 @@ void pdfkit_paper_size(Paper paper, double *w, double *h)
 
 struct PdfTexts {
 	PangoContext *context;
-	GHashTable *metrics; /* text key -> PdfMetrics */
+	GHashTable *metrics; /* GBytes text key -> PdfMetrics */
 };
 
 static void metrics_free(gpointer data)
@@ -56,7 +56,8 @@ PdfTexts *pdfkit_texts_new(void)
 	pango_cairo_context_set_resolution(t->context, 72);
 	cairo_destroy(cr);
 	cairo_surface_destroy(s);
-	t->metrics = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	t->metrics = g_hash_table_new_full(g_bytes_hash, g_bytes_equal,
+	                                   (GDestroyNotify)g_bytes_unref,
 	                                   metrics_free);
 	return t;
 }
@@ -320,15 +321,34 @@ PangoLayout *pdfkit_text_layout(PdfCanvas *c, const PdfText *t)
 	return l;
 }
 
-/* What a text's measures depend on (not its alignment), as a key. */
-static char *text_key(const PdfCanvas *c, const PdfText *t)
+/* What a text's measures depend on (not its alignment), as the bytes
+ * of a key: the numbers, then the family and the text with their
+ * terminating NULs. */
+typedef struct {
+	double size, width;
+	int spacing, indent;
+	int bold, markup, word_wrap;
+} TextKeyHead;
+
+static GBytes *text_key(const PdfCanvas *c, const PdfText *t)
 {
+	TextKeyHead head;
+	memset(&head, 0, sizeof head); /* no stray padding bytes */
 	bool wraps = t->width >= 0;
-	return g_strdup_printf("%s\x1f%a\x1f%d\x1f%a\x1f%d\x1f%d\x1f%d\x1f%d\x1f%s",
-	                       t->family ? t->family : c->font ? c->font : "",
-	                       t->size, t->bold, wraps ? t->width : -1.0,
-	                       t->markup, t->spacing, t->indent,
-	                       wraps && t->word_wrap, t->text);
+	head.size = t->size;
+	head.width = wraps ? t->width : -1;
+	head.spacing = t->spacing;
+	head.indent = t->indent;
+	head.bold = t->bold;
+	head.markup = t->markup;
+	head.word_wrap = wraps && t->word_wrap;
+	const char *family = t->family ? t->family : c->font ? c->font : "";
+	size_t nf = strlen(family) + 1, nt = strlen(t->text) + 1;
+	guint8 *key = g_malloc(sizeof head + nf + nt);
+	memcpy(key, &head, sizeof head);
+	memcpy(key + sizeof head, family, nf);
+	memcpy(key + sizeof head + nf, t->text, nt);
+	return g_bytes_new_take(key, sizeof head + nf + nt);
 }
 
 static PdfMetrics *metrics_of(PangoLayout *l)
@@ -358,10 +378,10 @@ static PdfMetrics *metrics_of(PangoLayout *l)
 static PdfMetrics *measure(PdfCanvas *c, const PdfText *t,
                            PangoLayout **made)
 {
-	char *key = text_key(c, t);
+	GBytes *key = text_key(c, t);
 	PdfMetrics *m = g_hash_table_lookup(c->texts->metrics, key);
 	if (m) {
-		g_free(key);
+		g_bytes_unref(key);
 		return m;
 	}
 	PangoLayout *l = pdfkit_text_layout(c, t);
