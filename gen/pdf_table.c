@@ -74,28 +74,32 @@ static size_t display_length(const char *text)
 	return n;
 }
 
-/* The least width a cell may wrap to: short cells (a GPU name, a price,
- * up to keep_short columns; a header of up to 4 CJK characters) stay on
- * one line when the table allows it; others may wrap at Pango's
- * break opportunities, so their widest unbreakable piece counts.  (A
- * layout wrapped at a tiny width would break and hyphenate inside words
- * instead.) */
-static double cell_least_width(Pdf *p, cmark_node *cell, bool header,
-                               double size, size_t keep_short)
+/* The widths of a cell: *full, its text unwrapped; *least and *word,
+ * the least it may wrap to.  Short cells (a GPU name, a price, up to
+ * keep_short columns, 16 in *least and none in *word; a header of up
+ * to 4 CJK characters in both) stay on one line when the table allows
+ * it; others may wrap at Pango's break opportunities, so their widest
+ * unbreakable piece counts.  (A layout wrapped at a tiny width would
+ * break and hyphenate inside words instead.) */
+static void cell_widths(Pdf *p, cmark_node *cell, bool header, double size,
+                        double *full, double *least, double *word)
 {
+	*full = cell_text_width(p, cell, header, size);
 	const char *mark = reference_mark(p, cell, header);
 	char *text = mark ? g_strdup(mark) : markdown_plain_text(cell);
-	if (display_length(text) <= keep_short) {
-		g_free(text);
-		return cell_text_width(p, cell, header, size);
+	size_t length = display_length(text);
+	size_t keep_least = header ? 8 : 16, keep_word = header ? 8 : 0;
+	double widest = *full;
+	if (length > keep_least || length > keep_word) {
+		char *broken = pdf_breakable(text);
+		PdfText t = {.size = size, .bold = header, .width = -1,
+		             .text = broken};
+		widest = pdfkit_widest_piece(p->c, &t) + 8;
+		g_free(broken);
 	}
-	char *broken = pdf_breakable(text);
-	PdfText t = {.size = size, .bold = header, .width = -1,
-	             .text = broken};
-	double widest = pdfkit_widest_piece(p->c, &t) + 8;
-	g_free(broken);
+	*least = length <= keep_least ? *full : widest;
+	*word = length <= keep_word ? *full : widest;
 	g_free(text);
-	return widest;
 }
 
 /* Column widths: each column gets at least its least width (see above);
@@ -117,14 +121,11 @@ static TableGeometry table_geometry(Pdf *p, cmark_node *table)
 		for (cmark_node *c = cmark_node_first_child(row);
 		     c && i < g.n_cols; c = cmark_node_next(c), i++) {
 			bool head = row == first;
-			g.widths[i] = fmax(g.widths[i],
-			                   cell_text_width(p, c, head, g.size));
-			least[i] = fmax(least[i], cell_least_width(
-			                              p, c, head, g.size,
-			                              head ? 8 : 16));
-			word[i] = fmax(word[i], cell_least_width(
-			                            p, c, head, g.size,
-			                            head ? 8 : 0));
+			double full, l, w;
+			cell_widths(p, c, head, g.size, &full, &l, &w);
+			g.widths[i] = fmax(g.widths[i], full);
+			least[i] = fmax(least[i], l);
+			word[i] = fmax(word[i], w);
 		}
 	}
 	double total = 0, total_least = 0, width = p->c->width;
@@ -167,6 +168,36 @@ static TableGeometry table_geometry(Pdf *p, cmark_node *table)
 	return g;
 }
 
+static void geometry_free(gpointer data)
+{
+	TableGeometry *g = data;
+	g_free(g->widths);
+	g_free(g);
+}
+
+/* A table's geometry, kept in p->geometries for the passes that see
+ * the same cells (see pdf_geometries_clear); p->refs is the table's. */
+static const TableGeometry *geometry_of(Pdf *p, cmark_node *table)
+{
+	if (!p->geometries)
+		p->geometries = g_hash_table_new_full(NULL, NULL, NULL,
+		                                      geometry_free);
+	TableGeometry *g = g_hash_table_lookup(p->geometries, table);
+	if (!g) {
+		g = g_new(TableGeometry, 1);
+		*g = table_geometry(p, table);
+		g_hash_table_insert(p->geometries, table, g);
+	}
+	return g;
+}
+
+void pdf_geometries_clear(Pdf *p)
+{
+	if (p->geometries)
+		g_hash_table_destroy(p->geometries);
+	p->geometries = NULL;
+}
+
 /* The row's height; *baseline: the lowest first baseline of its cells
  * (from the cell top), on which every cell's first line sits, so a
  * cell in a CJK font (taller ascent) lines up with its Latin
@@ -198,12 +229,28 @@ static double row_height(Pdf *p, cmark_node *row, const TableGeometry *g,
 	return row_height_baseline(p, row, g, header, NULL);
 }
 
+/* A row's height and baseline (row_height_baseline). */
+typedef struct {
+	double height, baseline;
+} RowBox;
+
+static RowBox row_box(Pdf *p, cmark_node *row, const TableGeometry *g,
+                      bool header)
+{
+	RowBox b;
+	b.height = row_height_baseline(p, row, g, header, &b.baseline);
+	return b;
+}
+
 static void draw_row(Pdf *p, cmark_node *row, const TableGeometry *g,
-                     const uint8_t *align, bool header)
+                     const uint8_t *align, bool header, RowBox box)
 {
 	PdfCanvas *c = p->c;
-	double baseline = 0;
-	double h = row_height_baseline(p, row, g, header, &baseline);
+	double baseline = box.baseline, h = box.height;
+	if (!pdfkit_drawing(c) && c->y + h <= c->bottom) {
+		c->y += h; /* every cell fits: no page breaks inside */
+		return;
+	}
 	if (header) {
 		page_set_colour(c->cr, PAGE_GUIDE.table_header);
 		cairo_rectangle(c->cr, c->x, c->y, c->width, h);
@@ -268,23 +315,26 @@ void pdf_table(Pdf *p, cmark_node *t)
 		p->refs = NULL;
 		return;
 	}
-	TableGeometry g = table_geometry(p, t);
+	const TableGeometry *g = geometry_of(p, t);
 	const uint8_t *align = cmark_gfm_extensions_get_table_alignments(t);
 	cmark_node *header = cmark_node_first_child(t);
-	double hh = row_height(p, header, &g, true);
+	RowBox hb = row_box(p, header, g, true);
 	GPtrArray *rows = body_rows(p, t);
-	pdfkit_need(c, hh + (rows->len ? row_height(p, rows->pdata[0], &g,
-	                                            false) : 0));
-	draw_row(p, header, &g, align, true);
+	RowBox *boxes = g_new(RowBox, rows->len + 1);
+	for (guint i = 0; i < rows->len; i++)
+		boxes[i] = row_box(p, rows->pdata[i], g, false);
+	pdfkit_need(c, hb.height + (rows->len ? boxes[0].height : 0));
+	draw_row(p, header, g, align, true, hb);
 	for (guint i = 0; i < rows->len; i++) {
 		cmark_node *row = rows->pdata[i];
-		double h = row_height(p, row, &g, false);
+		double h = boxes[i].height;
 		if (c->y + h > c->bottom) { /* repeat the header */
 			pdfkit_new_page(c);
-			pdfkit_need(c, hh + h); /* below a figure placed there */
-			draw_row(p, header, &g, align, true);
+			pdfkit_need(c, hb.height + h); /* below a figure placed
+			                                  there */
+			draw_row(p, header, g, align, true, hb);
 		}
-		draw_row(p, row, &g, align, false);
+		draw_row(p, row, g, align, false, boxes[i]);
 	}
 	c->y += 10;
 	if (p->refs)
@@ -292,7 +342,7 @@ void pdf_table(Pdf *p, cmark_node *t)
 	pdf_references_free(p->refs);
 	p->refs = NULL;
 	g_ptr_array_free(rows, TRUE);
-	g_free(g.widths);
+	g_free(boxes);
 }
 
 double pdf_table_lead(Pdf *p, cmark_node *t)
@@ -303,13 +353,12 @@ double pdf_table_lead(Pdf *p, cmark_node *t)
 		p->refs = NULL;
 		return 3 * PAGE_GUIDE.caption * 1.4;
 	}
-	TableGeometry g = table_geometry(p, t);
+	const TableGeometry *g = geometry_of(p, t);
 	cmark_node *header = cmark_node_first_child(t);
 	cmark_node *first = cmark_node_next(header);
-	double h = row_height(p, header, &g, true)
-	           + (first ? row_height(p, first, &g, false) : 0);
+	double h = row_height(p, header, g, true)
+	           + (first ? row_height(p, first, g, false) : 0);
 	pdf_references_free(p->refs);
 	p->refs = NULL;
-	g_free(g.widths);
 	return h;
 }
