@@ -24,14 +24,24 @@ void pdfkit_paper_size(Paper paper, double *w, double *h)
 
 /* ---- texts ------------------------------------------------------------ */
 
+/* Layouts of wrapped texts (the ones drawn: paragraphs, cells at their
+ * column width) are kept from the pass that measured them to the one
+ * that draws them, up to this many bytes of their text: a paragraph is
+ * then shaped once in all.  Beyond it (guides of thousands of rows)
+ * the final pass shapes again, keeping memory flat. */
+#define KEEP_TEXT_BYTES (512 * 1024)
+
 struct PdfTexts {
 	PangoContext *context;
 	GHashTable *metrics; /* GBytes text key -> PdfMetrics */
+	size_t kept_bytes;   /* text of the layouts kept */
 };
 
 static void metrics_free(gpointer data)
 {
 	PdfMetrics *m = data;
+	if (m->kept)
+		g_object_unref(m->kept);
 	g_free(m->lines);
 	g_free(m);
 }
@@ -387,6 +397,11 @@ static PdfMetrics *measure(PdfCanvas *c, const PdfText *t,
 	PangoLayout *l = pdfkit_text_layout(c, t);
 	m = metrics_of(l);
 	g_hash_table_insert(c->texts->metrics, key, m);
+	size_t n = strlen(t->text);
+	if (t->width >= 0 && c->texts->kept_bytes + n <= KEEP_TEXT_BYTES) {
+		m->kept = g_object_ref(l);
+		c->texts->kept_bytes += n;
+	}
 	if (made)
 		*made = l;
 	else
@@ -588,7 +603,19 @@ void pdfkit_draw_text(PdfCanvas *c, const PdfText *t, double x,
 		flow(c, NULL, m->lines, m->n_lines, m->height, x, NULL, 0);
 		return;
 	}
-	PangoLayout *l = pdfkit_text_layout(c, t);
+	/* the layout kept from measuring, when its alignment is the
+	 * measured one (another would lay it out again) */
+	GBytes *key = text_key(c, t);
+	PdfMetrics *m = g_hash_table_lookup(c->texts->metrics, key);
+	g_bytes_unref(key);
+	PangoLayout *l = NULL;
+	if (m && m->kept && t->align == PANGO_ALIGN_LEFT) {
+		l = m->kept;
+		m->kept = NULL;
+		c->texts->kept_bytes -= strlen(t->text);
+	} else {
+		l = pdfkit_text_layout(c, t);
+	}
 	pdfkit_draw_layout(c, l, x, links, n_links);
 	g_object_unref(l);
 }

@@ -71,6 +71,7 @@ typedef struct {
 	int n_lines;
 	PdfLineBox *lines;
 	double widest;   /* widest unbreakable piece; < 0: not asked yet */
+	PangoLayout *kept; /* pdfkit.c's: the layout, kept to be drawn */
 } PdfMetrics;
 
 struct PdfCanvas {
