@@ -24,11 +24,12 @@ void pdfkit_paper_size(Paper paper, double *w, double *h)
 
 /* ---- texts ------------------------------------------------------------ */
 
-/* Layouts of wrapped texts (the ones drawn: paragraphs, cells at their
- * column width) are kept from the pass that measured them to the one
- * that draws them, up to this many bytes of their text: a paragraph is
- * then shaped once in all.  Beyond it (guides of thousands of rows)
- * the final pass shapes again, keeping memory flat. */
+/* Layouts are kept from the pass that measured them to the one that
+ * draws them, up to this many bytes of their text: a paragraph is then
+ * shaped once in all.  Beyond it (guides of thousands of rows) the
+ * final pass shapes again, keeping memory flat.  A text whose every
+ * line fits its wrap width is measured and drawn from its unwrapped
+ * layout (a table cell's, measured for the column widths). */
 #define KEEP_TEXT_BYTES (512 * 1024)
 
 struct PdfTexts {
@@ -383,6 +384,23 @@ static PdfMetrics *metrics_of(PangoLayout *l)
 	return m;
 }
 
+/* The measures of t's text unwrapped, when known, if every line of it
+ * fits in t's width: then wrapping changes nothing (with no indent),
+ * and those are t's measures too. */
+static PdfMetrics *fitting_unwrapped(PdfCanvas *c, const PdfText *t)
+{
+	if (t->width < 0 || t->indent)
+		return NULL;
+	PdfText unwrapped = *t;
+	unwrapped.width = -1;
+	GBytes *key = text_key(c, &unwrapped);
+	PdfMetrics *m = g_hash_table_lookup(c->texts->metrics, key);
+	g_bytes_unref(key);
+	return m && m->width * PANGO_SCALE <= (int)(t->width * PANGO_SCALE)
+	           ? m
+	           : NULL;
+}
+
 /* The measures of t, and its layout when it had to be made (*made,
  * when not NULL; caller unrefs). */
 static PdfMetrics *measure(PdfCanvas *c, const PdfText *t,
@@ -394,11 +412,20 @@ static PdfMetrics *measure(PdfCanvas *c, const PdfText *t,
 		g_bytes_unref(key);
 		return m;
 	}
+	PdfMetrics *same = made ? NULL : fitting_unwrapped(c, t);
+	if (same) {
+		m = g_memdup2(same, sizeof *same);
+		m->lines = g_memdup2(same->lines,
+		                     sizeof *m->lines * (guint)MAX(m->n_lines, 1));
+		m->kept = NULL;
+		g_hash_table_insert(c->texts->metrics, key, m);
+		return m;
+	}
 	PangoLayout *l = pdfkit_text_layout(c, t);
 	m = metrics_of(l);
 	g_hash_table_insert(c->texts->metrics, key, m);
 	size_t n = strlen(t->text);
-	if (t->width >= 0 && c->texts->kept_bytes + n <= KEEP_TEXT_BYTES) {
+	if (!made && c->texts->kept_bytes + n <= KEEP_TEXT_BYTES) {
 		m->kept = g_object_ref(l);
 		c->texts->kept_bytes += n;
 	}
@@ -608,6 +635,8 @@ void pdfkit_draw_text(PdfCanvas *c, const PdfText *t, double x,
 	GBytes *key = text_key(c, t);
 	PdfMetrics *m = g_hash_table_lookup(c->texts->metrics, key);
 	g_bytes_unref(key);
+	if (m && !m->kept && t->align == PANGO_ALIGN_LEFT)
+		m = fitting_unwrapped(c, t); /* drawn the same, unwrapped */
 	PangoLayout *l = NULL;
 	if (m && m->kept && t->align == PANGO_ALIGN_LEFT) {
 		l = m->kept;
