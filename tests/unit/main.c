@@ -29,6 +29,7 @@ int main(void)
 	test_charts_draw();
 	test_print();
 	test_speed();
+	test_pdfspeed();
 	markdown_shutdown();
 	text_release_fonts();
 	printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);

@@ -70,3 +70,6 @@ void test_speed(void);
 
 /* branch print: tests/unit/test_print.c */
 void test_print(void);
+
+/* branch pdfspeed: tests/unit/test_pdfspeed.c */
+void test_pdfspeed(void);
