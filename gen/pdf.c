@@ -237,61 +237,65 @@ static void figure(Pdf *p, cmark_node *para)
 	/* a bar chart shows its first CHART_MAX_BARS bars, as on the site
 	 * (its caption says so) */
 	size_t total = MIN(chart->n_bars, (size_t)CHART_MAX_BARS);
-	ChartCanvas *cv = chart_canvas_new(chart, layout_w);
-	Chart view; /* the bars cv is laid out from: it borrows them, so
-	               view lives as long as cv */
+	/* the view drawn next: the whole chart, or bars first .. first + n
+	 * (heights kept across passes; a canvas only where it is drawn) */
+	size_t view_first = 0, view_n = PDF_CHART_WHOLE;
+	double view_h = pdf_chart_height(p, chart, 0, PDF_CHART_WHOLE);
 	char *note = NULL;
-	for (size_t first = 0; cv;) {
+	for (size_t first = 0;;) {
 		size_t n = total - first;
 		double left = c->bottom - c->y - (c->bottom - c->margin - room);
-		if (cv->height * scale > left) {
+		if (view_h * scale > left) {
 			/* a bar chart fills what is left of a page of at least a
 			 * third with its first bars; otherwise a new page */
 			size_t k = 0;
-			if (chart->kind != CHART_XY && left >= room / 3) {
-				Chart rest = chart_bar_part(chart, first, n);
-				k = chart_bars_fitting(&rest, layout_w, left / scale);
-			}
+			if (chart->kind != CHART_XY && left >= room / 3)
+				k = pdf_chart_bars_fitting(p, chart, first, n,
+				                           left / scale);
 			if (k < 3 && c->y > c->margin) {
 				pdfkit_new_page(c);
 				left = room;
 				if (chart->kind != CHART_XY
-				    && cv->height * scale > room) {
-					Chart rest = chart_bar_part(chart, first, n);
-					k = chart_bars_fitting(&rest, layout_w,
-					                       room / scale);
-				}
+				    && view_h * scale > room)
+					k = pdf_chart_bars_fitting(p, chart, first,
+					                           n, room / scale);
 			}
 			if (k > 0 && k < n) {
-				chart_canvas_free(cv);
 				n = k;
-				view = chart_bar_part(chart, first, n);
-				cv = chart_canvas_new(&view, layout_w);
+				view_first = first;
+				view_n = n;
+				view_h = pdf_chart_height(p, chart, first, n);
 			}
 		}
 		bool last = chart->kind == CHART_XY || first + n >= total;
 		if (last)
 			note = pdf_split_note(p, parts + 1);
-		double h = cv->height * scale;
+		double h = view_h * scale;
 		double fit = fmin(1, room / h); /* an XY chart taller than a page */
 		if (pdfkit_drawing(c)) {
+			/* the canvas borrows view's bars */
+			Chart view = view_n == PDF_CHART_WHOLE
+			                 ? *chart
+			                 : chart_bar_part(chart, view_first, view_n);
+			ChartCanvas *cv = chart_canvas_new(
+			    view_n == PDF_CHART_WHOLE ? chart : &view, layout_w);
 			cairo_save(c->cr);
 			cairo_translate(c->cr,
 			                c->x + c->width * (1 - fit) / 2, c->y);
 			cairo_scale(c->cr, scale * fit, scale * fit);
 			chart_canvas_replay(cv, c->cr, &CHART_LIGHT);
 			cairo_restore(c->cr);
+			chart_canvas_free(cv);
 		}
-		chart_canvas_free(cv);
-		cv = NULL;
 		c->y += h * fit + 4;
 		parts++;
 		first += n;
-		if (!last) {
-			pdfkit_new_page(c);
-			view = chart_bar_part(chart, first, total - first);
-			cv = chart_canvas_new(&view, layout_w);
-		}
+		if (last)
+			break;
+		pdfkit_new_page(c);
+		view_first = first;
+		view_n = total - first;
+		view_h = pdf_chart_height(p, chart, first, total - first);
 	}
 	pdf_draw_caption(p, img, note);
 	g_free(note);
@@ -531,6 +535,7 @@ bool pdf_render(cmark_node *doc, const PdfOptions *opt, char **bytes,
 	g_array_free(placeholder, TRUE);
 	free_headings(p.headings);
 	pdf_geometries_clear(&p);
+	pdf_chart_heights_free(&p);
 	pdfkit_texts_free(p.texts);
 	return ok;
 }
