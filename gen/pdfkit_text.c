@@ -15,7 +15,7 @@
  * final pass shapes again, keeping memory flat.  A text whose every
  * line fits its wrap width is measured and drawn from its unwrapped
  * layout (a table cell's, measured for the column widths). */
-#define KEEP_TEXT_BYTES (512 * 1024)
+#define KEEP_TEXT_BYTES (128 * 1024)
 
 struct PdfTexts {
 	PangoContext *context;
