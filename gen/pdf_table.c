@@ -53,17 +53,6 @@ static PdfText cell_text(Pdf *p, cmark_node *cell, double width,
 	                 .text = in->markup->str, .markup = true};
 }
 
-/* Widest line of the cell's text, unwrapped. */
-static double cell_text_width(Pdf *p, cmark_node *cell, bool header,
-                              double size)
-{
-	Inline in = pdf_inline_new(p);
-	PdfText t = cell_text(p, cell, -1, header, size, &in);
-	double w = pdfkit_measure(p->c, &t)->width + 8;
-	pdf_inline_free(&in);
-	return w;
-}
-
 /* Length of text in columns: a CJK character is as wide as two Latin
  * ones. */
 static size_t display_length(const char *text)
@@ -84,21 +73,30 @@ static size_t display_length(const char *text)
 static void cell_widths(Pdf *p, cmark_node *cell, bool header, double size,
                         double *full, double *least, double *word)
 {
-	*full = cell_text_width(p, cell, header, size);
 	const char *mark = reference_mark(p, cell, header);
 	char *text = mark ? g_strdup(mark) : markdown_plain_text(cell);
 	size_t length = display_length(text);
 	size_t keep_least = header ? 8 : 16, keep_word = header ? 8 : 0;
-	double widest = *full;
+	Inline in = pdf_inline_new(p);
+	PdfText t = cell_text(p, cell, -1, header, size, &in);
+	double widest = 0;
 	if (length > keep_least || length > keep_word) {
 		char *broken = pdf_breakable(text);
-		PdfText t = {.size = size, .bold = header, .width = -1,
-		             .text = broken};
-		widest = pdfkit_widest_piece(p->c, &t) + 8;
+		char *escaped = g_markup_escape_text(broken, -1);
+		PdfText plain = {.size = size, .bold = header, .width = -1,
+		                 .text = broken};
+		/* a cell without markup is the same text either way: one
+		 * layout gives both widths */
+		widest = pdfkit_widest_piece(p->c, strcmp(escaped, t.text) == 0
+		                                       ? &t
+		                                       : &plain) + 8;
+		g_free(escaped);
 		g_free(broken);
 	}
+	*full = pdfkit_measure(p->c, &t)->width + 8;
 	*least = length <= keep_least ? *full : widest;
 	*word = length <= keep_word ? *full : widest;
+	pdf_inline_free(&in);
 	g_free(text);
 }
 
