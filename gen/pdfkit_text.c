@@ -222,38 +222,92 @@ const PdfMetrics *pdfkit_measure(PdfCanvas *c, const PdfText *t)
 	return measure(c, t, NULL);
 }
 
+/* For a layout of one line whose runs all go left to right with their
+ * clusters in order: x[i] for every byte index i that starts a cluster
+ * (the width of the glyphs before it), x[n] the line's width, -1
+ * elsewhere.  Pango's index_to_x gives exactly these at a cursor
+ * position that starts a cluster, but counts the characters from the
+ * start of the text on every call.  NULL for any other layout. */
+static int *cluster_x(PangoLayout *l, int n)
+{
+	if (pango_layout_get_line_count(l) != 1)
+		return NULL;
+	PangoLayoutLine *line = pango_layout_get_line_readonly(l, 0);
+	int *x = g_new(int, n + 1);
+	for (int i = 0; i <= n; i++)
+		x[i] = -1;
+	int width = 0, last = -1;
+	for (GSList *r = line->runs; r; r = r->next) {
+		PangoGlyphItem *run = r->data;
+		if (run->item->analysis.level % 2) {
+			g_free(x);
+			return NULL;
+		}
+		for (int g = 0; g < run->glyphs->num_glyphs; g++) {
+			int at = run->item->offset + run->glyphs->log_clusters[g];
+			if (at < last || at < 0 || at >= n) {
+				g_free(x);
+				return NULL;
+			}
+			if (at != last)
+				x[at] = width;
+			last = at;
+			width += run->glyphs->glyphs[g].geometry.width;
+		}
+	}
+	x[n] = width;
+	return x;
+}
+
+/* The x of byte index at (character i) in l, from xs when it holds it. */
+static int index_x(PangoLayout *l, const int *xs, int n, int at, int i,
+                   const PangoLogAttr *attrs, int n_attrs)
+{
+	if (xs && xs[at] >= 0
+	    && (at == n || (i < n_attrs && attrs[i].is_cursor_position)))
+		return xs[at];
+	int line = 0, x = 0;
+	pango_layout_index_to_line_x(l, at, FALSE, &line, &x);
+	return x;
+}
+
 /* The widest unbreakable piece of a laid-out, unwrapped text: the break
  * opportunities are Pango's (UAX #14: spaces in Latin text, between
  * most characters in Chinese, never before 。，), plus any ZWSP. */
 static double widest_piece(PangoLayout *l)
 {
 	const char *text = pango_layout_get_text(l);
+	int n = (int)strlen(text);
 	int n_attrs = 0;
 	const PangoLogAttr *attrs = pango_layout_get_log_attrs_readonly(l,
 	                                                              &n_attrs);
+	int *xs = cluster_x(l, n);
 	double widest = 0;
-	int start = 0; /* byte index of the piece */
-	int end = 0;   /* its end without trailing white space */
-	int i = 0;     /* character index */
+	int start = 0, start_i = 0; /* byte, character index of the piece */
+	int end = 0, end_i = 0;     /* its end without trailing white space */
+	int i = 0;                  /* character index */
 	for (const char *q = text;; q = g_utf8_next_char(q), i++) {
 		int at = (int)(q - text);
 		if (i > 0 && (!*q || (i < n_attrs && attrs[i].is_line_break))) {
 			if (end > start) {
-				int line = 0, x0 = 0, x1 = 0;
-				pango_layout_index_to_line_x(l, start, FALSE,
-				                             &line, &x0);
-				pango_layout_index_to_line_x(l, end, FALSE,
-				                             &line, &x1);
+				int x0 = index_x(l, xs, n, start, start_i, attrs,
+				                 n_attrs);
+				int x1 = index_x(l, xs, n, end, end_i, attrs,
+				                 n_attrs);
 				widest = MAX(widest, (double)ABS(x1 - x0)
 				                         / PANGO_SCALE);
 			}
 			start = end = at;
+			start_i = end_i = i;
 		}
 		if (!*q)
 			break;
-		if (!(i < n_attrs && attrs[i].is_white))
+		if (!(i < n_attrs && attrs[i].is_white)) {
 			end = (int)(g_utf8_next_char(q) - text);
+			end_i = i + 1;
+		}
 	}
+	g_free(xs);
 	return widest;
 }
 

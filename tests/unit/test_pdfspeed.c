@@ -57,6 +57,50 @@ static void same_metrics(PdfCanvas *c, const PdfText *t)
 	g_object_unref(l);
 }
 
+/* The widest piece as Pango's index_to_line_x measures it (the way
+ * pdfkit did before it read the glyph widths itself). */
+static double widest_by_pango(PangoLayout *l)
+{
+	const char *text = pango_layout_get_text(l);
+	int n_attrs = 0;
+	const PangoLogAttr *attrs = pango_layout_get_log_attrs_readonly(l,
+	                                                              &n_attrs);
+	double widest = 0;
+	int start = 0, end = 0, i = 0;
+	for (const char *q = text;; q = g_utf8_next_char(q), i++) {
+		int at = (int)(q - text);
+		if (i > 0 && (!*q || (i < n_attrs && attrs[i].is_line_break))) {
+			if (end > start) {
+				int line = 0, x0 = 0, x1 = 0;
+				pango_layout_index_to_line_x(l, start, FALSE,
+				                             &line, &x0);
+				pango_layout_index_to_line_x(l, end, FALSE,
+				                             &line, &x1);
+				widest = MAX(widest, (double)ABS(x1 - x0)
+				                         / PANGO_SCALE);
+			}
+			start = end = at;
+		}
+		if (!*q)
+			break;
+		if (!(i < n_attrs && attrs[i].is_white))
+			end = (int)(g_utf8_next_char(q) - text);
+	}
+	return widest;
+}
+
+static void widest_agrees(PdfCanvas *c, const char *text, bool markup,
+                          bool bold)
+{
+	PdfText t = {.size = 8.5, .bold = bold, .width = -1, .text = text,
+	             .markup = markup};
+	PangoLayout *l = pdfkit_text_layout(c, &t);
+	double expected = widest_by_pango(l);
+	g_object_unref(l);
+	CHECK(expected > 0);
+	CHECK(pdfkit_widest_piece(c, &t) == expected);
+}
+
 void test_pdfspeed(void)
 {
 	char *text = paragraph(120);
@@ -111,6 +155,21 @@ void test_pdfspeed(void)
 	PdfText plain = {.size = 9, .width = -1, .text = "short longestword x"};
 	double widest = pdfkit_widest_piece(c, &plain);
 	CHECK(widest > 0 && widest < pdfkit_measure(c, &plain)->width);
+	/* the widest piece read from the glyphs equals Pango's measure:
+	 * Latin, breaks after _ . / - (ZWSP), Chinese, a number kept with
+	 * its CJK character (word joiner), markup, two lines, ligatures */
+	widest_agrees(c, "NVIDIA GeForce RTX 4090 Founders Edition", false,
+	              false);
+	widest_agrees(c, "tests/synth/\xE2\x80\x8B" "make_edition.py "
+	                 "lambdal_\xE2\x80\x8B" "benchmark", false, true);
+	widest_agrees(c, "\xE6\x80\xA7\xE8\x83\xBD\xE4\xB8\x8E"
+	                 "\xE4\xBB\xB7\xE6\xA0\xBC\xEF\xBC\x8C" "2020"
+	                 "\xE2\x81\xA0\xE5\xB9\xB4 office fit", false,
+	              false);
+	widest_agrees(c, "<b>RTX</b> 3090 <i>official</i> &amp; "
+	                 "<tt>fp16_flops</tt>", true, false);
+	widest_agrees(c, "first line\nsecond, longer line", false, false);
+	widest_agrees(c, "affine fluffy office", false, false);
 	pdfkit_close(c, &bytes, &n, NULL);
 	pdfkit_texts_free(texts);
 	g_free(text);
