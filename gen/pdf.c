@@ -1,6 +1,7 @@
-/* PDF back-end: a flow layout over the AST's blocks, run twice: the first
- * pass learns on which page each heading lands, the second draws the
- * table of contents with those pages.  See pdf.h. */
+/* PDF back-end: a flow layout over the AST's blocks, run as measuring
+ * passes that learn on which page each heading lands and how long the
+ * contents is, then a final pass that draws the table of contents with
+ * those pages (see pdf_render).  See pdf.h. */
 #include "pdf.h"
 
 #include "pdf_internal.h"
@@ -52,29 +53,27 @@ static void page_end(PdfCanvas *c, void *data)
 	g_free(total);
 }
 
+/* A plain text at size across the text column, drawn in colour. */
+static void plain_text(Pdf *p, const char *text, double size, bool bold,
+                       PageColour colour)
+{
+	PdfText t = {.size = size, .bold = bold, .width = p->c->width,
+	             .text = text};
+	page_set_colour(p->c->cr, colour);
+	pdfkit_draw_text(p->c, &t, p->c->x, NULL, 0);
+}
+
 static void title_page(Pdf *p)
 {
 	PdfCanvas *c = p->c;
 	c->y = c->page_h * 0.30;
-	PangoLayout *l = pdfkit_layout(c, NULL, ST.title, true, c->width);
 	char *title = pdf_keep_numbers(p->opt->meta.title);
-	pango_layout_set_text(l, title, -1);
+	plain_text(p, title, ST.title, true, ST.ink);
 	g_free(title);
-	page_set_colour(c->cr, ST.ink);
-	pdfkit_draw_layout(c, l, c->x, NULL, 0);
-	g_object_unref(l);
 	c->y += 18;
-	l = pdfkit_layout(c, NULL, ST.subtitle, false, c->width);
-	pango_layout_set_text(l, p->opt->subtitle, -1);
-	page_set_colour(c->cr, ST.muted);
-	pdfkit_draw_layout(c, l, c->x, NULL, 0);
-	g_object_unref(l);
+	plain_text(p, p->opt->subtitle, ST.subtitle, false, ST.muted);
 	c->y += 40;
-	l = pdfkit_layout(c, NULL, ST.body, false, c->width);
-	pango_layout_set_text(l, p->opt->meta.subject, -1);
-	page_set_colour(c->cr, ST.ink);
-	pdfkit_draw_layout(c, l, c->x, NULL, 0);
-	g_object_unref(l);
+	plain_text(p, p->opt->meta.subject, ST.body, false, ST.ink);
 	pdfkit_new_page(c);
 }
 
@@ -84,52 +83,51 @@ static void toc_entry(Pdf *p, const Heading *h)
 	PdfCanvas *c = p->c;
 	double indent = h->level == 2 ? 0 : 16;
 	double size = ST.contents[h->level == 2 ? 0 : 1];
-	PangoLayout *num = pdfkit_layout(c, NULL, size, false, -1);
 	char *page = g_strdup_printf("%d", h->page);
-	pango_layout_set_text(num, page, -1);
-	double num_w = text_width(num);
-	PangoLayout *l = pdfkit_layout(c, NULL, size, h->level == 2,
-	                               c->width - indent - num_w - 24);
-	pango_layout_set_text(l, h->text, -1);
-	double height = text_height(l);
-	pdfkit_need(c, height + 4);
+	PdfText num = {.size = size, .width = -1, .text = page};
+	const PdfMetrics *num_m = pdfkit_measure(c, &num);
+	double num_w = num_m->width;
+	PdfText entry = {.size = size, .bold = h->level == 2,
+	                 .width = c->width - indent - num_w - 24,
+	                 .text = h->text};
+	const PdfMetrics *entry_m = pdfkit_measure(c, &entry);
+	pdfkit_need(c, entry_m->height + 4);
 	double top = c->y;
 	page_set_colour(c->cr, ST.ink);
-	pdfkit_draw_layout(c, l, c->x + indent, NULL, 0);
-	/* leaders from the end of the text's last line to the number */
-	double end_x = c->x + indent + text_width(l) + 6;
-	double right = c->x + c->width - num_w - 6;
-	page_set_colour(c->cr, ST.leader);
-	for (double x = end_x; x < right; x += 4) {
-		cairo_rectangle(c->cr, x, c->y - 4, 0.8, 0.8);
+	pdfkit_draw_text(c, &entry, c->x + indent, NULL, 0);
+	if (pdfkit_drawing(c)) {
+		/* leaders from the end of the text's last line to the
+		 * number */
+		double end_x = c->x + indent + entry_m->width + 6;
+		double right = c->x + c->width - num_w - 6;
+		page_set_colour(c->cr, ST.leader);
+		for (double x = end_x; x < right; x += 4) {
+			cairo_rectangle(c->cr, x, c->y - 4, 0.8, 0.8);
+		}
+		cairo_fill(c->cr);
+		page_set_colour(c->cr, ST.ink);
+		cairo_move_to(c->cr, c->x + c->width - num_w,
+		              c->y - num_m->height);
+		PangoLayout *l = pdfkit_text_layout(c, &num);
+		pango_cairo_show_layout(c->cr, l);
+		g_object_unref(l);
+		char *name = pdfkit_dest_name(h->slug);
+		char *attr = g_strdup_printf(
+		    "dest='%s' rect=[%.2f %.2f %.2f %.2f]", name, c->x + indent,
+		    top, c->width - indent, c->y - top);
+		cairo_tag_begin(c->cr, CAIRO_TAG_LINK, attr);
+		cairo_tag_end(c->cr, CAIRO_TAG_LINK);
+		g_free(attr);
+		g_free(name);
 	}
-	cairo_fill(c->cr);
-	page_set_colour(c->cr, ST.ink);
-	cairo_move_to(c->cr, c->x + c->width - num_w,
-	              c->y - text_height(num));
-	pango_cairo_show_layout(c->cr, num);
-	char *name = pdfkit_dest_name(h->slug);
-	char *attr = g_strdup_printf("dest='%s' rect=[%.2f %.2f %.2f %.2f]",
-	                             name, c->x + indent, top,
-	                             c->width - indent, c->y - top);
-	cairo_tag_begin(c->cr, CAIRO_TAG_LINK, attr);
-	cairo_tag_end(c->cr, CAIRO_TAG_LINK);
 	c->y += h->level == 2 ? 5 : 2;
-	g_free(attr);
-	g_free(name);
 	g_free(page);
-	g_object_unref(num);
-	g_object_unref(l);
 }
 
 static void contents(Pdf *p, const GArray *headings)
 {
 	PdfCanvas *c = p->c;
-	PangoLayout *l = pdfkit_layout(c, NULL, ST.heading[0] - 2, true, c->width);
-	pango_layout_set_text(l, S(p, "pdf.contents"), -1);
-	page_set_colour(c->cr, ST.ink);
-	pdfkit_draw_layout(c, l, c->x, NULL, 0);
-	g_object_unref(l);
+	plain_text(p, S(p, "pdf.contents"), ST.heading[0] - 2, true, ST.ink);
 	c->y += 12;
 	for (guint i = 0; i < headings->len; i++) {
 		const Heading *h = &g_array_index(headings, Heading, i);
@@ -165,7 +163,7 @@ static void heading(Pdf *p, cmark_node *n)
 	char *name = pdfkit_dest_name(slug);
 	char *dest = g_strdup_printf("name='%s'", name);
 	cairo_tag_begin(c->cr, CAIRO_TAG_DEST, dest);
-	if (level <= 3) {
+	if (level <= 3 && pdfkit_drawing(c)) {
 		char *target = g_strdup_printf("dest='%s'", name);
 		int parent = level > 1 ? p->outline_ids[level - 1] : 0;
 		p->outline_ids[level] = cairo_pdf_surface_add_outline(
@@ -197,10 +195,10 @@ static void rule(Pdf *p)
 static void code_block(Pdf *p, cmark_node *n, double indent)
 {
 	PdfCanvas *c = p->c;
-	PangoLayout *l = pdfkit_layout(c, S(p, "font.mono"), ST.caption, false,
-	                               c->width - indent - 12);
-	pango_layout_set_text(l, cmark_node_get_literal(n), -1);
-	double height = text_height(l);
+	PdfText t = {.family = S(p, "font.mono"), .size = ST.caption,
+	             .width = c->width - indent - 12,
+	             .text = cmark_node_get_literal(n)};
+	double height = pdfkit_measure(c, &t)->height;
 	pdfkit_need(c, fmin(height, 80) + 12);
 	page_set_colour(c->cr, ST.code_bg);
 	cairo_rectangle(c->cr, c->x + indent, c->y,
@@ -208,9 +206,8 @@ static void code_block(Pdf *p, cmark_node *n, double indent)
 	cairo_fill(c->cr);
 	c->y += 4;
 	page_set_colour(c->cr, ST.ink);
-	pdfkit_draw_layout(c, l, c->x + indent + 6, NULL, 0);
+	pdfkit_draw_text(c, &t, c->x + indent + 6, NULL, 0);
 	c->y += 10;
-	g_object_unref(l);
 }
 
 /* A chart at the full text width, laid out at the web width (so its
@@ -237,58 +234,68 @@ static void figure(Pdf *p, cmark_node *para)
 	double room = c->bottom - c->margin - pdf_caption_room(p, img, most);
 	g_free(most);
 	size_t parts = 0;
-	ChartCanvas *cv = chart_canvas_new(chart, layout_w);
-	Chart view; /* the bars cv is laid out from: it borrows them, so
-	               view lives as long as cv */
+	/* a bar chart shows its first CHART_MAX_BARS bars, as on the site
+	 * (its caption says so) */
+	size_t total = MIN(chart->n_bars, (size_t)CHART_MAX_BARS);
+	/* the view drawn next: the whole chart, or bars first .. first + n
+	 * (heights kept across passes; a canvas only where it is drawn) */
+	size_t view_first = 0, view_n = PDF_CHART_WHOLE;
+	double view_h = pdf_chart_height(p, chart, 0, PDF_CHART_WHOLE);
 	char *note = NULL;
-	for (size_t first = 0; cv;) {
-		size_t n = chart->n_bars - first;
+	for (size_t first = 0;;) {
+		size_t n = total - first;
 		double left = c->bottom - c->y - (c->bottom - c->margin - room);
-		if (cv->height * scale > left) {
+		if (view_h * scale > left) {
 			/* a bar chart fills what is left of a page of at least a
 			 * third with its first bars; otherwise a new page */
 			size_t k = 0;
-			if (chart->kind != CHART_XY && left >= room / 3) {
-				Chart rest = chart_bar_part(chart, first, n);
-				k = chart_bars_fitting(&rest, layout_w, left / scale);
-			}
+			if (chart->kind != CHART_XY && left >= room / 3)
+				k = pdf_chart_bars_fitting(p, chart, first, n,
+				                           left / scale);
 			if (k < 3 && c->y > c->margin) {
 				pdfkit_new_page(c);
 				left = room;
 				if (chart->kind != CHART_XY
-				    && cv->height * scale > room) {
-					Chart rest = chart_bar_part(chart, first, n);
-					k = chart_bars_fitting(&rest, layout_w,
-					                       room / scale);
-				}
+				    && view_h * scale > room)
+					k = pdf_chart_bars_fitting(p, chart, first,
+					                           n, room / scale);
 			}
 			if (k > 0 && k < n) {
-				chart_canvas_free(cv);
 				n = k;
-				view = chart_bar_part(chart, first, n);
-				cv = chart_canvas_new(&view, layout_w);
+				view_first = first;
+				view_n = n;
+				view_h = pdf_chart_height(p, chart, first, n);
 			}
 		}
-		bool last = chart->kind == CHART_XY || first + n >= chart->n_bars;
+		bool last = chart->kind == CHART_XY || first + n >= total;
 		if (last)
 			note = pdf_split_note(p, parts + 1);
-		double h = cv->height * scale;
+		double h = view_h * scale;
 		double fit = fmin(1, room / h); /* an XY chart taller than a page */
-		cairo_save(c->cr);
-		cairo_translate(c->cr, c->x + c->width * (1 - fit) / 2, c->y);
-		cairo_scale(c->cr, scale * fit, scale * fit);
-		chart_canvas_replay(cv, c->cr, &CHART_LIGHT);
-		cairo_restore(c->cr);
-		chart_canvas_free(cv);
-		cv = NULL;
+		if (pdfkit_drawing(c)) {
+			/* the canvas borrows view's bars */
+			Chart view = view_n == PDF_CHART_WHOLE
+			                 ? *chart
+			                 : chart_bar_part(chart, view_first, view_n);
+			ChartCanvas *cv = chart_canvas_new(
+			    view_n == PDF_CHART_WHOLE ? chart : &view, layout_w);
+			cairo_save(c->cr);
+			cairo_translate(c->cr,
+			                c->x + c->width * (1 - fit) / 2, c->y);
+			cairo_scale(c->cr, scale * fit, scale * fit);
+			chart_canvas_replay(cv, c->cr, &CHART_LIGHT);
+			cairo_restore(c->cr);
+			chart_canvas_free(cv);
+		}
 		c->y += h * fit + 4;
 		parts++;
 		first += n;
-		if (!last) {
-			pdfkit_new_page(c);
-			view = chart_bar_part(chart, first, chart->n_bars);
-			cv = chart_canvas_new(&view, layout_w);
-		}
+		if (last)
+			break;
+		pdfkit_new_page(c);
+		view_first = first;
+		view_n = total - first;
+		view_h = pdf_chart_height(p, chart, first, total - first);
 	}
 	pdf_draw_caption(p, img, note);
 	g_free(note);
@@ -360,12 +367,15 @@ static void list(Pdf *p, cmark_node *l, double indent)
 		char *mark = ordered ? g_strdup_printf("%d.", number)
 		                     : g_strdup("\xE2\x80\xA2");
 		pdfkit_need(c, 14);
-		PangoLayout *m = pdfkit_layout(c, NULL, ST.body, false, 16);
-		pango_layout_set_text(m, mark, -1);
-		page_set_colour(c->cr, ST.ink);
-		cairo_move_to(c->cr, c->x + indent, c->y);
-		pango_cairo_show_layout(c->cr, m);
-		g_object_unref(m);
+		if (pdfkit_drawing(c)) {
+			PangoLayout *m = pdfkit_layout(c, NULL, ST.body, false,
+			                               16);
+			pango_layout_set_text(m, mark, -1);
+			page_set_colour(c->cr, ST.ink);
+			cairo_move_to(c->cr, c->x + indent, c->y);
+			pango_cairo_show_layout(c->cr, m);
+			g_object_unref(m);
+		}
 		g_free(mark);
 		blocks(p, item, indent + 16);
 	}
@@ -434,11 +444,16 @@ static void blocks(Pdf *p, cmark_node *parent, double indent)
 
 /* ---- passes ----------------------------------------------------------- */
 
+/* One pass over the document: on a measuring canvas unless it is the
+ * final pass, whose bytes are the PDF (NULL before). */
 static bool render_pass(Pdf *p, cmark_node *doc, const GArray *headings,
                         char **bytes, size_t *length, GError **error)
 {
-	p->c = pdfkit_open(p->opt->paper, ST.margin, &p->opt->meta,
-	                   S(p, "font.sans"));
+	p->c = p->final_pass
+	           ? pdfkit_open_shared(p->opt->paper, ST.margin, &p->opt->meta,
+	                                S(p, "font.sans"), p->texts)
+	           : pdfkit_open_measuring(p->opt->paper, ST.margin,
+	                                   S(p, "font.sans"), p->texts);
 	p->c->page_end = page_end;
 	p->c->page_end_data = p;
 	p->c->page_start = place_floats;
@@ -449,8 +464,11 @@ static bool render_pass(Pdf *p, cmark_node *doc, const GArray *headings,
 	memset(p->outline_ids, 0, sizeof p->outline_ids);
 	title_page(p);
 	contents(p, headings);
-	blocks(p, doc, 0);
-	flush_floats(p, false);
+	p->body_page = p->c->page;
+	if (!p->contents_only) {
+		blocks(p, doc, 0);
+		flush_floats(p, false);
+	}
 	g_ptr_array_free(p->floats, TRUE);
 	p->floats = NULL;
 	if (p->link_by_text)
@@ -473,26 +491,36 @@ static void free_headings(GArray *a)
 	g_array_free(a, TRUE);
 }
 
+/* Three passes, the first two measuring only.  Pass 1 lays out the
+ * body after an empty contents and learns the page of every heading.
+ * The body does not depend on what comes before it but for the page it
+ * starts on (a new page after the contents), so pass 2 lays out only the
+ * title page and the contents with those pages: the headings then move
+ * by as many pages as the contents grew.  The final pass draws, with the
+ * contents of pass 2 (its entries as long as the final ones). */
 bool pdf_render(cmark_node *doc, const PdfOptions *opt, char **bytes,
                 size_t *length, GError **error)
 {
 	Pdf p = {.opt = opt,
-	         .headings = g_array_new(FALSE, FALSE, sizeof(Heading))};
-	/* Pass 1: contents with every heading on page 0 take as many lines
-	 * as the real ones, so the pages found here stay true in pass 2. */
+	         .headings = g_array_new(FALSE, FALSE, sizeof(Heading)),
+	         .texts = pdfkit_texts_new()};
 	char *scratch = NULL;
 	size_t n = 0;
 	GArray *placeholder = g_array_new(FALSE, FALSE, sizeof(Heading));
 	bool ok = render_pass(&p, doc, placeholder, &scratch, &n, error);
-	g_free(scratch);
+	int body_page = p.body_page, pages = p.total_pages;
 	if (ok) {
-		/* The pass-1 contents were empty: render once more with
-		 * entries of the right length, then the final pass. */
 		GArray *first = p.headings;
 		p.headings = g_array_new(FALSE, FALSE, sizeof(Heading));
+		p.contents_only = true;
 		ok = render_pass(&p, doc, first, &scratch, &n, error);
-		g_free(scratch);
-		free_headings(first);
+		p.contents_only = false;
+		free_headings(p.headings);
+		p.headings = first;
+		int shift = p.body_page - body_page;
+		for (guint i = 0; i < first->len; i++)
+			g_array_index(first, Heading, i).page += shift;
+		p.total_pages = pages + shift;
 	}
 	if (ok) {
 		p.known = g_hash_table_new(g_str_hash, g_str_equal);
@@ -500,11 +528,15 @@ bool pdf_render(cmark_node *doc, const PdfOptions *opt, char **bytes,
 			g_hash_table_add(p.known,
 			                 g_array_index(p.headings, Heading, i).slug);
 		p.final_pass = true;
+		pdf_geometries_clear(&p);
 		ok = render_pass(&p, doc, p.headings, bytes, length, error);
 		g_hash_table_destroy(p.known);
 	}
 	g_array_free(placeholder, TRUE);
 	free_headings(p.headings);
+	pdf_geometries_clear(&p);
+	pdf_chart_heights_free(&p);
+	pdfkit_texts_free(p.texts);
 	return ok;
 }
 

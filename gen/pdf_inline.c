@@ -231,18 +231,16 @@ void pdf_inline_free(Inline *in)
 
 /* Lays out a node's inline content and draws it at x + indent. */
 void pdf_draw_inline(Pdf *p, cmark_node *n, const char *family,
-                        double size, bool bold, double indent,
-                        double spacing)
+                     double size, bool bold, double indent, double spacing)
 {
 	Inline in = pdf_inline_new(p);
 	pdf_inline_markup(&in, n);
-	PangoLayout *l = pdfkit_layout(p->c, family, size, bold,
-	                               p->c->width - indent);
-	pango_layout_set_markup(l, in.markup->str, -1);
-	pango_layout_set_spacing(l, (int)(size * spacing * PANGO_SCALE));
+	PdfText t = {.family = family, .size = size, .bold = bold,
+	             .width = p->c->width - indent, .text = in.markup->str,
+	             .markup = true,
+	             .spacing = (int)(size * spacing * PANGO_SCALE)};
 	page_set_colour(p->c->cr, PAGE_GUIDE.ink);
-	pdfkit_draw_layout(p->c, l, p->c->x + indent,
-	                   (PdfLink *)in.links->data, in.links->len);
-	g_object_unref(l);
+	pdfkit_draw_text(p->c, &t, p->c->x + indent,
+	                 (PdfLink *)in.links->data, in.links->len);
 	pdf_inline_free(&in);
 }

@@ -7,6 +7,7 @@
 
 #include "backend.h"
 #include "pdfkit.h"
+#include "chart.h"
 
 #include <cmark-gfm.h>
 #include <stdbool.h>
@@ -53,6 +54,12 @@ typedef struct {
 	bool placing_floats;
 	PdfRefs *refs;         /* the table being drawn, as references */
 	GHashTable *link_by_text; /* link text -> address, for the pass */
+	PdfTexts *texts;       /* measures shared by the passes */
+	bool contents_only;    /* the pass stops after the contents */
+	int body_page;         /* where the body started in the pass */
+	GHashTable *geometries; /* table node -> its column widths, while
+	                           the cells' markup stays the same */
+	GHashTable *chart_heights; /* chart views' heights (pdf_keep.c) */
 } Pdf;
 
 typedef struct {
@@ -96,6 +103,16 @@ char *pdf_split_note(Pdf *p, size_t parts);
 /* The width a chart of the guide PDF is laid out at before it is scaled
  * to the text width: its smallest text prints at 7.5 pt or more. */
 double pdf_chart_layout_width(const PdfCanvas *c);
+/* The height of bars first .. first + n of a chart (as
+ * chart_bar_part makes them; n PDF_CHART_WHOLE: the chart itself) laid
+ * out at pdf_chart_layout_width, kept for every pass; and
+ * chart_bars_fitting of such a view from kept heights.  Freed with
+ * pdf_chart_heights_free. */
+#define PDF_CHART_WHOLE ((size_t)-1)
+double pdf_chart_height(Pdf *p, const Chart *chart, size_t first, size_t n);
+size_t pdf_chart_bars_fitting(Pdf *p, const Chart *chart, size_t first,
+                              size_t n, double height);
+void pdf_chart_heights_free(Pdf *p);
 /* The least room a figure needs to stay where it stands (figure()'s
  * rule; see pdf_keep.c). */
 double pdf_figure_lead(Pdf *p, cmark_node *para);
@@ -126,5 +143,8 @@ void pdf_references_draw(Pdf *p, const PdfRefs *r);
 void pdf_table(Pdf *p, cmark_node *t);
 /* The height of a table's header and first row. */
 double pdf_table_lead(Pdf *p, cmark_node *t);
+/* Forgets the tables' column widths (the cells' markup changes: links
+ * to headings become live in the final pass). */
+void pdf_geometries_clear(Pdf *p);
 
 #endif

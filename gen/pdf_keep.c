@@ -15,24 +15,24 @@
 #include "util.h"
 
 #include <math.h>
+#include <string.h>
 
 /* The caption of an image (its title, and note after it when not NULL)
- * laid out at the text width; caller unrefs. */
-static PangoLayout *caption_layout(Pdf *p, cmark_node *img, const char *note)
+ * at the text width, as markup in *t (caller frees the returned markup). */
+static char *caption_text(Pdf *p, cmark_node *img, const char *note,
+                          PdfText *t)
 {
-	PdfCanvas *c = p->c;
-	PangoLayout *l = pdfkit_layout(c, NULL, PAGE_GUIDE.caption, false, c->width);
 	const char *title = cmark_node_get_title(img);
 	char *text = note ? gg_fill2(lang_need(p->opt->strings, "format.aside", NULL), title ? title : "",
 	                             note)
 	                  : g_strdup(title ? title : "");
 	char *caption = g_markup_escape_text(text, -1);
 	char *m = pdf_styled_span(p, "font.caption", caption);
-	pango_layout_set_markup(l, m, -1);
 	g_free(text);
 	g_free(caption);
-	g_free(m);
-	return l;
+	*t = (PdfText){.size = PAGE_GUIDE.caption, .width = p->c->width,
+	               .text = m, .markup = true};
+	return m;
 }
 
 char *pdf_split_note(Pdf *p, size_t parts)
@@ -50,14 +50,91 @@ double pdf_chart_layout_width(const PdfCanvas *c)
 	return fmin(CHART_WIDTH, c->width / 7.5 * CHART_STYLE_WIDE.small);
 }
 
+/* ---- chart heights, kept for the passes -------------------------------- */
+
+typedef struct {
+	const Chart *chart;
+	size_t first, n; /* PDF_CHART_WHOLE: the chart itself */
+	double width;
+} ChartKey;
+
+/* A view of bars first .. first + n of a chart as chart_bar_part makes
+ * it; a part of such a view is the view of the same bars (both carry
+ * the whole chart's axis) unless that axis is 0. */
+static bool part_of_parts_ok(const Chart *chart)
+{
+	return chart_bar_part(chart, 0, 0).axis_end > 0;
+}
+
+double pdf_chart_height(Pdf *p, const Chart *chart, size_t first, size_t n)
+{
+	ChartKey k;
+	memset(&k, 0, sizeof k); /* no stray padding bytes */
+	k.chart = chart;
+	k.first = first;
+	k.n = n;
+	k.width = pdf_chart_layout_width(p->c);
+	if (!p->chart_heights)
+		p->chart_heights = g_hash_table_new_full(
+		    g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref,
+		    g_free);
+	GBytes *key = g_bytes_new(&k, sizeof k);
+	double *h = g_hash_table_lookup(p->chart_heights, key);
+	if (h) {
+		g_bytes_unref(key);
+		return *h;
+	}
+	h = g_new(double, 1);
+	if (n == PDF_CHART_WHOLE) {
+		*h = chart_height(chart, k.width);
+	} else {
+		Chart view = chart_bar_part(chart, first, n);
+		*h = chart_height(&view, k.width);
+	}
+	g_hash_table_insert(p->chart_heights, key, h);
+	return *h;
+}
+
+/* chart_bars_fitting of chart_bar_part(chart, first, n) at the layout
+ * width, from kept heights (the same steps). */
+size_t pdf_chart_bars_fitting(Pdf *p, const Chart *chart, size_t first,
+                              size_t n, double height)
+{
+	if (!part_of_parts_ok(chart)) {
+		Chart rest = chart_bar_part(chart, first, n);
+		return chart_bars_fitting(&rest, pdf_chart_layout_width(p->c),
+		                          height);
+	}
+	Chart rest = chart_bar_part(chart, first, n);
+	size_t count = MIN(rest.n_bars, (size_t)CHART_MAX_BARS);
+	double h0 = pdf_chart_height(p, chart, first, 0);
+	double row = count ? (pdf_chart_height(p, chart, first, rest.n_bars)
+	                      - h0) / (double)count
+	                   : 1;
+	size_t fit = row > 0 ? (size_t)fmax((height - h0) / row, 1) : count;
+	fit = MIN(fit, count);
+	for (; fit > 1; fit--) /* rows differ (wrapped labels): check */
+		if (pdf_chart_height(p, chart, first, fit) <= height)
+			break;
+	return fit;
+}
+
+void pdf_chart_heights_free(Pdf *p)
+{
+	if (p->chart_heights)
+		g_hash_table_destroy(p->chart_heights);
+	p->chart_heights = NULL;
+}
+
 /* The room a figure keeps under its chart on the same page: the whole
  * caption and the gaps around it (at least the 40 pt figures always
  * kept), so a caption never starts a page of its own. */
 double pdf_caption_room(Pdf *p, cmark_node *img, const char *note)
 {
-	PangoLayout *l = caption_layout(p, img, note);
-	double h = text_height(l) + 6;
-	g_object_unref(l);
+	PdfText t;
+	char *m = caption_text(p, img, note, &t);
+	double h = pdfkit_measure(p->c, &t)->height + 6;
+	g_free(m);
 	return fmax(h, 40);
 }
 
@@ -65,10 +142,11 @@ double pdf_caption_room(Pdf *p, cmark_node *img, const char *note)
 void pdf_draw_caption(Pdf *p, cmark_node *img, const char *note)
 {
 	PdfCanvas *c = p->c;
-	PangoLayout *l = caption_layout(p, img, note);
+	PdfText t;
+	char *m = caption_text(p, img, note, &t);
 	page_set_colour(c->cr, PAGE_GUIDE.muted);
-	pdfkit_draw_layout(c, l, c->x, NULL, 0);
-	g_object_unref(l);
+	pdfkit_draw_text(c, &t, c->x, NULL, 0);
+	g_free(m);
 	c->y += 12;
 }
 
@@ -89,7 +167,8 @@ double pdf_figure_lead(Pdf *p, cmark_node *para)
 		return PAGE_GUIDE.body * 2;
 	double reserve = pdf_caption_room(p, img, NULL);
 	double layout_w = pdf_chart_layout_width(c);
-	double h = chart_height(chart, layout_w) * (c->width / layout_w);
+	double h = pdf_chart_height(p, chart, 0, PDF_CHART_WHOLE)
+	           * (c->width / layout_w);
 	double room = c->bottom - c->margin - reserve;
 	if (chart->kind != CHART_XY) /* its first bars fill a third */
 		return fmin(h, room / 3) + reserve;
@@ -111,20 +190,13 @@ static double paragraph_lead(Pdf *p, cmark_node *n, double indent)
 	PdfCanvas *c = p->c;
 	Inline in = pdf_inline_new(p);
 	pdf_inline_markup(&in, n);
-	PangoLayout *l = pdfkit_layout(c, NULL, PAGE_GUIDE.body, false,
-	                               c->width - indent);
-	pango_layout_set_markup(l, in.markup->str, -1);
-	pango_layout_set_spacing(l, (int)(PAGE_GUIDE.body * 0.35 * PANGO_SCALE));
-	double h = text_height(l);
-	if (pango_layout_get_line_count(l) > 3) {
-		PangoLayoutIter *it = pango_layout_get_iter(l);
-		pango_layout_iter_next_line(it);
-		PangoRectangle logical;
-		pango_layout_iter_get_line_extents(it, NULL, &logical);
-		h = (double)(logical.y + logical.height) / PANGO_SCALE;
-		pango_layout_iter_free(it);
-	}
-	g_object_unref(l);
+	PdfText t = {.size = PAGE_GUIDE.body, .width = c->width - indent,
+	             .text = in.markup->str, .markup = true,
+	             .spacing = (int)(PAGE_GUIDE.body * 0.35 * PANGO_SCALE)};
+	const PdfMetrics *m = pdfkit_measure(c, &t);
+	double h = m->height;
+	if (m->n_lines > 3)
+		h = m->lines[1].y + m->lines[1].height;
 	pdf_inline_free(&in);
 	return h;
 }
@@ -164,11 +236,9 @@ double pdf_heading_height(Pdf *p, cmark_node *n)
 	int level = cmark_node_get_heading_level(n);
 	double size = PAGE_GUIDE.heading[level - 1];
 	char *text = markdown_plain_text(n);
-	PangoLayout *l = pdfkit_layout(p->c, NULL, size, true, p->c->width);
-	pango_layout_set_text(l, text, -1);
-	pango_layout_set_spacing(l, (int)(size * 0.1 * PANGO_SCALE));
-	double h = text_height(l) + size * 0.5;
-	g_object_unref(l);
+	PdfText t = {.size = size, .bold = true, .width = p->c->width,
+	             .text = text, .spacing = (int)(size * 0.1 * PANGO_SCALE)};
+	double h = pdfkit_measure(p->c, &t)->height + size * 0.5;
 	g_free(text);
 	return h;
 }

@@ -204,14 +204,13 @@ void pdf_references_rows(Pdf *p, const PdfRefs *r, GPtrArray *rows)
 		int source = pdf_reference_of(r, row);
 		char *mark = g_strdup_printf(" [%d]", source + 1);
 		append_text(&in, mark);
-		PangoLayout *l = pdfkit_layout(c, NULL, size, false, c->width);
-		pango_layout_set_markup(l, in.markup->str, -1);
-		pango_layout_set_indent(l, (int)(-hang * PANGO_SCALE));
+		PdfText t = {.size = size, .width = c->width,
+		             .text = in.markup->str, .markup = true,
+		             .indent = (int)(-hang * PANGO_SCALE)};
 		page_set_colour(c->cr, PAGE_GUIDE.ink);
-		pdfkit_draw_layout(c, l, c->x, (PdfLink *)in.links->data,
-		                   in.links->len);
+		pdfkit_draw_text(c, &t, c->x, (PdfLink *)in.links->data,
+		                 in.links->len);
 		c->y += 3;
-		g_object_unref(l);
 		g_free(mark);
 		pdf_inline_free(&in);
 	}
@@ -228,23 +227,24 @@ void pdf_references_draw(Pdf *p, const PdfRefs *r)
 		const char *text = r->sources->pdata[i];
 		char *attr = pdf_link_target(p, r->urls->pdata[i]);
 		char *mark = g_strdup_printf("[%u]", i + 1);
-		PangoLayout *m = pdfkit_layout(c, NULL, size, false, hang);
-		pango_layout_set_text(m, mark, -1);
-		PangoLayout *l = pdfkit_layout(c, NULL, size, false,
-		                               c->width - hang);
 		char *broken = pdf_breakable(text);
-		pango_layout_set_text(l, broken, -1);
-		pdfkit_need(c, text_height(l) + 2);
+		PdfText t = {.size = size, .width = c->width - hang,
+		             .text = broken};
+		pdfkit_need(c, pdfkit_measure(c, &t)->height + 2);
 		page_set_colour(c->cr, PAGE_GUIDE.ink);
-		cairo_move_to(c->cr, c->x, c->y);
-		pango_cairo_show_layout(c->cr, m);
+		if (pdfkit_drawing(c)) {
+			PangoLayout *m = pdfkit_layout(c, NULL, size, false,
+			                               hang);
+			pango_layout_set_text(m, mark, -1);
+			cairo_move_to(c->cr, c->x, c->y);
+			pango_cairo_show_layout(c->cr, m);
+			g_object_unref(m);
+		}
 		PdfLink link = {0, (int)strlen(broken), attr};
 		page_set_colour(c->cr, attr ? PAGE_GUIDE.link : PAGE_GUIDE.ink);
-		pdfkit_draw_layout(c, l, c->x + hang, attr ? &link : NULL,
-		                   attr ? 1 : 0);
+		pdfkit_draw_text(c, &t, c->x + hang, attr ? &link : NULL,
+		                 attr ? 1 : 0);
 		c->y += 2;
-		g_object_unref(l);
-		g_object_unref(m);
 		g_free(broken);
 		g_free(mark);
 		g_free(attr);

@@ -38,8 +38,10 @@ static const char *reference_mark(const Pdf *p, cmark_node *cell,
 	return mark;
 }
 
-static PangoLayout *cell_layout(Pdf *p, cmark_node *cell, double width,
-                                bool header, double size, Inline *in)
+/* A cell's text (its markup in in, or its reference mark) at size,
+ * wrapping at width (< 0: not). */
+static PdfText cell_text(Pdf *p, cmark_node *cell, double width,
+                         bool header, double size, Inline *in)
 {
 	in->break_long = true;
 	const char *mark = reference_mark(p, cell, header);
@@ -47,25 +49,8 @@ static PangoLayout *cell_layout(Pdf *p, cmark_node *cell, double width,
 		g_string_append(in->markup, mark);
 	else
 		pdf_inline_markup(in, cell);
-	PangoLayout *l = pdfkit_layout(p->c, NULL, size, header, width);
-	pango_layout_set_markup(l, in->markup->str, -1);
-	return l;
-}
-
-/* Widest line of the cell's text at a wrap width (< 0: no wrapping). */
-static double cell_text_width(Pdf *p, cmark_node *cell, bool header,
-                              double size, double wrap_width)
-{
-	Inline in = pdf_inline_new(p);
-	PangoLayout *l = cell_layout(p, cell, -1, header, size, &in);
-	pango_layout_set_wrap(l, PANGO_WRAP_WORD);
-	pango_layout_set_width(l, wrap_width < 0
-	                              ? -1
-	                              : (int)(wrap_width * PANGO_SCALE));
-	double w = text_width(l) + 8;
-	g_object_unref(l);
-	pdf_inline_free(&in);
-	return w;
+	return (PdfText){.size = size, .bold = header, .width = width,
+	                 .text = in->markup->str, .markup = true};
 }
 
 /* Length of text in columns: a CJK character is as wide as two Latin
@@ -78,65 +63,41 @@ static size_t display_length(const char *text)
 	return n;
 }
 
-/* The widest unbreakable piece of a laid-out, unwrapped text: the break
- * opportunities are Pango's (UAX #14: spaces in Latin text, between
- * most characters in Chinese, never before 。，), plus the ZWSPs of
- * pdf_breakable. */
-static double widest_piece(PangoLayout *l)
-{
-	const char *text = pango_layout_get_text(l);
-	int n_attrs = 0;
-	const PangoLogAttr *attrs = pango_layout_get_log_attrs_readonly(l,
-	                                                              &n_attrs);
-	double widest = 0;
-	int start = 0; /* byte index of the piece */
-	int end = 0;   /* its end without trailing white space */
-	int i = 0;     /* character index */
-	for (const char *q = text;; q = g_utf8_next_char(q), i++) {
-		int at = (int)(q - text);
-		if (i > 0 && (!*q || (i < n_attrs && attrs[i].is_line_break))) {
-			if (end > start) {
-				int line = 0, x0 = 0, x1 = 0;
-				pango_layout_index_to_line_x(l, start, FALSE,
-				                             &line, &x0);
-				pango_layout_index_to_line_x(l, end, FALSE,
-				                             &line, &x1);
-				widest = fmax(widest, (double)abs(x1 - x0)
-				                          / PANGO_SCALE);
-			}
-			start = end = at;
-		}
-		if (!*q)
-			break;
-		if (!(i < n_attrs && attrs[i].is_white))
-			end = (int)(g_utf8_next_char(q) - text);
-	}
-	return widest;
-}
-
-/* The least width a cell may wrap to: short cells (a GPU name, a price,
- * up to keep_short columns; a header of up to 4 CJK characters) stay on
- * one line when the table allows it; others may wrap at Pango's
- * break opportunities, so their widest unbreakable piece counts.  (A
- * layout wrapped at a tiny width would break and hyphenate inside words
- * instead.) */
-static double cell_least_width(Pdf *p, cmark_node *cell, bool header,
-                               double size, size_t keep_short)
+/* The widths of a cell: *full, its text unwrapped; *least and *word,
+ * the least it may wrap to.  Short cells (a GPU name, a price, up to
+ * keep_short columns, 16 in *least and none in *word; a header of up
+ * to 4 CJK characters in both) stay on one line when the table allows
+ * it; others may wrap at Pango's break opportunities, so their widest
+ * unbreakable piece counts.  (A layout wrapped at a tiny width would
+ * break and hyphenate inside words instead.) */
+static void cell_widths(Pdf *p, cmark_node *cell, bool header, double size,
+                        double *full, double *least, double *word)
 {
 	const char *mark = reference_mark(p, cell, header);
 	char *text = mark ? g_strdup(mark) : markdown_plain_text(cell);
-	if (display_length(text) <= keep_short) {
-		g_free(text);
-		return cell_text_width(p, cell, header, size, -1);
+	size_t length = display_length(text);
+	size_t keep_least = header ? 8 : 16, keep_word = header ? 8 : 0;
+	Inline in = pdf_inline_new(p);
+	PdfText t = cell_text(p, cell, -1, header, size, &in);
+	double widest = 0;
+	if (length > keep_least || length > keep_word) {
+		char *broken = pdf_breakable(text);
+		char *escaped = g_markup_escape_text(broken, -1);
+		PdfText plain = {.size = size, .bold = header, .width = -1,
+		                 .text = broken};
+		/* a cell without markup is the same text either way: one
+		 * layout gives both widths */
+		widest = pdfkit_widest_piece(p->c, strcmp(escaped, t.text) == 0
+		                                       ? &t
+		                                       : &plain) + 8;
+		g_free(escaped);
+		g_free(broken);
 	}
-	char *broken = pdf_breakable(text);
-	PangoLayout *l = pdfkit_layout(p->c, NULL, size, header, -1);
-	pango_layout_set_text(l, broken, -1);
-	double widest = widest_piece(l) + 8;
-	g_object_unref(l);
-	g_free(broken);
+	*full = pdfkit_measure(p->c, &t)->width + 8;
+	*least = length <= keep_least ? *full : widest;
+	*word = length <= keep_word ? *full : widest;
+	pdf_inline_free(&in);
 	g_free(text);
-	return widest;
 }
 
 /* Column widths: each column gets at least its least width (see above);
@@ -158,14 +119,11 @@ static TableGeometry table_geometry(Pdf *p, cmark_node *table)
 		for (cmark_node *c = cmark_node_first_child(row);
 		     c && i < g.n_cols; c = cmark_node_next(c), i++) {
 			bool head = row == first;
-			g.widths[i] = fmax(g.widths[i],
-			                   cell_text_width(p, c, head, g.size, -1));
-			least[i] = fmax(least[i], cell_least_width(
-			                              p, c, head, g.size,
-			                              head ? 8 : 16));
-			word[i] = fmax(word[i], cell_least_width(
-			                            p, c, head, g.size,
-			                            head ? 8 : 0));
+			double full, l, w;
+			cell_widths(p, c, head, g.size, &full, &l, &w);
+			g.widths[i] = fmax(g.widths[i], full);
+			least[i] = fmax(least[i], l);
+			word[i] = fmax(word[i], w);
 		}
 	}
 	double total = 0, total_least = 0, width = p->c->width;
@@ -208,6 +166,36 @@ static TableGeometry table_geometry(Pdf *p, cmark_node *table)
 	return g;
 }
 
+static void geometry_free(gpointer data)
+{
+	TableGeometry *g = data;
+	g_free(g->widths);
+	g_free(g);
+}
+
+/* A table's geometry, kept in p->geometries for the passes that see
+ * the same cells (see pdf_geometries_clear); p->refs is the table's. */
+static const TableGeometry *geometry_of(Pdf *p, cmark_node *table)
+{
+	if (!p->geometries)
+		p->geometries = g_hash_table_new_full(NULL, NULL, NULL,
+		                                      geometry_free);
+	TableGeometry *g = g_hash_table_lookup(p->geometries, table);
+	if (!g) {
+		g = g_new(TableGeometry, 1);
+		*g = table_geometry(p, table);
+		g_hash_table_insert(p->geometries, table, g);
+	}
+	return g;
+}
+
+void pdf_geometries_clear(Pdf *p)
+{
+	if (p->geometries)
+		g_hash_table_destroy(p->geometries);
+	p->geometries = NULL;
+}
+
 /* The row's height; *baseline: the lowest first baseline of its cells
  * (from the cell top), on which every cell's first line sits, so a
  * cell in a CJK font (taller ascent) lines up with its Latin
@@ -221,12 +209,11 @@ static double row_height_baseline(Pdf *p, cmark_node *row,
 	for (cmark_node *c = cmark_node_first_child(row); c && i < g->n_cols;
 	     c = cmark_node_next(c), i++) {
 		Inline in = pdf_inline_new(p);
-		PangoLayout *l = cell_layout(p, c, g->widths[i] - 8, header,
-		                             g->size, &in);
-		double b = (double)pango_layout_get_baseline(l) / PANGO_SCALE;
-		base = fmax(base, b);
-		below = fmax(below, text_height(l) - b);
-		g_object_unref(l);
+		PdfText t = cell_text(p, c, g->widths[i] - 8, header, g->size,
+		                      &in);
+		const PdfMetrics *m = pdfkit_measure(p->c, &t);
+		base = fmax(base, m->baseline);
+		below = fmax(below, m->height - m->baseline);
 		pdf_inline_free(&in);
 	}
 	if (baseline)
@@ -240,12 +227,28 @@ static double row_height(Pdf *p, cmark_node *row, const TableGeometry *g,
 	return row_height_baseline(p, row, g, header, NULL);
 }
 
+/* A row's height and baseline (row_height_baseline). */
+typedef struct {
+	double height, baseline;
+} RowBox;
+
+static RowBox row_box(Pdf *p, cmark_node *row, const TableGeometry *g,
+                      bool header)
+{
+	RowBox b;
+	b.height = row_height_baseline(p, row, g, header, &b.baseline);
+	return b;
+}
+
 static void draw_row(Pdf *p, cmark_node *row, const TableGeometry *g,
-                     const uint8_t *align, bool header)
+                     const uint8_t *align, bool header, RowBox box)
 {
 	PdfCanvas *c = p->c;
-	double baseline = 0;
-	double h = row_height_baseline(p, row, g, header, &baseline);
+	double baseline = box.baseline, h = box.height;
+	if (!pdfkit_drawing(c) && c->y + h <= c->bottom) {
+		c->y += h; /* every cell fits: no page breaks inside */
+		return;
+	}
 	if (header) {
 		page_set_colour(c->cr, PAGE_GUIDE.table_header);
 		cairo_rectangle(c->cr, c->x, c->y, c->width, h);
@@ -256,18 +259,16 @@ static void draw_row(Pdf *p, cmark_node *row, const TableGeometry *g,
 	for (cmark_node *cell = cmark_node_first_child(row);
 	     cell && i < g->n_cols; cell = cmark_node_next(cell), i++) {
 		Inline in = pdf_inline_new(p);
-		PangoLayout *l = cell_layout(p, cell, g->widths[i] - 8, header,
-		                             g->size, &in);
+		PdfText t = cell_text(p, cell, g->widths[i] - 8, header,
+		                      g->size, &in);
 		if (align && align[i] == 'r')
-			pango_layout_set_alignment(l, PANGO_ALIGN_RIGHT);
+			t.align = PANGO_ALIGN_RIGHT;
 		else if (align && align[i] == 'c')
-			pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
+			t.align = PANGO_ALIGN_CENTER;
 		page_set_colour(c->cr, PAGE_GUIDE.ink);
-		c->y = top + 3 + baseline
-		       - (double)pango_layout_get_baseline(l) / PANGO_SCALE;
-		pdfkit_draw_layout(c, l, x + 4, (PdfLink *)in.links->data,
-		                   in.links->len);
-		g_object_unref(l);
+		c->y = top + 3 + baseline - pdfkit_measure(c, &t)->baseline;
+		pdfkit_draw_text(c, &t, x + 4, (PdfLink *)in.links->data,
+		                 in.links->len);
 		pdf_inline_free(&in);
 		x += g->widths[i];
 	}
@@ -312,23 +313,26 @@ void pdf_table(Pdf *p, cmark_node *t)
 		p->refs = NULL;
 		return;
 	}
-	TableGeometry g = table_geometry(p, t);
+	const TableGeometry *g = geometry_of(p, t);
 	const uint8_t *align = cmark_gfm_extensions_get_table_alignments(t);
 	cmark_node *header = cmark_node_first_child(t);
-	double hh = row_height(p, header, &g, true);
+	RowBox hb = row_box(p, header, g, true);
 	GPtrArray *rows = body_rows(p, t);
-	pdfkit_need(c, hh + (rows->len ? row_height(p, rows->pdata[0], &g,
-	                                            false) : 0));
-	draw_row(p, header, &g, align, true);
+	RowBox *boxes = g_new(RowBox, rows->len + 1);
+	for (guint i = 0; i < rows->len; i++)
+		boxes[i] = row_box(p, rows->pdata[i], g, false);
+	pdfkit_need(c, hb.height + (rows->len ? boxes[0].height : 0));
+	draw_row(p, header, g, align, true, hb);
 	for (guint i = 0; i < rows->len; i++) {
 		cmark_node *row = rows->pdata[i];
-		double h = row_height(p, row, &g, false);
+		double h = boxes[i].height;
 		if (c->y + h > c->bottom) { /* repeat the header */
 			pdfkit_new_page(c);
-			pdfkit_need(c, hh + h); /* below a figure placed there */
-			draw_row(p, header, &g, align, true);
+			pdfkit_need(c, hb.height + h); /* below a figure placed
+			                                  there */
+			draw_row(p, header, g, align, true, hb);
 		}
-		draw_row(p, row, &g, align, false);
+		draw_row(p, row, g, align, false, boxes[i]);
 	}
 	c->y += 10;
 	if (p->refs)
@@ -336,7 +340,7 @@ void pdf_table(Pdf *p, cmark_node *t)
 	pdf_references_free(p->refs);
 	p->refs = NULL;
 	g_ptr_array_free(rows, TRUE);
-	g_free(g.widths);
+	g_free(boxes);
 }
 
 double pdf_table_lead(Pdf *p, cmark_node *t)
@@ -347,13 +351,12 @@ double pdf_table_lead(Pdf *p, cmark_node *t)
 		p->refs = NULL;
 		return 3 * PAGE_GUIDE.caption * 1.4;
 	}
-	TableGeometry g = table_geometry(p, t);
+	const TableGeometry *g = geometry_of(p, t);
 	cmark_node *header = cmark_node_first_child(t);
 	cmark_node *first = cmark_node_next(header);
-	double h = row_height(p, header, &g, true)
-	           + (first ? row_height(p, first, &g, false) : 0);
+	double h = row_height(p, header, g, true)
+	           + (first ? row_height(p, first, g, false) : 0);
 	pdf_references_free(p->refs);
 	p->refs = NULL;
-	g_free(g.widths);
 	return h;
 }

@@ -1,5 +1,8 @@
-/* PDF kit.  See pdfkit.h. */
+/* PDF kit: canvases, pages, text flowed over pages with links, and
+ * the PDF's bytes.  Text layouts and measures are pdfkit_text.c's.
+ * See pdfkit.h. */
 #include "pdfkit.h"
+#include "pdfkit_internal.h"
 
 #include "text.h"
 #include "util.h"
@@ -22,8 +25,10 @@ void pdfkit_paper_size(Paper paper, double *w, double *h)
 	*h = paper == PAPER_LETTER ? 792 : 841.89;
 }
 
-PdfCanvas *pdfkit_open(Paper paper, double margin, const PdfMeta *meta,
-                       const char *font)
+/* ---- canvases ---------------------------------------------------------- */
+
+static PdfCanvas *canvas_new(Paper paper, double margin, const char *font,
+                             PdfTexts *texts)
 {
 	PdfCanvas *c = g_new0(PdfCanvas, 1);
 	pdfkit_paper_size(paper, &c->page_w, &c->page_h);
@@ -34,6 +39,16 @@ PdfCanvas *pdfkit_open(Paper paper, double margin, const PdfMeta *meta,
 	c->bottom = c->page_h - margin;
 	c->page = 1;
 	c->font = font;
+	c->own_texts = !texts;
+	c->texts = texts ? texts : pdfkit_texts_new();
+	return c;
+}
+
+PdfCanvas *pdfkit_open_shared(Paper paper, double margin,
+                              const PdfMeta *meta, const char *font,
+                              PdfTexts *texts)
+{
+	PdfCanvas *c = canvas_new(paper, margin, font, texts);
 	c->lang = meta->lang;
 	c->bytes = g_byte_array_new();
 	c->surface = cairo_pdf_surface_create_for_stream(
@@ -54,6 +69,27 @@ PdfCanvas *pdfkit_open(Paper paper, double margin, const PdfMeta *meta,
 			                               fields[i].value);
 	c->cr = cairo_create(c->surface);
 	return c;
+}
+
+PdfCanvas *pdfkit_open(Paper paper, double margin, const PdfMeta *meta,
+                       const char *font)
+{
+	return pdfkit_open_shared(paper, margin, meta, font, NULL);
+}
+
+PdfCanvas *pdfkit_open_measuring(Paper paper, double margin,
+                                 const char *font, PdfTexts *texts)
+{
+	PdfCanvas *c = canvas_new(paper, margin, font, texts);
+	c->measuring = true;
+	/* cairo's context in error: every drawing call on it does nothing */
+	c->cr = cairo_create(NULL);
+	return c;
+}
+
+bool pdfkit_drawing(const PdfCanvas *c)
+{
+	return !c->measuring;
 }
 
 /* Last occurrence of needle in the first n bytes of hay, or NULL. */
@@ -144,6 +180,8 @@ static void fix_remote_destinations(GByteArray *pdf)
  * continues on the next page. */
 static void end_page(PdfCanvas *c)
 {
+	if (c->measuring)
+		return;
 	if (c->page_end) {
 		cairo_save(c->cr);
 		c->page_end(c, c->page_end_data);
@@ -152,9 +190,23 @@ static void end_page(PdfCanvas *c)
 	cairo_show_page(c->cr);
 }
 
+static void canvas_free(PdfCanvas *c)
+{
+	if (c->own_texts)
+		pdfkit_texts_free(c->texts);
+	g_free(c);
+}
+
 bool pdfkit_close(PdfCanvas *c, char **bytes, size_t *length,
                   GError **error)
 {
+	if (c->measuring) {
+		cairo_destroy(c->cr);
+		*bytes = NULL;
+		*length = 0;
+		canvas_free(c);
+		return true;
+	}
 	end_page(c);
 	cairo_destroy(c->cr);
 	cairo_surface_finish(c->surface);
@@ -173,23 +225,11 @@ bool pdfkit_close(PdfCanvas *c, char **bytes, size_t *length,
 		g_set_error(error, GG_ERROR, GG_ERR_ENV, "PDF: %s",
 		            cairo_status_to_string(st));
 	}
-	g_free(c);
+	canvas_free(c);
 	return ok;
 }
 
-PangoLayout *pdfkit_layout(PdfCanvas *c, const char *family, double size,
-                           bool bold, double width)
-{
-	PangoLayout *l = text_layout_new(c->cr, family ? family : c->font, size,
-	                                 false, bold);
-	/* sizes are points: at Pango's default 96 dpi a "10" would print
-	 * at 13.3 pt */
-	pango_cairo_context_set_resolution(pango_layout_get_context(l), 72);
-	pango_layout_context_changed(l);
-	pango_layout_set_width(l, width < 0 ? -1 : (int)(width * PANGO_SCALE));
-	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
-	return l;
-}
+/* ---- pages --------------------------------------------------------------- */
 
 void pdfkit_new_page(PdfCanvas *c)
 {
@@ -236,10 +276,6 @@ static void line_links(PdfCanvas *c, PangoLayoutLine *line, double x,
 	}
 }
 
-typedef struct {
-	double y, height; /* the line's logical box in layout units (pt) */
-} LineBox;
-
 /* Where pages break inside a layout of n lines whose line start sits at
  * c->y: breaks[i] is TRUE when line i starts a new page.  A line that
  * does not fit moves to the next page, with two exceptions that keep
@@ -249,7 +285,7 @@ typedef struct {
  * along, when at least two lines stay behind.  Planned again after each
  * break, as the new page may begin with something else (a figure placed
  * at its top, see page_start). */
-static void plan_breaks(const PdfCanvas *c, const LineBox *box, int n,
+static void plan_breaks(const PdfCanvas *c, const PdfLineBox *box, int n,
                         int start, gboolean *breaks)
 {
 	double y = c->y, top = box[start].y; /* top: layout y that sits at y */
@@ -276,34 +312,28 @@ static void plan_breaks(const PdfCanvas *c, const LineBox *box, int n,
 	}
 }
 
-void pdfkit_draw_layout(PdfCanvas *c, PangoLayout *l, double x,
-                        const PdfLink *links, size_t n_links)
+/* Flows n lines of boxes box (a text of height h) down the page from
+ * c->y, breaking pages as plan_breaks says, drawing the lines of l at x
+ * with their links when l is not NULL; advances y. */
+void pdfkit_flow(PdfCanvas *c, PangoLayout *l, const PdfLineBox *box, int n,
+                 double h, double x, const PdfLink *links, size_t n_links)
 {
-	int n = pango_layout_get_line_count(l);
-	LineBox *box = g_new0(LineBox, n > 0 ? n : 1);
 	gboolean *breaks = g_new0(gboolean, n > 0 ? n : 1);
-	PangoLayoutIter *it = pango_layout_get_iter(l);
-	for (int i = 0; i < n; i++) {
-		PangoRectangle logical;
-		pango_layout_iter_get_line_extents(it, NULL, &logical);
-		box[i].y = (double)logical.y / PANGO_SCALE;
-		box[i].height = (double)logical.height / PANGO_SCALE;
-		pango_layout_iter_next_line(it);
-	}
-	pango_layout_iter_free(it);
 	if (n > 0)
 		plan_breaks(c, box, n, 0, breaks);
-	it = pango_layout_get_iter(l);
+	PangoLayoutIter *it = l ? pango_layout_get_iter(l) : NULL;
 	double top = 0; /* layout y that sits at c->y */
-	for (int i = 0; i < n; i++, pango_layout_iter_next_line(it)) {
-		PangoRectangle logical;
-		pango_layout_iter_get_line_extents(it, NULL, &logical);
+	for (int i = 0; i < n; i++) {
 		for (int tries = 0; breaks[i] && tries < 3; tries++) {
 			c->y += box[i].y - top;
 			pdfkit_new_page(c);
 			top = box[i].y;
 			plan_breaks(c, box, n, i, breaks);
 		}
+		if (!it)
+			continue;
+		PangoRectangle logical;
+		pango_layout_iter_get_line_extents(it, NULL, &logical);
 		PangoLayoutLine *line = pango_layout_iter_get_line_readonly(it);
 		double baseline = (double)pango_layout_iter_get_baseline(it)
 		                  / PANGO_SCALE;
@@ -312,12 +342,23 @@ void pdfkit_draw_layout(PdfCanvas *c, PangoLayout *l, double x,
 		pango_cairo_show_layout_line(c->cr, line);
 		line_links(c, line, line_x, c->y + box[i].y - top,
 		           box[i].height, links, n_links);
+		pango_layout_iter_next_line(it);
 	}
-	pango_layout_iter_free(it);
-	g_free(box);
+	if (it)
+		pango_layout_iter_free(it);
 	g_free(breaks);
-	c->y += text_height(l) - top;
+	c->y += h - top;
 }
+
+void pdfkit_draw_layout(PdfCanvas *c, PangoLayout *l, double x,
+                        const PdfLink *links, size_t n_links)
+{
+	PdfMetrics *m = pdfkit_metrics_of(l);
+	pdfkit_flow(c, c->measuring ? NULL : l, m->lines, m->n_lines,
+	            m->height, x, links, n_links);
+	pdfkit_metrics_free(m);
+}
+
 
 static char *escape_attribute(const char *s)
 {

@@ -2,8 +2,17 @@
  * pdf.c, purchase requests in request*.c): a Cairo PDF surface written to
  * memory with its metadata, deterministic Pango text, page breaks with a
  * page-end callback, and text drawn line by line with link areas.
+ * Layout passes that only learn where things land use a measuring
+ * canvas: the same page flow with nothing drawn (no surface; its cairo_t
+ * is cairo's inert error object, on which drawing calls do nothing, and
+ * no page-end callback runs).  Text is described by a PdfText; its
+ * measures are kept in a PdfTexts shared by the canvases of one
+ * document, so a paragraph is shaped once for every pass that measures
+ * it, and once more only where it is drawn.
  * Ownership: pdfkit_open returns a PdfCanvas that pdfkit_close frees; the
- * PDF bytes it hands back belong to the caller (g_free). */
+ * PDF bytes it hands back belong to the caller (g_free).  A PdfTexts
+ * belongs to whoever made it (pdfkit_texts_free), and outlives the
+ * canvases given it; measures it returns live as long as it does. */
 #ifndef GG_PDFKIT_H
 #define GG_PDFKIT_H
 
@@ -33,6 +42,38 @@ typedef struct {
 typedef struct PdfCanvas PdfCanvas;
 typedef void (*PdfPageEnd)(PdfCanvas *canvas, void *data);
 
+/* One Pango context (the PDF surface's font options, 72 dpi, hinting
+ * off) and the measures of every text laid out on it. */
+typedef struct PdfTexts PdfTexts;
+
+/* A text as the layout sees it: everything its lines depend on. */
+typedef struct {
+	const char *family;   /* Pango family list; NULL: the canvas's font */
+	double size;          /* points */
+	bool bold;
+	double width;         /* wrap width in points; < 0: no wrapping */
+	const char *text;
+	bool markup;          /* text is Pango markup */
+	int spacing;          /* between lines, Pango units */
+	int indent;           /* first line, Pango units (< 0: hanging) */
+	bool word_wrap;       /* wrap between words only (else WORD_CHAR) */
+	PangoAlignment align; /* drawing only: no measure depends on it */
+} PdfText;
+
+typedef struct {
+	double y, height; /* a line's logical box, points from the top */
+} PdfLineBox;
+
+/* A text's measures (logical extents, points). */
+typedef struct {
+	double width, height;
+	double baseline; /* of the first line, from the top */
+	int n_lines;
+	PdfLineBox *lines;
+	double widest;   /* widest unbreakable piece; < 0: not asked yet */
+	PangoLayout *kept; /* pdfkit.c's: the layout, kept to be drawn */
+} PdfMetrics;
+
 struct PdfCanvas {
 	cairo_surface_t *surface;
 	cairo_t *cr;
@@ -49,13 +90,50 @@ struct PdfCanvas {
 	 * place what waits for it (floating figures); may advance y */
 	PdfPageEnd page_start;
 	void *page_start_data;
+	PdfTexts *texts;  /* the context and measures it lays text out with */
+	bool own_texts;   /* made by pdfkit_open: freed with the canvas */
+	bool measuring;   /* draws nothing (pdfkit_open_measuring) */
 };
 
+/* A canvas that draws into a PDF, with texts of its own. */
 PdfCanvas *pdfkit_open(Paper paper, double margin, const PdfMeta *meta,
                        const char *font);
 
+/* A canvas that draws into a PDF with shared texts (kept by pointer). */
+PdfCanvas *pdfkit_open_shared(Paper paper, double margin,
+                              const PdfMeta *meta, const char *font,
+                              PdfTexts *texts);
+
+/* A canvas on which the same flow only measures: pages are counted,
+ * page_start runs, nothing is drawn; pdfkit_close gives no bytes. */
+PdfCanvas *pdfkit_open_measuring(Paper paper, double margin,
+                                 const char *font, PdfTexts *texts);
+
+/* TRUE unless the canvas only measures: what is drawn only (glyphs,
+ * charts, page furniture) may be skipped when FALSE. */
+bool pdfkit_drawing(const PdfCanvas *c);
+
+PdfTexts *pdfkit_texts_new(void);
+void pdfkit_texts_free(PdfTexts *t);
+
+/* A new layout of t (caller unrefs). */
+PangoLayout *pdfkit_text_layout(PdfCanvas *c, const PdfText *t);
+
+/* t's measures, laid out once per PdfTexts. */
+const PdfMetrics *pdfkit_measure(PdfCanvas *c, const PdfText *t);
+
+/* The widest piece of t, unwrapped, between its break opportunities
+ * (Pango's, UAX #14, and any ZWSP), without trailing white space. */
+double pdfkit_widest_piece(PdfCanvas *c, const PdfText *t);
+
+/* pdfkit_draw_layout for a text: on a measuring canvas from its
+ * measures alone, without laying it out again. */
+void pdfkit_draw_text(PdfCanvas *c, const PdfText *t, double x,
+                      const PdfLink *links, size_t n_links);
+
 /* Finishes the last page and the document; FALSE with *error when cairo
- * reports a problem.  Frees the canvas either way. */
+ * reports a problem.  Frees the canvas either way.  A measuring canvas
+ * gives *bytes NULL and *length 0. */
 bool pdfkit_close(PdfCanvas *c, char **bytes, size_t *length,
                   GError **error);
 

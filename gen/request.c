@@ -2,7 +2,8 @@
  * fixed type size (9 pt and up).  When it does not fit on one page it
  * flows onto the next, which repeats the request's title; every page
  * ends with a footer naming the edition and the guide's address.  Laid
- * out twice: the first pass counts the pages for the footers.
+ * out twice: the first pass only measures (nothing drawn) and counts
+ * the pages for the footers.
  * See request.h. */
 #include "request_internal.h"
 
@@ -365,14 +366,19 @@ static void justification(Req *r)
 	g_free(name);
 }
 
-/* Lays out the request; returns the page count it took (-1: error). */
+/* Lays out the request; returns the page count it took (-1: error).
+ * The first pass (total_pages 0) only measures: no bytes. */
 static int layout(Req *r, char **bytes, size_t *length, GError **error)
 {
 	char *name = format_build_name(r->s, r->e, r->b);
 	char *title = gg_fill2(S(r, "request.title"), name, "");
 	PdfMeta meta = {title, S(r, "pdf.author"), S(r, "request.subject"),
 	                S(r, "pdf.keywords"), r->create_date, r->lang};
-	r->c = pdfkit_open(r->paper, ST.margin, &meta, S(r, "font.sans"));
+	r->c = r->total_pages
+	           ? pdfkit_open_shared(r->paper, ST.margin, &meta,
+	                                S(r, "font.sans"), r->texts)
+	           : pdfkit_open_measuring(r->paper, ST.margin,
+	                                   S(r, "font.sans"), r->texts);
 	r->c->bottom -= 14; /* room for the footer */
 	r->c->page_end = req_footer;
 	r->c->page_end_data = r;
@@ -426,11 +432,13 @@ bool request_write(const EditionResult *er, Site *site, GError **error)
 	         .create_date = er->create_date,
 	         .lang = er->config->lang, .base_url = er->config->base_url,
 	         .prefix = er->prefix, .paper = er->config->paper};
+	r.texts = pdfkit_texts_new();
 	bool ok = true;
 	for (size_t i = 0; ok && i < n; i++) {
 		r.b = builds[i];
 		ok = write_one(&r, site, er->prefix, error);
 	}
+	pdfkit_texts_free(r.texts);
 	g_free(builds);
 	return ok;
 }

@@ -24,6 +24,7 @@ typedef struct {
 	const char *prefix;   /* the edition's folder in the site */
 	Paper paper;
 	int total_pages;      /* from the first pass; 0 before */
+	PdfTexts *texts;      /* the edition's requests share one context */
 } Req;
 
 const char *req_s(const Req *r, const char *key);

@@ -30,6 +30,7 @@ int main(void)
 	test_print();
 	test_speed();
 	test_scale();
+	test_pdfspeed();
 	markdown_shutdown();
 	text_release_fonts();
 	printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);

@@ -73,3 +73,5 @@ void test_print(void);
 
 /* branch scale: tests/unit/test_scale.c */
 void test_scale(void);
+/* branch pdfspeed: tests/unit/test_pdfspeed.c */
+void test_pdfspeed(void);

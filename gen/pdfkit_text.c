@@ -1,0 +1,356 @@
+/* PDF kit, text: the Pango context of a document's PDF outputs, layouts
+ * of PdfTexts, their measures kept for every pass, and the widest
+ * unbreakable piece of a text.  See pdfkit.h. */
+#include "pdfkit.h"
+#include "pdfkit_internal.h"
+
+#include <cairo-pdf.h>
+#include <string.h>
+
+/* ---- texts ------------------------------------------------------------ */
+
+/* Layouts are kept from the pass that measured them to the one that
+ * draws them, up to this many bytes of their text: a paragraph is then
+ * shaped once in all.  Beyond it (guides of thousands of rows) the
+ * final pass shapes again, keeping memory flat.  A text whose every
+ * line fits its wrap width is measured and drawn from its unwrapped
+ * layout (a table cell's, measured for the column widths). */
+#define KEEP_TEXT_BYTES (128 * 1024)
+
+struct PdfTexts {
+	PangoContext *context;
+	GHashTable *metrics; /* GBytes text key -> PdfMetrics */
+	size_t kept_bytes;   /* text of the layouts kept */
+};
+
+void pdfkit_metrics_free(gpointer data)
+{
+	PdfMetrics *m = data;
+	if (m->kept)
+		g_object_unref(m->kept);
+	g_free(m->lines);
+	g_free(m);
+}
+
+PdfTexts *pdfkit_texts_new(void)
+{
+	PdfTexts *t = g_new0(PdfTexts, 1);
+	/* the context a layout made on a PDF surface gets (its font
+	 * options), with hinting off and unrounded glyph positions so every
+	 * surface measures alike, at 72 dpi: sizes are points (at Pango's
+	 * default 96 dpi a "10" would print at 13.3 pt) */
+	cairo_surface_t *s = cairo_pdf_surface_create_for_stream(NULL, NULL,
+	                                                         1, 1);
+	cairo_t *cr = cairo_create(s);
+	t->context = pango_cairo_create_context(cr);
+	cairo_font_options_t *fo = cairo_font_options_create();
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	pango_cairo_context_set_font_options(t->context, fo);
+	cairo_font_options_destroy(fo);
+	pango_context_set_round_glyph_positions(t->context, FALSE);
+	pango_cairo_context_set_resolution(t->context, 72);
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+	t->metrics = g_hash_table_new_full(g_bytes_hash, g_bytes_equal,
+	                                   (GDestroyNotify)g_bytes_unref,
+	                                   pdfkit_metrics_free);
+	return t;
+}
+
+void pdfkit_texts_free(PdfTexts *t)
+{
+	if (!t)
+		return;
+	g_hash_table_destroy(t->metrics);
+	g_object_unref(t->context);
+	g_free(t);
+}
+
+/* ---- layouts ---------------------------------------------------------------- */
+
+/* A layout on the texts' context with the font description
+ * text_layout_new gives (a size in points), wrapping at width (< 0: no
+ * wrapping). */
+static PangoLayout *layout_new(PdfCanvas *c, const char *family,
+                               double size, bool bold, double width,
+                               PangoWrapMode wrap)
+{
+	PangoLayout *l = pango_layout_new(c->texts->context);
+	PangoFontDescription *fd = pango_font_description_from_string(
+	    family ? family : c->font ? c->font : "");
+	pango_font_description_set_size(fd, (int)(size * PANGO_SCALE));
+	if (bold)
+		pango_font_description_set_weight(fd, PANGO_WEIGHT_BOLD);
+	pango_layout_set_font_description(l, fd);
+	pango_font_description_free(fd);
+	pango_layout_set_width(l, width < 0 ? -1 : (int)(width * PANGO_SCALE));
+	pango_layout_set_wrap(l, wrap);
+	return l;
+}
+
+PangoLayout *pdfkit_layout(PdfCanvas *c, const char *family, double size,
+                           bool bold, double width)
+{
+	return layout_new(c, family, size, bold, width, PANGO_WRAP_WORD_CHAR);
+}
+
+PangoLayout *pdfkit_text_layout(PdfCanvas *c, const PdfText *t)
+{
+	PangoLayout *l = layout_new(c, t->family, t->size, t->bold, t->width,
+	                            t->word_wrap ? PANGO_WRAP_WORD
+	                                         : PANGO_WRAP_WORD_CHAR);
+	if (t->markup)
+		pango_layout_set_markup(l, t->text, -1);
+	else
+		pango_layout_set_text(l, t->text, -1);
+	if (t->spacing)
+		pango_layout_set_spacing(l, t->spacing);
+	if (t->indent)
+		pango_layout_set_indent(l, t->indent);
+	if (t->align != PANGO_ALIGN_LEFT)
+		pango_layout_set_alignment(l, t->align);
+	return l;
+}
+
+/* What a text's measures depend on (not its alignment), as the bytes
+ * of a key: the numbers, then the family and the text with their
+ * terminating NULs. */
+typedef struct {
+	double size, width;
+	int spacing, indent;
+	int bold, markup, word_wrap;
+} TextKeyHead;
+
+static GBytes *text_key(const PdfCanvas *c, const PdfText *t)
+{
+	TextKeyHead head;
+	memset(&head, 0, sizeof head); /* no stray padding bytes */
+	bool wraps = t->width >= 0;
+	head.size = t->size;
+	head.width = wraps ? t->width : -1;
+	head.spacing = t->spacing;
+	head.indent = t->indent;
+	head.bold = t->bold;
+	head.markup = t->markup;
+	head.word_wrap = wraps && t->word_wrap;
+	const char *family = t->family ? t->family : c->font ? c->font : "";
+	size_t nf = strlen(family) + 1, nt = strlen(t->text) + 1;
+	guint8 *key = g_malloc(sizeof head + nf + nt);
+	memcpy(key, &head, sizeof head);
+	memcpy(key + sizeof head, family, nf);
+	memcpy(key + sizeof head + nf, t->text, nt);
+	return g_bytes_new_take(key, sizeof head + nf + nt);
+}
+
+PdfMetrics *pdfkit_metrics_of(PangoLayout *l)
+{
+	PdfMetrics *m = g_new0(PdfMetrics, 1);
+	PangoRectangle logical;
+	pango_layout_get_extents(l, NULL, &logical);
+	m->width = (double)logical.width / PANGO_SCALE;
+	m->height = (double)logical.height / PANGO_SCALE;
+	m->baseline = (double)pango_layout_get_baseline(l) / PANGO_SCALE;
+	m->n_lines = pango_layout_get_line_count(l);
+	m->lines = g_new0(PdfLineBox, m->n_lines > 0 ? m->n_lines : 1);
+	PangoLayoutIter *it = pango_layout_get_iter(l);
+	for (int i = 0; i < m->n_lines; i++) {
+		pango_layout_iter_get_line_extents(it, NULL, &logical);
+		m->lines[i].y = (double)logical.y / PANGO_SCALE;
+		m->lines[i].height = (double)logical.height / PANGO_SCALE;
+		pango_layout_iter_next_line(it);
+	}
+	pango_layout_iter_free(it);
+	m->widest = -1;
+	return m;
+}
+
+/* The measures of t's text unwrapped, when known, if every line of it
+ * fits in t's width: then wrapping changes nothing (with no indent),
+ * and those are t's measures too. */
+static PdfMetrics *fitting_unwrapped(PdfCanvas *c, const PdfText *t)
+{
+	if (t->width < 0 || t->indent)
+		return NULL;
+	PdfText unwrapped = *t;
+	unwrapped.width = -1;
+	GBytes *key = text_key(c, &unwrapped);
+	PdfMetrics *m = g_hash_table_lookup(c->texts->metrics, key);
+	g_bytes_unref(key);
+	return m && m->width * PANGO_SCALE <= (int)(t->width * PANGO_SCALE)
+	           ? m
+	           : NULL;
+}
+
+/* The measures of t, and its layout when it had to be made (*made,
+ * when not NULL; caller unrefs). */
+static PdfMetrics *measure(PdfCanvas *c, const PdfText *t,
+                           PangoLayout **made)
+{
+	GBytes *key = text_key(c, t);
+	PdfMetrics *m = g_hash_table_lookup(c->texts->metrics, key);
+	if (m) {
+		g_bytes_unref(key);
+		return m;
+	}
+	PdfMetrics *same = made ? NULL : fitting_unwrapped(c, t);
+	if (same) {
+		m = g_memdup2(same, sizeof *same);
+		m->lines = g_memdup2(same->lines,
+		                     sizeof *m->lines * (guint)MAX(m->n_lines, 1));
+		m->kept = NULL;
+		g_hash_table_insert(c->texts->metrics, key, m);
+		return m;
+	}
+	PangoLayout *l = pdfkit_text_layout(c, t);
+	m = pdfkit_metrics_of(l);
+	g_hash_table_insert(c->texts->metrics, key, m);
+	size_t n = strlen(t->text);
+	if (!made && c->texts->kept_bytes + n <= KEEP_TEXT_BYTES) {
+		m->kept = g_object_ref(l);
+		c->texts->kept_bytes += n;
+	}
+	if (made)
+		*made = l;
+	else
+		g_object_unref(l);
+	return m;
+}
+
+const PdfMetrics *pdfkit_measure(PdfCanvas *c, const PdfText *t)
+{
+	return measure(c, t, NULL);
+}
+
+/* For a layout of one line whose runs all go left to right with their
+ * clusters in order: x[i] for every byte index i that starts a cluster
+ * (the width of the glyphs before it), x[n] the line's width, -1
+ * elsewhere.  Pango's index_to_x gives exactly these at a cursor
+ * position that starts a cluster, but counts the characters from the
+ * start of the text on every call.  NULL for any other layout. */
+static int *cluster_x(PangoLayout *l, int n)
+{
+	if (pango_layout_get_line_count(l) != 1)
+		return NULL;
+	PangoLayoutLine *line = pango_layout_get_line_readonly(l, 0);
+	int *x = g_new(int, n + 1);
+	for (int i = 0; i <= n; i++)
+		x[i] = -1;
+	int width = 0, last = -1;
+	for (GSList *r = line->runs; r; r = r->next) {
+		PangoGlyphItem *run = r->data;
+		if (run->item->analysis.level % 2) {
+			g_free(x);
+			return NULL;
+		}
+		for (int g = 0; g < run->glyphs->num_glyphs; g++) {
+			int at = run->item->offset + run->glyphs->log_clusters[g];
+			if (at < last || at < 0 || at >= n) {
+				g_free(x);
+				return NULL;
+			}
+			if (at != last)
+				x[at] = width;
+			last = at;
+			width += run->glyphs->glyphs[g].geometry.width;
+		}
+	}
+	x[n] = width;
+	return x;
+}
+
+/* The x of byte index at (character i) in l, from xs when it holds it. */
+static int index_x(PangoLayout *l, const int *xs, int n, int at, int i,
+                   const PangoLogAttr *attrs, int n_attrs)
+{
+	if (xs && xs[at] >= 0
+	    && (at == n || (i < n_attrs && attrs[i].is_cursor_position)))
+		return xs[at];
+	int line = 0, x = 0;
+	pango_layout_index_to_line_x(l, at, FALSE, &line, &x);
+	return x;
+}
+
+/* The widest unbreakable piece of a laid-out, unwrapped text: the break
+ * opportunities are Pango's (UAX #14: spaces in Latin text, between
+ * most characters in Chinese, never before 。，), plus any ZWSP. */
+static double widest_piece(PangoLayout *l)
+{
+	const char *text = pango_layout_get_text(l);
+	int n = (int)strlen(text);
+	int n_attrs = 0;
+	const PangoLogAttr *attrs = pango_layout_get_log_attrs_readonly(l,
+	                                                              &n_attrs);
+	int *xs = cluster_x(l, n);
+	double widest = 0;
+	int start = 0, start_i = 0; /* byte, character index of the piece */
+	int end = 0, end_i = 0;     /* its end without trailing white space */
+	int i = 0;                  /* character index */
+	for (const char *q = text;; q = g_utf8_next_char(q), i++) {
+		int at = (int)(q - text);
+		if (i > 0 && (!*q || (i < n_attrs && attrs[i].is_line_break))) {
+			if (end > start) {
+				int x0 = index_x(l, xs, n, start, start_i, attrs,
+				                 n_attrs);
+				int x1 = index_x(l, xs, n, end, end_i, attrs,
+				                 n_attrs);
+				widest = MAX(widest, (double)ABS(x1 - x0)
+				                         / PANGO_SCALE);
+			}
+			start = end = at;
+			start_i = end_i = i;
+		}
+		if (!*q)
+			break;
+		if (!(i < n_attrs && attrs[i].is_white)) {
+			end = (int)(g_utf8_next_char(q) - text);
+			end_i = i + 1;
+		}
+	}
+	g_free(xs);
+	return widest;
+}
+
+double pdfkit_widest_piece(PdfCanvas *c, const PdfText *t)
+{
+	PdfText unwrapped = *t;
+	unwrapped.width = -1;
+	PangoLayout *l = NULL;
+	PdfMetrics *m = measure(c, &unwrapped, &l);
+	if (m->widest < 0) {
+		if (!l)
+			l = pdfkit_text_layout(c, &unwrapped);
+		m->widest = widest_piece(l);
+	}
+	if (l)
+		g_object_unref(l);
+	return m->widest;
+}
+
+void pdfkit_draw_text(PdfCanvas *c, const PdfText *t, double x,
+                      const PdfLink *links, size_t n_links)
+{
+	if (c->measuring) {
+		const PdfMetrics *m = pdfkit_measure(c, t);
+		pdfkit_flow(c, NULL, m->lines, m->n_lines, m->height, x, NULL,
+		            0);
+		return;
+	}
+	/* the layout kept from measuring, when its alignment is the
+	 * measured one (another would lay it out again) */
+	GBytes *key = text_key(c, t);
+	PdfMetrics *m = g_hash_table_lookup(c->texts->metrics, key);
+	g_bytes_unref(key);
+	if (m && !m->kept && t->align == PANGO_ALIGN_LEFT)
+		m = fitting_unwrapped(c, t); /* drawn the same, unwrapped */
+	PangoLayout *l = NULL;
+	if (m && m->kept && t->align == PANGO_ALIGN_LEFT) {
+		l = m->kept;
+		m->kept = NULL;
+		c->texts->kept_bytes -= strlen(t->text);
+	} else {
+		l = pdfkit_text_layout(c, t);
+	}
+	pdfkit_draw_layout(c, l, x, links, n_links);
+	g_object_unref(l);
+}
