@@ -32,14 +32,14 @@ static const Column PERFORMANCE[] = {
     {"bandwidth_gbs", "table.bandwidth", COL_NUMBER, 0, 1, 'r', NULL, 0},
     {"sm_count", NULL, COL_INT, 0, 0, 'r', NULL, 0},
     {"cnn", "table.cnn", COL_NUMBER, 2, 4, 'r', NULL, 0},
-    {"cnn_basis", "table.kind", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"cnn_basis", "table.kind_cnn", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"cnn_basis_detail", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"cnn_basis_family", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"cnn_benchmarks", NULL, COL_INT, 0, 0, 'r', NULL, 0},
     {"cnn_held_out", NULL, COL_NUMBER, 2, 4, 'r', NULL, 0},
     {"cnn_held_out_error", NULL, COL_PERCENT, 1, 4, 'r', NULL, 0},
     {"transformer", "table.transformer", COL_NUMBER, 2, 4, 'r', NULL, 0},
-    {"transformer_basis", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"transformer_basis", "table.kind_transformer", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"transformer_basis_detail", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"transformer_basis_family", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"transformer_benchmarks", NULL, COL_INT, 0, 0, 'r', NULL, 0},
@@ -75,8 +75,8 @@ static Table *performance_table(const Ctx *c)
 {
 	Table *t = table_new("performance", PERFORMANCE,
 	                     G_N_ELEMENTS(PERFORMANCE),
-	                     "gpu memory_gb bandwidth_gbs cnn transformer "
-	                     "cnn_basis");
+	                     "gpu memory_gb bandwidth_gbs cnn cnn_basis "
+	                     "transformer transformer_basis");
 	for (size_t g = 0; g < c->e->n_gpus; g++) {
 		const Gpu *gpu = &c->e->gpus[g];
 		table_add_row(t);

@@ -246,6 +246,45 @@ static size_t family_size(const Performance *p, Workload w, size_t g)
 	return 0;
 }
 
+/* True when GPU g has a row of workload w that enters the fit under
+ * config cfg (cfg NULL: any config). */
+static bool fitted_in_config(const Performance *p, Workload w, size_t g,
+                             const char *cfg)
+{
+	const Edition *e = p->edition;
+	for (size_t k = p->gpu_row_start[g]; k < p->gpu_row_start[g + 1]; k++) {
+		size_t r = p->gpu_rows[k];
+		if (p->rows[r].used && e->benchmarks[r].workload == w &&
+		    (!cfg || strcmp(e->benchmarks[r].config, cfg) == 0))
+			return true;
+	}
+	return false;
+}
+
+/* Other measured GPUs of x's family in workload w that share at least
+ * one benchmark suite (config) with x. */
+static size_t family_sharing_suite(const Performance *p, Workload w,
+                                   size_t x)
+{
+	const Edition *e = p->edition;
+	const char *fam = model_family(&e->gpus[x]);
+	size_t n = 0;
+	for (size_t g = 0; g < e->n_gpus; g++) {
+		if (g == x || strcmp(model_family(&e->gpus[g]), fam) != 0)
+			continue;
+		for (size_t k = p->gpu_row_start[x];
+		     k < p->gpu_row_start[x + 1]; k++) {
+			size_t r = p->gpu_rows[k];
+			if (p->rows[r].used && e->benchmarks[r].workload == w &&
+			    fitted_in_config(p, w, g, e->benchmarks[r].config)) {
+				n++;
+				break;
+			}
+		}
+	}
+	return n;
+}
+
 /* Appends sentence t (freed) to out, joined as the language joins them. */
 static void add_sentence(const Ctx *c, GString *out, char *t)
 {
@@ -256,8 +295,41 @@ static void add_sentence(const Ctx *c, GString *out, char *t)
 	g_free(t);
 }
 
+/* Why the worst card of a family with more than two measured GPUs
+ * misses: what the others predict for it against its own benchmarks, and,
+ * when some of them share no benchmark suite with it, how many do. */
+static void family_gap(const Ctx *c, Workload w, size_t x, size_t n,
+                       GString *out)
+{
+	const Performance *p = c->perf;
+	const GpuPerf *gp = &p->gpus[w][x];
+	char *fam = md_escape(model_family(&c->e->gpus[x]));
+	char *count = num(c, (double)n, 0);
+	add_sentence(c, out, gg_fill2(S(c, "method.target_family"), fam, count));
+	char *pred = num(c, gp->loo_value, 2);
+	char *meas = num(c, gp->value, 2);
+	add_sentence(c, out, gg_fill2(S(c, gp->loo_error > 0
+	                                       ? "method.target_family_ahead"
+	                                       : "method.target_family_behind"),
+	                              pred, meas));
+	size_t sharing = family_sharing_suite(p, w, x);
+	if (sharing < n - 1) {
+		char *shared = num(c, (double)sharing, 0);
+		char *others = num(c, (double)(n - 1), 0);
+		add_sentence(c, out,
+		             gg_fill2(S(c, "method.target_family_suites"),
+		                      shared, others));
+		g_free(others);
+		g_free(shared);
+	}
+	g_free(meas);
+	g_free(pred);
+	g_free(count);
+	g_free(fam);
+}
+
 /* One workload against the targets: met, or which figure misses and,
- * for the worst error, why when its family is a pair. */
+ * for the worst error, why (its family a pair, or larger). */
 static void target_status(const Ctx *c, Workload w, double med, double max,
                           GString *out)
 {
@@ -289,6 +361,8 @@ static void target_status(const Ctx *c, Workload w, double med, double max,
 			add_sentence(c, out, gg_fill2(S(c, "method.target_pair_tried"),
 			                              fam, ""));
 			g_free(fam);
+		} else if (n > 2) {
+			family_gap(c, w, x, n, out);
 		}
 		g_free(who);
 		g_free(gpu);

@@ -38,3 +38,23 @@ check "per-dollar ranks follow the values" awk -F, '
 check "guide.json is valid JSON" python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$tmp/base/data/guide.json"
 check "leave-one-out errors exported (2020-09)" awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "cnn_held_out_error") k = i; next } k && $k != "" { n++ } END { exit n < 5 }' "$tmp/base/data/performance.csv"
 check "leave-one-out errors exported (current)" awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "cnn_held_out_error") k = i; next } k && $k != "" { n++ } END { exit n < 5 }' "$top/out/data/performance.csv"
+
+# A missed worst-error target says why, with the figures of the export:
+# the worst card's held-out prediction and its measured value (2 decimals)
+# as performance.csv has them.
+check "a missed worst-error target names its reason and figures" python3 -c '
+import csv, re, sys
+md = open(sys.argv[1], encoding="utf-8").read()
+t = next(l for l in md.splitlines() if l.startswith("**Targets.**"))
+rows = {r["gpu"]: r for r in csv.DictReader(open(sys.argv[2]))}
+for w, name in (("cnn", "CNN"), ("transformer", "Transformer")):
+    m = re.search(name + r": the worst error, (.+?) \(([+\u2212])", t)
+    if not m:
+        continue
+    r = rows[m.group(1)]
+    pair = "one of only two measured GPUs" in t
+    fam = "They put it at %.2f of the reference GPU, where its own benchmarks give %.2f" % (
+        float(r[w + "_held_out"]), float(r[w]))
+    if not (pair or fam in t):
+        sys.exit(1)
+' "$top/out/guide.md" "$top/out/data/performance.csv"
