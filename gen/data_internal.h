@@ -58,10 +58,16 @@ void dc_provenance_free(Provenance *p);
 void dc_unique(Cursor *c, GHashTable *keys, const char *key,
                    const char *column, const char *what);
 
-/* The files of an edition (data_rows.c). */
+/* The files of an edition (data_rows.c; the LLM files in data_llm.c). */
 extern const FileSpec DATA_GPUS_FILE, DATA_PRICES_FILE, DATA_SYSTEMS_FILE,
     DATA_BENCHMARKS_FILE, DATA_ASSUMPTIONS_FILE, DATA_USE_CASES_FILE,
     DATA_CLOUD_FILE, DATA_LIFECYCLE_FILE, DATA_PARTS_FILE,
     DATA_LLM_MODELS_FILE, DATA_LLM_MEASUREMENTS_FILE;
+
+/* One file's spec: its name, columns, row type, reader, freer and
+ * unique key (data_rows.c, data_llm.c). */
+#define FILE_SPEC(file, cols, type, rd, fr, key, kcol, kwhat)               \
+	{file, cols, sizeof(type), (ReadRow)(rd), (FreeItem)(fr), key, kcol, \
+	 kwhat}
 
 #endif

@@ -1,5 +1,6 @@
 /* Data stage: one reader per file of an edition and the specs of its
- * files (columns, row type, unique key).  See data_internal.h. */
+ * files (columns, row type, unique key); the optional LLM files are in
+ * data_llm.c.  See data_internal.h. */
 #include "data_internal.h"
 
 #include "util.h"
@@ -426,76 +427,6 @@ static void free_part(Part *p)
 	dc_provenance_free(&p->from);
 }
 
-/* ---- the optional LLM files (llm_models.csv, llm_measurements.csv) -- */
-
-static const char *const LLM_PRECISIONS[] = {"fp16", "fp8", "int8", "q4",
-                                             "q4_k_m", "nf4", NULL};
-static const char *const LLM_QUANTITIES[] = {
-    "weights", "kv_cache", "full", "lora", "qlora", "tokens_per_s", NULL};
-static const char *const LLM_UNITS[] = {"GB", "GiB", "tokens/s", NULL};
-
-static void read_llm_model(Cursor *c, Edition *e, LlmModel *m)
-{
-	(void)e;
-	m->name = dc_dup_required(c, "name");
-	m->size_class = dc_dup_optional(c, "size_class");
-	m->params_b = dc_number(c, "params_b", POSITIVE);
-	m->layers = dc_integer(c, "layers", 1, 1000);
-	m->hidden = dc_integer(c, "hidden", 1, 1000000);
-	m->heads = dc_integer(c, "heads", 1, 10000);
-	m->kv_heads = dc_integer(c, "kv_heads", 1, 10000);
-	m->head_dim = dc_integer(c, "head_dim", 1, 100000);
-	m->intermediate = dc_integer(c, "intermediate", 1, 10000000);
-	if (!c->failed && m->heads % m->kv_heads != 0)
-		dc_fail(c, dc_cell(c, "kv_heads"),
-		     "kv_heads must divide heads (%d), got %d", m->heads,
-		     m->kv_heads);
-	m->from = dc_provenance(c);
-}
-
-static void free_llm_model(LlmModel *m)
-{
-	g_free(m->name);
-	g_free(m->size_class);
-	dc_provenance_free(&m->from);
-}
-
-static void read_llm_measurement(Cursor *c, Edition *e, LlmMeasurement *x)
-{
-	x->quantity = (LlmQuantity)dc_choice(c, "quantity", LLM_QUANTITIES);
-	const CsvField *mf = dc_cell(c, "model");
-	const char *model = dc_text_required(c, "model");
-	long mi = edition_find_llm_model(e, model);
-	if (mi < 0)
-		dc_fail(c, mf, "unknown model '%s': no such name in "
-		     "llm_models.csv", model);
-	x->model = mi < 0 ? 0 : (size_t)mi;
-	x->gpu = -1;
-	bool speed = x->quantity == LLM_TOKENS_PER_S;
-	const CsvField *gf = dc_cell(c, "gpu");
-	if (speed)
-		x->gpu = (long)dc_gpu_ref(c, e, "gpu");
-	else if (gf->text[0])
-		dc_fail(c, gf, "a memory figure names no GPU, got '%s'",
-		     gf->text);
-	x->precision = (LlmPrecision)dc_choice(c, "precision", LLM_PRECISIONS);
-	x->context = dc_number(c, "context", NON_NEGATIVE);
-	x->value = dc_number(c, "value", POSITIVE);
-	int unit = dc_choice(c, "unit", LLM_UNITS);
-	x->unit = g_strdup(LLM_UNITS[unit]);
-	if (!c->failed && speed != (unit == 2))
-		dc_fail(c, dc_cell(c, "unit"), "unit '%s' does not fit quantity "
-		     "'%s'", x->unit, LLM_QUANTITIES[x->quantity]);
-	x->validate = dc_choice(c, "validate", YES_NO) == 1;
-	x->from = dc_provenance(c);
-}
-
-static void free_llm_measurement(LlmMeasurement *x)
-{
-	g_free(x->unit);
-	dc_provenance_free(&x->from);
-}
-
 static char *gpu_key(const void *item)
 {
 	return g_strdup(((const Gpu *)item)->name);
@@ -519,11 +450,6 @@ static char *use_case_key(const void *item)
 static char *lifecycle_key(const void *item)
 {
 	return g_strdup_printf("%zu", ((const Lifecycle *)item)->gpu);
-}
-
-static char *llm_model_key(const void *item)
-{
-	return g_strdup(((const LlmModel *)item)->name);
 }
 
 static char *cloud_key(const void *item)
@@ -560,58 +486,38 @@ static const char *const PART_COLUMNS[] = {"kind", "name", "price",
                                            "currency", "watts", "gpu_slots",
                                            "pcie_gen", NULL};
 
-static const char *const LLM_MODEL_COLUMNS[] = {
-    "name", "size_class", "params_b", "layers", "hidden", "heads",
-    "kv_heads", "head_dim", "intermediate", NULL};
-static const char *const LLM_MEASUREMENT_COLUMNS[] = {
-    "quantity", "model", "gpu", "precision", "context", "value", "unit",
-    "validate", NULL};
-
-#define SPEC(file, cols, type, rd, fr, key, kcol, kwhat)                    \
-	{file, cols, sizeof(type), (ReadRow)(rd), (FreeItem)(fr), key, kcol, \
-	 kwhat}
-
-const FileSpec DATA_GPUS_FILE = SPEC("gpus.csv", GPU_COLUMNS, Gpu, read_gpu,
-                                       free_gpu, gpu_key, "name", "GPU");
-const FileSpec DATA_PRICES_FILE = SPEC("prices.csv", PRICE_COLUMNS, Price,
-                                         read_price, free_price, NULL, NULL,
-                                         NULL);
+const FileSpec DATA_GPUS_FILE =
+    FILE_SPEC("gpus.csv", GPU_COLUMNS, Gpu, read_gpu, free_gpu, gpu_key,
+              "name", "GPU");
+const FileSpec DATA_PRICES_FILE =
+    FILE_SPEC("prices.csv", PRICE_COLUMNS, Price, read_price, free_price,
+              NULL, NULL, NULL);
 const FileSpec DATA_SYSTEMS_FILE =
-    SPEC("systems.csv", SYSTEM_COLUMNS, BaseSystem, read_system,
-         free_system, system_key, "gpu_count", "base system for GPU count");
+    FILE_SPEC("systems.csv", SYSTEM_COLUMNS, BaseSystem, read_system,
+              free_system, system_key, "gpu_count",
+              "base system for GPU count");
 const FileSpec DATA_BENCHMARKS_FILE =
-    SPEC("benchmarks.csv", BENCHMARK_COLUMNS, Benchmark, read_benchmark,
-         free_benchmark, NULL, NULL, NULL);
+    FILE_SPEC("benchmarks.csv", BENCHMARK_COLUMNS, Benchmark,
+              read_benchmark, free_benchmark, NULL, NULL, NULL);
 const FileSpec DATA_ASSUMPTIONS_FILE =
-    SPEC("assumptions.csv", ASSUMPTION_COLUMNS, Assumption, read_assumption,
-         free_assumption, assumption_key, "key", "assumption");
+    FILE_SPEC("assumptions.csv", ASSUMPTION_COLUMNS, Assumption,
+              read_assumption, free_assumption, assumption_key, "key",
+              "assumption");
 const FileSpec DATA_USE_CASES_FILE =
-    SPEC("use_cases.csv", USE_CASE_COLUMNS, UseCase, read_use_case,
-         free_use_case, use_case_key, "id", "use case");
+    FILE_SPEC("use_cases.csv", USE_CASE_COLUMNS, UseCase, read_use_case,
+              free_use_case, use_case_key, "id", "use case");
 const FileSpec DATA_CLOUD_FILE =
-    SPEC("cloud.csv", CLOUD_COLUMNS, CloudOffer, read_cloud, free_cloud,
-         cloud_key, "instance", "cloud offer");
-
+    FILE_SPEC("cloud.csv", CLOUD_COLUMNS, CloudOffer, read_cloud,
+              free_cloud, cloud_key, "instance", "cloud offer");
 const FileSpec DATA_LIFECYCLE_FILE =
-    SPEC("lifecycle.csv", LIFECYCLE_COLUMNS, Lifecycle, read_lifecycle,
-         free_lifecycle, lifecycle_key, "gpu", "lifecycle row for GPU");
-const FileSpec DATA_PARTS_FILE = SPEC("parts.csv", PART_COLUMNS, Part,
-                                        read_part, free_part, NULL, NULL,
-                                        NULL);
-
-const FileSpec DATA_LLM_MODELS_FILE =
-    SPEC("llm_models.csv", LLM_MODEL_COLUMNS, LlmModel, read_llm_model,
-         free_llm_model, llm_model_key, "name", "model");
-const FileSpec DATA_LLM_MEASUREMENTS_FILE =
-    SPEC("llm_measurements.csv", LLM_MEASUREMENT_COLUMNS, LlmMeasurement,
-         read_llm_measurement, free_llm_measurement, NULL, NULL, NULL);
+    FILE_SPEC("lifecycle.csv", LIFECYCLE_COLUMNS, Lifecycle,
+              read_lifecycle, free_lifecycle, lifecycle_key, "gpu",
+              "lifecycle row for GPU");
+const FileSpec DATA_PARTS_FILE =
+    FILE_SPEC("parts.csv", PART_COLUMNS, Part, read_part, free_part, NULL,
+              NULL, NULL);
 
 const char *workload_name(Workload w)
 {
 	return WORKLOADS[w];
-}
-
-const char *llm_precision_name(LlmPrecision p)
-{
-	return LLM_PRECISIONS[p];
 }
