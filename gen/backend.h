@@ -49,8 +49,9 @@ typedef struct {
 	const Recommendations *recs;
 	const Values *values;    /* scalars, Markdown tables, charts */
 	const GPtrArray *tables; /* Table: every table, for the export */
-	const char *markdown;    /* the expanded guide */
-	cmark_node *doc;         /* markdown parsed once; read only */
+	const char *markdown;    /* the expanded guide with only the escapes
+	                          * Markdown needs, as guide.md shows it */
+	cmark_node *doc;         /* the guide parsed once; read only */
 	const char *prefix;      /* lang_folder + "" (current edition) or
 	                          * "2020-09/": "zh-CN/2020-09/" */
 	const char *nav;         /* HTML links to the other editions */

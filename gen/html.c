@@ -547,9 +547,8 @@ bool html_write(const EditionResult *r, Site *site, GError **error)
 	if (ref.page)
 		values_free(ref.page);
 	path = paths_page(r->prefix, "guide.md");
-	char *md = markdown_readable(r->markdown);
-	ok = ok && site_write(site, path, md, strlen(md), &err);
-	g_free(md);
+	ok = ok && site_write(site, path, r->markdown, strlen(r->markdown),
+	                      &err);
 	g_free(path);
 	ok = ok && social_card_write(r, site, &err);
 	if (err)
