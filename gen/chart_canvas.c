@@ -192,32 +192,6 @@ void chart_canvas_free(ChartCanvas *cv)
 
 /* ---- text --------------------------------------------------------------- */
 
-PangoContext *chart_text_context(cairo_t *cr)
-{
-	PangoContext *ctx = pango_cairo_create_context(cr);
-	cairo_font_options_t *fo = cairo_font_options_create();
-	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
-	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
-	pango_cairo_context_set_font_options(ctx, fo);
-	cairo_font_options_destroy(fo);
-	pango_context_set_round_glyph_positions(ctx, FALSE);
-	return ctx;
-}
-
-PangoLayout *chart_layout_new(PangoContext *ctx, const char *family,
-                              double size, bool bold)
-{
-	PangoLayout *l = pango_layout_new(ctx);
-	PangoFontDescription *fd = pango_font_description_from_string(
-	    family ? family : "");
-	pango_font_description_set_absolute_size(fd, size * PANGO_SCALE);
-	if (bold)
-		pango_font_description_set_weight(fd, PANGO_WEIGHT_BOLD);
-	pango_layout_set_font_description(l, fd);
-	pango_font_description_free(fd);
-	return l;
-}
-
 /* Widths of unwrapped texts by font and text, for the whole process:
  * every canvas measures on the same kind of surface (1x1, unscaled,
  * metrics unhinted), so a width found once holds for every chart and
@@ -240,8 +214,9 @@ double chart_line_width(ChartCanvas *cv, double size, bool bold,
 		return *w;
 	}
 	if (!cv->text_context)
-		cv->text_context = chart_text_context(cv->measure);
-	PangoLayout *l = chart_layout_new(cv->text_context, family, size, bold);
+		cv->text_context = text_context_new(cv->measure);
+	PangoLayout *l = text_layout_new(cv->text_context, family, size, true,
+	                                 bold);
 	pango_layout_set_text(l, text ? text : "", -1);
 	w = g_new(double, 1);
 	*w = text_width(l);
@@ -273,8 +248,8 @@ Rgb chart_theme_rgb(const ChartTheme *t, Ink ink)
 static void replay_text(cairo_t *cr, PangoContext *ctx,
                         const ChartCanvas *cv, const DrawMark *m)
 {
-	PangoLayout *l = chart_layout_new(ctx, cv->chart->font_family,
-	                                  m->size, m->bold);
+	PangoLayout *l = text_layout_new(ctx, cv->chart->font_family, m->size,
+	                                 true, m->bold);
 	pango_layout_set_text(l, m->text, -1);
 	double w = text_width(l);
 	double base = (double)pango_layout_get_baseline(l) / PANGO_SCALE;
@@ -364,7 +339,7 @@ void chart_canvas_replay(const ChartCanvas *cv, cairo_t *cr,
 	cairo_rectangle(cr, 0, 0, cv->width, cv->height);
 	cairo_set_source_rgb(cr, theme->bg.r, theme->bg.g, theme->bg.b);
 	cairo_fill(cr);
-	PangoContext *ctx = chart_text_context(cr); /* the CTM stays */
+	PangoContext *ctx = text_context_new(cr); /* the CTM stays */
 	for (guint i = 0; i < cv->marks->len; i++)
 		replay_mark(cr, ctx, cv,
 		            &g_array_index(cv->marks, DrawMark, i), theme);

@@ -92,15 +92,6 @@ void cv_text(ChartCanvas *cv, const char *text, double x, double y,
 void cv_text_up(ChartCanvas *cv, const char *text, double x, double y,
                 Ink ink, double size);
 
-/* A Pango context for cr as text_layout_new (text.h) makes one for
- * each layout (metrics unhinted, glyph positions unrounded): the
- * layouts of a chart share it, so a label costs one layout, not one
- * context.  Caller unrefs. */
-PangoContext *chart_text_context(cairo_t *cr);
-/* A layout in ctx with the family at size px (bold optional), as
- * text_layout_new makes it; caller unrefs. */
-PangoLayout *chart_layout_new(PangoContext *ctx, const char *family,
-                              double size, bool bold);
 
 /* The width of text on one line (no wrapping) at size px in the
  * chart's font, measured once per process and remembered until

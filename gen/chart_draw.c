@@ -3,6 +3,8 @@
  * a display list.  See chart_draw.h. */
 #include "chart_draw.h"
 
+#include "text.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -12,10 +14,10 @@ PangoLayout *chart_text(ChartCanvas *cv, double size, bool bold,
                         const char *text)
 {
 	if (!cv->text_context)
-		cv->text_context = chart_text_context(cv->measure);
-	PangoLayout *layout = chart_layout_new(cv->text_context,
-	                                       cv->chart->font_family, size,
-	                                       bold);
+		cv->text_context = text_context_new(cv->measure);
+	PangoLayout *layout = text_layout_new(cv->text_context,
+	                                      cv->chart->font_family, size,
+	                                      true, bold);
 	pango_layout_set_text(layout, text ? text : "", -1);
 	return layout;
 }

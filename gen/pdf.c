@@ -535,7 +535,6 @@ bool pdf_render(cmark_node *doc, const PdfOptions *opt, char **bytes,
 	g_array_free(placeholder, TRUE);
 	free_headings(p.headings);
 	pdf_geometries_clear(&p);
-	pdf_chart_heights_free(&p);
 	pdfkit_texts_free(p.texts);
 	return ok;
 }

@@ -59,7 +59,6 @@ typedef struct {
 	int body_page;         /* where the body started in the pass */
 	GHashTable *geometries; /* table node -> its column widths, while
 	                           the cells' markup stays the same */
-	GHashTable *chart_heights; /* chart views' heights (pdf_keep.c) */
 } Pdf;
 
 typedef struct {
@@ -105,14 +104,13 @@ char *pdf_split_note(Pdf *p, size_t parts);
 double pdf_chart_layout_width(const PdfCanvas *c);
 /* The height of bars first .. first + n of a chart (as
  * chart_bar_part makes them; n PDF_CHART_WHOLE: the chart itself) laid
- * out at pdf_chart_layout_width, kept for every pass; and
- * chart_bars_fitting of such a view from kept heights.  Freed with
- * pdf_chart_heights_free. */
+ * out at pdf_chart_layout_width, and chart_bars_fitting of such a
+ * view. */
 #define PDF_CHART_WHOLE ((size_t)-1)
-double pdf_chart_height(Pdf *p, const Chart *chart, size_t first, size_t n);
-size_t pdf_chart_bars_fitting(Pdf *p, const Chart *chart, size_t first,
-                              size_t n, double height);
-void pdf_chart_heights_free(Pdf *p);
+double pdf_chart_height(const Pdf *p, const Chart *chart, size_t first,
+                        size_t n);
+size_t pdf_chart_bars_fitting(const Pdf *p, const Chart *chart,
+                              size_t first, size_t n, double height);
 /* The least room a figure needs to stay where it stands (figure()'s
  * rule; see pdf_keep.c). */
 double pdf_figure_lead(Pdf *p, cmark_node *para);

@@ -50,80 +50,23 @@ double pdf_chart_layout_width(const PdfCanvas *c)
 	return fmin(CHART_WIDTH, c->width / 7.5 * CHART_STYLE_WIDE.small);
 }
 
-/* ---- chart heights, kept for the passes -------------------------------- */
+/* ---- chart views ----------------------------------------------------- */
 
-typedef struct {
-	const Chart *chart;
-	size_t first, n; /* PDF_CHART_WHOLE: the chart itself */
-	double width;
-} ChartKey;
-
-/* A view of bars first .. first + n of a chart as chart_bar_part makes
- * it; a part of such a view is the view of the same bars (both carry
- * the whole chart's axis) unless that axis is 0. */
-static bool part_of_parts_ok(const Chart *chart)
+/* chart_height keeps every height it finds for the process, so the
+ * passes lay a view out once. */
+double pdf_chart_height(const Pdf *p, const Chart *chart, size_t first,
+                        size_t n)
 {
-	return chart_bar_part(chart, 0, 0).axis_end > 0;
+	Chart view = n == PDF_CHART_WHOLE ? *chart
+	                                  : chart_bar_part(chart, first, n);
+	return chart_height(&view, pdf_chart_layout_width(p->c));
 }
 
-double pdf_chart_height(Pdf *p, const Chart *chart, size_t first, size_t n)
+size_t pdf_chart_bars_fitting(const Pdf *p, const Chart *chart,
+                              size_t first, size_t n, double height)
 {
-	ChartKey k;
-	memset(&k, 0, sizeof k); /* no stray padding bytes */
-	k.chart = chart;
-	k.first = first;
-	k.n = n;
-	k.width = pdf_chart_layout_width(p->c);
-	if (!p->chart_heights)
-		p->chart_heights = g_hash_table_new_full(
-		    g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref,
-		    g_free);
-	GBytes *key = g_bytes_new(&k, sizeof k);
-	double *h = g_hash_table_lookup(p->chart_heights, key);
-	if (h) {
-		g_bytes_unref(key);
-		return *h;
-	}
-	h = g_new(double, 1);
-	if (n == PDF_CHART_WHOLE) {
-		*h = chart_height(chart, k.width);
-	} else {
-		Chart view = chart_bar_part(chart, first, n);
-		*h = chart_height(&view, k.width);
-	}
-	g_hash_table_insert(p->chart_heights, key, h);
-	return *h;
-}
-
-/* chart_bars_fitting of chart_bar_part(chart, first, n) at the layout
- * width, from kept heights (the same steps). */
-size_t pdf_chart_bars_fitting(Pdf *p, const Chart *chart, size_t first,
-                              size_t n, double height)
-{
-	if (!part_of_parts_ok(chart)) {
-		Chart rest = chart_bar_part(chart, first, n);
-		return chart_bars_fitting(&rest, pdf_chart_layout_width(p->c),
-		                          height);
-	}
 	Chart rest = chart_bar_part(chart, first, n);
-	size_t count = MIN(rest.n_bars, (size_t)CHART_MAX_BARS);
-	double h0 = pdf_chart_height(p, chart, first, 0);
-	double row = count ? (pdf_chart_height(p, chart, first, rest.n_bars)
-	                      - h0) / (double)count
-	                   : 1;
-	size_t fit = row > 0 ? (size_t)fmax((height - h0) / row, 1) : count;
-	fit = MIN(fit, count);
-	for (; fit > 1; fit--) /* rows differ (wrapped labels): check */
-		if (pdf_chart_height(p, chart, first, fit) <= height)
-			break;
-	return fit;
-}
-
-void pdf_chart_heights_free(Pdf *p)
-{
-	if (p->chart_heights)
-		g_hash_table_destroy(p->chart_heights);
-	p->chart_heights = NULL;
+	return chart_bars_fitting(&rest, pdf_chart_layout_width(p->c), height);
 }
 
 /* The room a figure keeps under its chart on the same page: the whole

@@ -42,13 +42,7 @@ PdfTexts *pdfkit_texts_new(void)
 	cairo_surface_t *s = cairo_pdf_surface_create_for_stream(NULL, NULL,
 	                                                         1, 1);
 	cairo_t *cr = cairo_create(s);
-	t->context = pango_cairo_create_context(cr);
-	cairo_font_options_t *fo = cairo_font_options_create();
-	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
-	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
-	pango_cairo_context_set_font_options(t->context, fo);
-	cairo_font_options_destroy(fo);
-	pango_context_set_round_glyph_positions(t->context, FALSE);
+	t->context = text_context_new(cr);
 	pango_cairo_context_set_resolution(t->context, 72);
 	cairo_destroy(cr);
 	cairo_surface_destroy(s);
@@ -69,21 +63,15 @@ void pdfkit_texts_free(PdfTexts *t)
 
 /* ---- layouts ---------------------------------------------------------------- */
 
-/* A layout on the texts' context with the font description
- * text_layout_new gives (a size in points), wrapping at width (< 0: no
- * wrapping). */
+/* A layout on the texts' context at a size in points, wrapping at
+ * width (< 0: no wrapping). */
 static PangoLayout *layout_new(PdfCanvas *c, const char *family,
                                double size, bool bold, double width,
                                PangoWrapMode wrap)
 {
-	PangoLayout *l = pango_layout_new(c->texts->context);
-	PangoFontDescription *fd = pango_font_description_from_string(
-	    family ? family : c->font ? c->font : "");
-	pango_font_description_set_size(fd, (int)(size * PANGO_SCALE));
-	if (bold)
-		pango_font_description_set_weight(fd, PANGO_WEIGHT_BOLD);
-	pango_layout_set_font_description(l, fd);
-	pango_font_description_free(fd);
+	PangoLayout *l = text_layout_new(c->texts->context,
+	                                 family ? family : c->font, size, false,
+	                                 bold);
 	pango_layout_set_width(l, width < 0 ? -1 : (int)(width * PANGO_SCALE));
 	pango_layout_set_wrap(l, wrap);
 	return l;

@@ -3,18 +3,22 @@
 
 #include <fontconfig/fontconfig.h>
 
-PangoLayout *text_layout_new(cairo_t *cr, const char *family, double size,
-                             bool absolute, bool bold)
+PangoContext *text_context_new(cairo_t *cr)
 {
-	PangoLayout *l = pango_cairo_create_layout(cr);
-	PangoContext *ctx = pango_layout_get_context(l);
+	PangoContext *ctx = pango_cairo_create_context(cr);
 	cairo_font_options_t *fo = cairo_font_options_create();
 	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
 	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
 	pango_cairo_context_set_font_options(ctx, fo);
 	cairo_font_options_destroy(fo);
 	pango_context_set_round_glyph_positions(ctx, FALSE);
-	pango_layout_context_changed(l);
+	return ctx;
+}
+
+PangoLayout *text_layout_new(PangoContext *ctx, const char *family,
+                             double size, bool absolute, bool bold)
+{
+	PangoLayout *l = pango_layout_new(ctx);
 	PangoFontDescription *fd = pango_font_description_from_string(
 	    family ? family : "");
 	if (absolute)
