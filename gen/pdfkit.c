@@ -313,15 +313,19 @@ static void plan_breaks(const PdfCanvas *c, const PdfLineBox *box, int n,
 }
 
 /* Flows n lines of boxes box (a text of height h) down the page from
- * c->y, breaking pages as plan_breaks says, drawing the lines of l at x
- * with their links when l is not NULL; advances y. */
-void pdfkit_flow(PdfCanvas *c, PangoLayout *l, const PdfLineBox *box, int n,
-                 double h, double x, const PdfLink *links, size_t n_links)
+ * c->y, breaking pages as plan_breaks says, drawing the lines of ink at
+ * x (a layout's with their links) when ink is not NULL; advances y. */
+void pdfkit_flow(PdfCanvas *c, const PdfInk *ink, const PdfLineBox *box,
+                 int n, double h, double x, const PdfLink *links,
+                 size_t n_links)
 {
 	gboolean *breaks = g_new0(gboolean, n > 0 ? n : 1);
 	if (n > 0)
 		plan_breaks(c, box, n, 0, breaks);
-	PangoLayoutIter *it = l ? pango_layout_get_iter(l) : NULL;
+	PangoLayoutIter *it = ink && ink->layout
+	                          ? pango_layout_get_iter(ink->layout)
+	                          : NULL;
+	const PdfShaped *shaped = ink ? ink->shaped : NULL;
 	double top = 0; /* layout y that sits at c->y */
 	for (int i = 0; i < n; i++) {
 		for (int tries = 0; breaks[i] && tries < 3; tries++) {
@@ -330,6 +334,9 @@ void pdfkit_flow(PdfCanvas *c, PangoLayout *l, const PdfLineBox *box, int n,
 			top = box[i].y;
 			plan_breaks(c, box, n, i, breaks);
 		}
+		if (shaped)
+			pdfkit_shaped_draw_line(c->cr, shaped, i, ink->align,
+			                        ink->width, x, c->y, top);
 		if (!it)
 			continue;
 		PangoRectangle logical;
@@ -354,7 +361,8 @@ void pdfkit_draw_layout(PdfCanvas *c, PangoLayout *l, double x,
                         const PdfLink *links, size_t n_links)
 {
 	PdfMetrics *m = pdfkit_metrics_of(l);
-	pdfkit_flow(c, c->measuring ? NULL : l, m->lines, m->n_lines,
+	PdfInk ink = {.layout = l};
+	pdfkit_flow(c, c->measuring ? NULL : &ink, m->lines, m->n_lines,
 	            m->height, x, links, n_links);
 	pdfkit_metrics_free(m);
 }

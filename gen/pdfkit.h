@@ -45,6 +45,7 @@ typedef void (*PdfPageEnd)(PdfCanvas *canvas, void *data);
 /* One Pango context (the PDF surface's font options, 72 dpi, hinting
  * off) and the measures of every text laid out on it. */
 typedef struct PdfTexts PdfTexts;
+typedef struct PdfShaped PdfShaped;
 
 /* A text as the layout sees it: everything its lines depend on. */
 typedef struct {
@@ -71,7 +72,8 @@ typedef struct {
 	int n_lines;
 	PdfLineBox *lines;
 	double widest;   /* widest unbreakable piece; < 0: not asked yet */
-	PangoLayout *kept; /* pdfkit.c's: the layout, kept to be drawn */
+	struct PdfShaped *shaped; /* pdfkit's: the glyphs, kept to be
+	                             drawn, or NULL */
 } PdfMetrics;
 
 struct PdfCanvas {

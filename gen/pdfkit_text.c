@@ -9,25 +9,24 @@
 
 /* ---- texts ------------------------------------------------------------ */
 
-/* Layouts are kept from the pass that measured them to the one that
- * draws them, up to this many bytes of their text: a paragraph is then
- * shaped once in all.  Beyond it (guides of thousands of rows) the
- * final pass shapes again, keeping memory flat.  A text whose every
- * line fits its wrap width is measured and drawn from its unwrapped
- * layout (a table cell's, measured for the column widths). */
-#define KEEP_TEXT_BYTES (128 * 1024)
+/* Texts are kept from the pass that measured them to the one that
+ * draws them as shaped records (pdfkit_shaped.c), up to this many bytes
+ * of records: a text is then shaped once in all.  Beyond it the final
+ * pass shapes again, keeping memory bounded.  A text whose every line
+ * fits its wrap width is measured and drawn from its unwrapped record
+ * (a table cell's, measured for the column widths). */
+#define KEEP_SHAPED_BYTES (48 * 1024 * 1024)
 
 struct PdfTexts {
 	PangoContext *context;
 	GHashTable *metrics; /* GBytes text key -> PdfMetrics */
-	size_t kept_bytes;   /* text of the layouts kept */
+	size_t kept_bytes;   /* of the shaped records kept */
 };
 
 void pdfkit_metrics_free(gpointer data)
 {
 	PdfMetrics *m = data;
-	if (m->kept)
-		g_object_unref(m->kept);
+	pdfkit_shaped_free(m->shaped);
 	g_free(m->lines);
 	g_free(m);
 }
@@ -186,17 +185,16 @@ static PdfMetrics *measure(PdfCanvas *c, const PdfText *t,
 		m = g_memdup2(same, sizeof *same);
 		m->lines = g_memdup2(same->lines,
 		                     sizeof *m->lines * (guint)MAX(m->n_lines, 1));
-		m->kept = NULL;
+		m->shaped = NULL;
 		g_hash_table_insert(c->texts->metrics, key, m);
 		return m;
 	}
 	PangoLayout *l = pdfkit_text_layout(c, t);
 	m = pdfkit_metrics_of(l);
 	g_hash_table_insert(c->texts->metrics, key, m);
-	size_t n = strlen(t->text);
-	if (!made && c->texts->kept_bytes + n <= KEEP_TEXT_BYTES) {
-		m->kept = g_object_ref(l);
-		c->texts->kept_bytes += n;
+	if (c->texts->kept_bytes < KEEP_SHAPED_BYTES) {
+		m->shaped = pdfkit_shaped_new(l);
+		c->texts->kept_bytes += pdfkit_shaped_bytes(m->shaped);
 	}
 	if (made)
 		*made = l;
@@ -324,21 +322,24 @@ void pdfkit_draw_text(PdfCanvas *c, const PdfText *t, double x,
 		            0);
 		return;
 	}
-	/* the layout kept from measuring, when its alignment is the
-	 * measured one (another would lay it out again) */
+	/* the glyphs kept from measuring, of this text or of its unwrapped
+	 * self when that fits (drawn the same); links need the layout */
 	GBytes *key = text_key(c, t);
 	PdfMetrics *m = g_hash_table_lookup(c->texts->metrics, key);
 	g_bytes_unref(key);
-	if (m && !m->kept && t->align == PANGO_ALIGN_LEFT)
-		m = fitting_unwrapped(c, t); /* drawn the same, unwrapped */
-	PangoLayout *l = NULL;
-	if (m && m->kept && t->align == PANGO_ALIGN_LEFT) {
-		l = m->kept;
-		m->kept = NULL;
-		c->texts->kept_bytes -= strlen(t->text);
-	} else {
-		l = pdfkit_text_layout(c, t);
+	if (m && !m->shaped)
+		m = fitting_unwrapped(c, t);
+	if (m && n_links == 0 && pdfkit_shaped_drawable(m->shaped, t->align)) {
+		PdfInk ink = {.shaped = m->shaped,
+		              .align = t->align,
+		              .width = t->width < 0
+		                           ? -1
+		                           : (int)(t->width * PANGO_SCALE)};
+		pdfkit_flow(c, &ink, m->lines, m->n_lines, m->height, x, NULL,
+		            0);
+		return;
 	}
+	PangoLayout *l = pdfkit_text_layout(c, t);
 	pdfkit_draw_layout(c, l, x, links, n_links);
 	g_object_unref(l);
 }
