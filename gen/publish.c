@@ -15,13 +15,16 @@
 #include "template.h"
 #include "util.h"
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <string.h>
 
 /* The outputs of an edition, in the order they are written. */
 static const Backend BACKENDS[] = {
-    {"charts", chart_write_all},
     {"data", export_write},
+    {"charts", chart_write_all},
     {"html", html_write},
     {"pdf", pdf_write},
     {"requests", request_write},
@@ -155,6 +158,7 @@ static bool expand(const PublishConfig *cf, Stages *s,
 		s->markdown = template_expand_sections(path, text, s->values,
 		                                       dirs, error);
 	g_free(text);
+	values_drop_tables(s->values);
 	g_free(path);
 	g_free(edition_dir);
 	g_free(shared_dir);
@@ -189,6 +193,17 @@ static char *creation_date(const Edition *e)
 	                       *e->data_date ? e->data_date : "1970-01-01");
 }
 
+/* Gives the heap's free pages back to the system after a back-end.
+ * glibc keeps them otherwise, and what comes next may not fit in them:
+ * the charts' raster images (megabytes each) are mapped anew, and would
+ * come on top of the tables just freed. */
+static void release_freed_memory(void)
+{
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
+}
+
 bool publish_edition(const PublishConfig *config, const char *dir,
                      const char *prefix, const char *nav, Site *site,
                      PublishProgress progress, void *data, GError **error)
@@ -217,11 +232,15 @@ bool publish_edition(const PublishConfig *config, const char *dir,
 			progress(BACKENDS[i].name, s.edition->name, data);
 		if (BACKENDS[i].write == export_write) {
 			/* copied to data/previous.json: no later back-end reads
-			 * it (megabytes at a thousand GPUs) */
+			 * it (megabytes at a thousand GPUs); */
 			g_clear_pointer(&s.previous_json, g_free);
 			r.previous_json = NULL;
 			r.previous_length = 0;
+			/* so are the tables, which only the export reads */
+			g_clear_pointer(&s.tables, g_ptr_array_unref);
+			r.tables = NULL;
 		}
+		release_freed_memory();
 	}
 	stages_free(&s);
 	return ok;

@@ -44,6 +44,11 @@ void values_set_table(Values *v, const char *name, char *markdown)
 	g_hash_table_replace(v->tables, g_strdup(name), markdown);
 }
 
+void values_drop_tables(Values *v)
+{
+	g_hash_table_remove_all(v->tables);
+}
+
 void values_add_chart(Values *v, Chart *chart)
 {
 	g_ptr_array_add(v->charts, chart);

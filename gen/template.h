@@ -26,6 +26,9 @@ void values_free(Values *v);
 void values_set_scalar(Values *v, const char *name, char *text);
 void values_set_table(Values *v, const char *name, char *markdown);
 void values_add_chart(Values *v, Chart *chart);
+/* Frees the tables' Markdown: once the guide is expanded nothing reads
+ * it (megabytes at a thousand GPUs), and values_table gives NULL. */
+void values_drop_tables(Values *v);
 
 const char *values_scalar(const Values *v, const char *name);
 const char *values_table(const Values *v, const char *name);
