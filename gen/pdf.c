@@ -528,7 +528,6 @@ bool pdf_render(cmark_node *doc, const PdfOptions *opt, char **bytes,
 			g_hash_table_add(p.known,
 			                 g_array_index(p.headings, Heading, i).slug);
 		p.final_pass = true;
-		pdf_geometries_clear(&p);
 		ok = render_pass(&p, doc, p.headings, bytes, length, error);
 		g_hash_table_destroy(p.known);
 	}

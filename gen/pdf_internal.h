@@ -57,8 +57,8 @@ typedef struct {
 	PdfTexts *texts;       /* measures shared by the passes */
 	bool contents_only;    /* the pass stops after the contents */
 	int body_page;         /* where the body started in the pass */
-	GHashTable *geometries; /* table node -> its column widths, while
-	                           the cells' markup stays the same */
+	GHashTable *geometries; /* table node -> its column widths and row
+	                           boxes, for every pass */
 } Pdf;
 
 typedef struct {
@@ -141,8 +141,7 @@ void pdf_references_draw(Pdf *p, const PdfRefs *r);
 void pdf_table(Pdf *p, cmark_node *t);
 /* The height of a table's header and first row. */
 double pdf_table_lead(Pdf *p, cmark_node *t);
-/* Forgets the tables' column widths (the cells' markup changes: links
- * to headings become live in the final pass). */
+/* Forgets the tables' column widths and row boxes. */
 void pdf_geometries_clear(Pdf *p);
 
 #endif

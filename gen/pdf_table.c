@@ -13,10 +13,17 @@
 
 /* ---- tables ---------------------------------------------------------- */
 
+/* A row's height and baseline (row_height_baseline). */
+typedef struct {
+	double height, baseline;
+} RowBox;
+
 typedef struct {
 	size_t n_cols;
 	double *widths;
-	double size; /* text size: smaller for wide tables */
+	double size;   /* text size: smaller for wide tables */
+	RowBox header; /* and the body rows' boxes in print order, once */
+	RowBox *rows;  /* known (NULL before) */
 } TableGeometry;
 
 /* The "[n]" that stands for a source cell in a reference table, or
@@ -170,12 +177,14 @@ static void geometry_free(gpointer data)
 {
 	TableGeometry *g = data;
 	g_free(g->widths);
+	g_free(g->rows);
 	g_free(g);
 }
 
-/* A table's geometry, kept in p->geometries for the passes that see
- * the same cells (see pdf_geometries_clear); p->refs is the table's. */
-static const TableGeometry *geometry_of(Pdf *p, cmark_node *table)
+/* A table's geometry, kept in p->geometries for every pass: the cells'
+ * markup differs between passes only in the colour of links to
+ * headings, which changes no measure; p->refs is the table's. */
+static TableGeometry *geometry_of(Pdf *p, cmark_node *table)
 {
 	if (!p->geometries)
 		p->geometries = g_hash_table_new_full(NULL, NULL, NULL,
@@ -226,11 +235,6 @@ static double row_height(Pdf *p, cmark_node *row, const TableGeometry *g,
 {
 	return row_height_baseline(p, row, g, header, NULL);
 }
-
-/* A row's height and baseline (row_height_baseline). */
-typedef struct {
-	double height, baseline;
-} RowBox;
 
 static RowBox row_box(Pdf *p, cmark_node *row, const TableGeometry *g,
                       bool header)
@@ -313,14 +317,18 @@ void pdf_table(Pdf *p, cmark_node *t)
 		p->refs = NULL;
 		return;
 	}
-	const TableGeometry *g = geometry_of(p, t);
+	TableGeometry *g = geometry_of(p, t);
 	const uint8_t *align = cmark_gfm_extensions_get_table_alignments(t);
 	cmark_node *header = cmark_node_first_child(t);
-	RowBox hb = row_box(p, header, g, true);
 	GPtrArray *rows = body_rows(p, t);
-	RowBox *boxes = g_new(RowBox, rows->len + 1);
-	for (guint i = 0; i < rows->len; i++)
-		boxes[i] = row_box(p, rows->pdata[i], g, false);
+	if (!g->rows) {
+		g->header = row_box(p, header, g, true);
+		g->rows = g_new(RowBox, rows->len + 1);
+		for (guint i = 0; i < rows->len; i++)
+			g->rows[i] = row_box(p, rows->pdata[i], g, false);
+	}
+	RowBox hb = g->header;
+	const RowBox *boxes = g->rows;
 	pdfkit_need(c, hb.height + (rows->len ? boxes[0].height : 0));
 	draw_row(p, header, g, align, true, hb);
 	for (guint i = 0; i < rows->len; i++) {
@@ -340,7 +348,6 @@ void pdf_table(Pdf *p, cmark_node *t)
 	pdf_references_free(p->refs);
 	p->refs = NULL;
 	g_ptr_array_free(rows, TRUE);
-	g_free(boxes);
 }
 
 double pdf_table_lead(Pdf *p, cmark_node *t)
