@@ -14,9 +14,10 @@ PdfMetrics *pdfkit_metrics_of(PangoLayout *l);
 void pdfkit_metrics_free(gpointer metrics);
 
 /* A laid-out text's lines kept compact: per run its font, foreground
- * colour and glyphs; NULL for a layout the record cannot stand for (a
- * run right to left, an attribute other than a foreground colour,
- * shifted glyphs), which is then laid out again to be drawn. */
+ * colour, baseline shift and glyphs; NULL for a layout the record
+ * cannot stand for (a run right to left or vertical, an attribute other
+ * than a foreground colour, a glyph offset of its own), which is then
+ * laid out again to be drawn. */
 PdfShaped *pdfkit_shaped_new(PangoLayout *l);
 void pdfkit_shaped_free(PdfShaped *s);
 size_t pdfkit_shaped_bytes(const PdfShaped *s);

@@ -12,6 +12,7 @@ typedef struct {
 	PangoAnalysis analysis; /* font referenced; no extra attributes */
 	int offset, length, num_chars; /* the item's bytes in the text */
 	int first_glyph, n_glyphs;
+	int y_offset, start_x_offset, end_x_offset; /* the glyph item's */
 	guint16 colour[3];
 	bool coloured; /* a foreground colour from the text's markup */
 } ShapedRun;
@@ -53,13 +54,14 @@ static bool run_colour(const PangoItem *item, ShapedRun *r)
 	return true;
 }
 
-/* Whether a run fits the record's fields: left to right, no glyph
- * offsets, widths and clusters in 16 bits. */
+/* Whether a run fits the record's fields: left to right, horizontal,
+ * no glyph offsets, widths and clusters in 16 bits. */
 static bool run_fits(const PangoGlyphItem *run)
 {
 	const PangoGlyphString *g = run->glyphs;
 	if (run->item->analysis.level % 2 || run->item->length > G_MAXUINT16
-	    || run->y_offset || run->start_x_offset || run->end_x_offset)
+	    || run->item->analysis.flags
+	           & PANGO_ANALYSIS_FLAG_CENTERED_BASELINE)
 		return false;
 	for (int i = 0; i < g->num_glyphs; i++) {
 		const PangoGlyphGeometry *geo = &g->glyphs[i].geometry;
@@ -137,6 +139,9 @@ static void copy_run(PdfShaped *s, int k, const PangoGlyphItem *r, int *g)
 	run->num_chars = r->item->num_chars;
 	run->first_glyph = *g;
 	run->n_glyphs = r->glyphs->num_glyphs;
+	run->y_offset = r->y_offset;
+	run->start_x_offset = r->start_x_offset;
+	run->end_x_offset = r->end_x_offset;
 	for (int i = 0; i < r->glyphs->num_glyphs; i++, (*g)++) {
 		const PangoGlyphInfo *info = &r->glyphs->glyphs[i];
 		s->glyph[*g] = info->glyph;
@@ -225,10 +230,10 @@ static int line_x(const PdfShaped *s, const ShapedLine *line,
 }
 
 /* Draws a run with its glyph item rebuilt, in its colour, run_x (Pango
- * units) right of the current point: what Pango's renderer does for a
- * layout's run.  run_x goes into each glyph's offset, so a glyph lands
- * where the renderer puts it to the last bit (the line's x plus one sum
- * in Pango units). */
+ * units) right of the current point and its baseline shift above it:
+ * what Pango's renderer does for a layout's run.  Both go into each
+ * glyph's offsets, so a glyph lands where the renderer puts it to the
+ * last bit (the point plus one sum in Pango units). */
 static void draw_run(cairo_t *cr, const PdfShaped *s, const ShapedRun *run,
                      int run_x)
 {
@@ -238,7 +243,9 @@ static void draw_run(cairo_t *cr, const PdfShaped *s, const ShapedRun *run,
 		int g = run->first_glyph + i;
 		glyphs[i] = (PangoGlyphInfo){
 		    .glyph = s->glyph[g],
-		    .geometry = {.width = s->advance[g], .x_offset = run_x},
+		    .geometry = {.width = s->advance[g],
+		                 .x_offset = run_x,
+		                 .y_offset = -run->y_offset},
 		    .attr = {.is_cluster_start = s->visual[g] & 1,
 		             .is_color = s->visual[g] >> 1 & 1}};
 		clusters[i] = s->cluster[g];
@@ -277,8 +284,10 @@ void pdfkit_shaped_draw_line(cairo_t *cr, const PdfShaped *s, int i,
 	     k++) {
 		const ShapedRun *run = &s->runs[k];
 		cairo_move_to(cr, line_left, y + baseline - top);
+		run_x += run->start_x_offset;
 		draw_run(cr, s, run, run_x);
 		for (int g = 0; g < run->n_glyphs; g++)
 			run_x += s->advance[run->first_glyph + g];
+		run_x += run->end_x_offset;
 	}
 }

@@ -31,6 +31,7 @@ int main(void)
 	test_speed();
 	test_scale();
 	test_pdfspeed();
+	test_pdfshaped();
 	markdown_shutdown();
 	text_release_fonts();
 	printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);

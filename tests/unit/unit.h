@@ -75,3 +75,5 @@ void test_print(void);
 void test_scale(void);
 /* branch pdfspeed: tests/unit/test_pdfspeed.c */
 void test_pdfspeed(void);
+/* tests/unit/test_pdfshaped.c */
+void test_pdfshaped(void);
