@@ -21,9 +21,12 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The outputs of an edition, in the order they are written. */
-static const Backend BACKENDS[] = {
-    {"data", export_write},
+/* The outputs of an edition, in the order they are written.  The data
+ * export reads the data alone and runs before the guide is expanded:
+ * the tables and the previous run it needs are then freed before the
+ * guide's parse trees are made (the peak memory at a thousand GPUs). */
+static const Backend DATA_BACKEND = {"data", export_write};
+static const Backend GUIDE_BACKENDS[] = {
     {"charts", chart_write_all},
     {"html", html_write},
     {"pdf", pdf_write},
@@ -204,42 +207,51 @@ static void release_freed_memory(void)
 #endif
 }
 
+/* Writes one back-end's files and reports it. */
+static bool run_backend(const Backend *b, const EditionResult *r,
+                        Site *site, PublishProgress progress, void *data,
+                        GError **error)
+{
+	if (!b->write(r, site, error))
+		return false;
+	progress(b->name, r->edition->name, data);
+	return true;
+}
+
 bool publish_edition(const PublishConfig *config, const char *dir,
                      const char *prefix, const char *nav, Site *site,
                      PublishProgress progress, void *data, GError **error)
 {
 	Stages s = {0};
 	bool ok = compute(config, dir, &s, progress, data, error)
-	          && compare(config, prefix, &s, error)
-	          && expand(config, &s, progress, data, error);
-	if (ok)
-		s.create_date = creation_date(s.edition);
+	          && compare(config, prefix, &s, error);
 	EditionResult r = {.config = config,
 	                   .edition = s.edition,
 	                   .recs = s.recs,
 	                   .values = s.values,
 	                   .tables = s.tables,
-	                   .markdown = s.markdown,
-	                   .doc = s.doc,
 	                   .prefix = prefix,
 	                   .nav = nav,
-	                   .create_date = s.create_date,
 	                   .previous_json = s.previous_json,
 	                   .previous_length = s.previous_length};
-	for (size_t i = 0; ok && i < G_N_ELEMENTS(BACKENDS); i++) {
-		ok = BACKENDS[i].write(&r, site, error);
-		if (ok)
-			progress(BACKENDS[i].name, s.edition->name, data);
-		if (BACKENDS[i].write == export_write) {
-			/* copied to data/previous.json: no later back-end reads
-			 * it (megabytes at a thousand GPUs); */
-			g_clear_pointer(&s.previous_json, g_free);
-			r.previous_json = NULL;
-			r.previous_length = 0;
-			/* so are the tables, which only the export reads */
-			g_clear_pointer(&s.tables, g_ptr_array_unref);
-			r.tables = NULL;
-		}
+	ok = ok && run_backend(&DATA_BACKEND, &r, site, progress, data, error);
+	/* copied to data/previous.json and exported: no later stage reads
+	 * the previous run or the tables (megabytes at a thousand GPUs) */
+	g_clear_pointer(&s.previous_json, g_free);
+	g_clear_pointer(&s.tables, g_ptr_array_unref);
+	r.previous_json = NULL;
+	r.previous_length = 0;
+	r.tables = NULL;
+	release_freed_memory();
+	ok = ok && expand(config, &s, progress, data, error);
+	if (ok)
+		s.create_date = creation_date(s.edition);
+	r.markdown = s.markdown;
+	r.doc = s.doc;
+	r.create_date = s.create_date;
+	for (size_t i = 0; ok && i < G_N_ELEMENTS(GUIDE_BACKENDS); i++) {
+		ok = run_backend(&GUIDE_BACKENDS[i], &r, site, progress, data,
+		                 error);
 		release_freed_memory();
 	}
 	stages_free(&s);

@@ -295,22 +295,28 @@ char *table_markdown(const Table *t, const Lang *s, GError **error)
 /* ---- data: CSV and JSON ------------------------------------------------ */
 
 /* The data text of a cell: "" when empty or NaN, "inf" when infinite,
- * numbers with data_decimals in the C locale. */
-static char *data_text(const Column *col, const Cell *c)
+ * numbers with data_decimals in the C locale, written into buf (of
+ * G_ASCII_DTOSTR_BUF_SIZE bytes) or the cell's own text. */
+static const char *data_text(const Column *col, const Cell *c, char *buf)
 {
+	static const char *const fixed[] = {"%.0f", "%.1f", "%.2f", "%.3f",
+	                                    "%.4f", "%.5f", "%.6f", "%.7f",
+	                                    "%.8f", "%.9f"};
 	if (!c->set)
-		return g_strdup("");
+		return "";
 	if (col->type == COL_TEXT)
-		return g_strdup(c->text ? c->text : "");
+		return c->text ? c->text : "";
 	if (isnan(c->v))
-		return g_strdup("");
+		return "";
 	if (isinf(c->v))
-		return g_strdup("inf");
-	char buf[G_ASCII_DTOSTR_BUF_SIZE];
+		return "inf";
+	int decimals = col->type == COL_INT ? 0 : col->data_decimals;
+	if (decimals >= 0 && decimals < (int)G_N_ELEMENTS(fixed))
+		return g_ascii_formatd(buf, G_ASCII_DTOSTR_BUF_SIZE,
+		                       fixed[decimals], c->v);
 	char format[16];
-	g_snprintf(format, sizeof format, "%%.%df",
-	           col->type == COL_INT ? 0 : col->data_decimals);
-	return g_strdup(g_ascii_formatd(buf, sizeof buf, format, c->v));
+	g_snprintf(format, sizeof format, "%%.%df", decimals);
+	return g_ascii_formatd(buf, G_ASCII_DTOSTR_BUF_SIZE, format, c->v);
 }
 
 static void csv_field(GString *out, const char *text)
@@ -339,11 +345,11 @@ static Cell bound(const Cell *c, bool high)
 static void csv_value(GString *out, const Column *col, const Cell *c,
                       bool first)
 {
-	char *text = data_text(col, c);
+	char buf[G_ASCII_DTOSTR_BUF_SIZE];
+	const char *text = data_text(col, c, buf);
 	if (!first)
 		g_string_append_c(out, ',');
 	csv_field(out, text);
-	g_free(text);
 }
 
 char *table_csv(const Table *t)
@@ -398,14 +404,14 @@ void table_json_string(GString *out, const char *text)
 
 static void json_value(GString *out, const Column *col, const Cell *c)
 {
-	char *text = data_text(col, c);
+	char buf[G_ASCII_DTOSTR_BUF_SIZE];
+	const char *text = data_text(col, c, buf);
 	if (col->type == COL_TEXT)
 		table_json_string(out, text);
 	else if (!*text || strcmp(text, "inf") == 0)
 		g_string_append(out, "null");
 	else
 		g_string_append(out, text);
-	g_free(text);
 }
 
 void table_json(const Table *t, GString *out)
