@@ -74,9 +74,10 @@ static size_t display_length(const char *text)
  * the least it may wrap to.  Short cells (a GPU name, a price, up to
  * keep_short columns, 16 in *least and none in *word; a header of up
  * to 4 CJK characters in both) stay on one line when the table allows
- * it; others may wrap at Pango's break opportunities, so their widest
- * unbreakable piece counts.  (A layout wrapped at a tiny width would
- * break and hyphenate inside words instead.) */
+ * it; others may wrap at Pango's break opportunities in the text as it
+ * is drawn, so their widest unbreakable piece counts (a number kept
+ * with the CJK character after it is one piece).  (A layout wrapped at
+ * a tiny width would break and hyphenate inside words instead.) */
 static void cell_widths(Pdf *p, cmark_node *cell, bool header, double size,
                         double *full, double *least, double *word)
 {
@@ -87,19 +88,8 @@ static void cell_widths(Pdf *p, cmark_node *cell, bool header, double size,
 	Inline in = pdf_inline_new(p);
 	PdfText t = cell_text(p, cell, -1, header, size, &in);
 	double widest = 0;
-	if (length > keep_least || length > keep_word) {
-		char *broken = pdf_breakable(text);
-		char *escaped = g_markup_escape_text(broken, -1);
-		PdfText plain = {.size = size, .bold = header, .width = -1,
-		                 .text = broken};
-		/* a cell without markup is the same text either way: one
-		 * layout gives both widths */
-		widest = pdfkit_widest_piece(p->c, strcmp(escaped, t.text) == 0
-		                                       ? &t
-		                                       : &plain) + 8;
-		g_free(escaped);
-		g_free(broken);
-	}
+	if (length > keep_least || length > keep_word)
+		widest = pdfkit_widest_piece(p->c, &t) + 8;
 	*full = pdfkit_measure(p->c, &t)->width + 8;
 	*least = length <= keep_least ? *full : widest;
 	*word = length <= keep_word ? *full : widest;
