@@ -234,11 +234,15 @@ static char *readable_line(const char *line, const bool *drop, int *count)
 	return g_string_free(s, FALSE);
 }
 
-static char *render(const char *md)
+/* md's HTML; *doc its parse tree when doc is not NULL (else freed). */
+static char *render(const char *md, cmark_node **doc)
 {
-	cmark_node *doc = markdown_parse(md);
-	char *html = cmark_render_html(doc, CMARK_OPT_UNSAFE, extensions);
-	cmark_node_free(doc);
+	cmark_node *tree = markdown_parse(md);
+	char *html = cmark_render_html(tree, CMARK_OPT_UNSAFE, extensions);
+	if (doc)
+		*doc = tree;
+	else
+		cmark_node_free(tree);
 	return html;
 }
 
@@ -248,13 +252,21 @@ typedef struct {
 	char **readable;
 	const char *html; /* the original's HTML */
 	GPtrArray *owned; /* lines made one escape at a time */
+	bool keep_next;   /* the next check keeps its tree when it passes */
+	cmark_node *doc;  /* that tree: of the text as written */
 } Readable;
 
-static bool same_html(const Readable *r)
+static bool same_html(Readable *r)
 {
 	char *md = g_strjoinv("\n", r->lines);
-	char *html = render(md);
+	cmark_node *doc = NULL;
+	char *html = render(md, r->keep_next ? &doc : NULL);
 	bool same = strcmp(html, r->html) == 0;
+	if (doc && same)
+		r->doc = doc;
+	else if (doc)
+		cmark_node_free(doc);
+	r->keep_next = false;
 	free(html);
 	g_free(md);
 	return same;
@@ -308,9 +320,9 @@ static void keep_same(Readable *r, const guint *idx, guint n)
 	keep_same(r, idx + n / 2, n - n / 2);
 }
 
-char *markdown_readable(const char *md)
+char *markdown_readable_parsed(const char *md, cmark_node **doc)
 {
-	Readable r;
+	Readable r = {0};
 	r.original = g_strsplit(md, "\n", -1);
 	guint n = g_strv_length(r.original);
 	r.readable = g_new0(char *, n + 1);
@@ -323,12 +335,24 @@ char *markdown_readable(const char *md)
 		if (strcmp(r.readable[i], r.original[i]) != 0)
 			g_array_append_val(changed, i);
 	}
-	char *html = render(md);
+	/* the original's tree is the answer when no line changes; else it
+	 * goes before the next is made (one tree alive at a time), and the
+	 * tree of the first check (every changed line at once) is kept
+	 * when it passes, as it usually does */
+	cmark_node *original = NULL;
+	char *html = render(md, doc && !changed->len ? &original : NULL);
 	r.html = html;
+	r.keep_next = doc != NULL;
 	if (changed->len)
 		keep_same(&r, (const guint *)(void *)changed->data,
 		          changed->len);
 	char *out = g_strjoinv("\n", r.lines);
+	if (doc)
+		*doc = original ? original
+		       : r.doc  ? r.doc
+		                : markdown_parse(out);
+	else if (r.doc)
+		cmark_node_free(r.doc);
 	free(html);
 	g_array_free(changed, TRUE);
 	g_ptr_array_unref(r.owned);
@@ -336,4 +360,9 @@ char *markdown_readable(const char *md)
 	g_strfreev(r.readable);
 	g_strfreev(r.original);
 	return out;
+}
+
+char *markdown_readable(const char *md)
+{
+	return markdown_readable_parsed(md, NULL);
 }

@@ -44,5 +44,9 @@ bool markdown_is(cmark_node *node, const char *type_string);
 /* md with only the backslash escapes Markdown needs: the same HTML
  * (with this module's extensions), readable source.  Caller frees. */
 char *markdown_readable(const char *md);
+/* markdown_readable, and *doc the parse tree of its result (which
+ * renders as md does), made without a parse more than the check needs
+ * and never two trees alive at once.  Caller frees both. */
+char *markdown_readable_parsed(const char *md, cmark_node **doc);
 
 #endif

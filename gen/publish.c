@@ -167,11 +167,11 @@ static bool expand(const PublishConfig *cf, Stages *s,
 	g_free(shared_dir);
 	if (!s->markdown)
 		return false;
-	/* guide.md is made readable before the guide is parsed, so the two
-	 * parse trees are never alive at once (tens of MB at 1,000 GPUs);
-	 * it renders to the same HTML, so either text parses the same. */
-	char *readable = markdown_readable(s->markdown);
-	s->doc = markdown_parse(s->markdown);
+	/* guide.md is made readable, and the guide parsed, by the check
+	 * that it renders the same: the tree is the readable text's (the
+	 * same HTML, so the same tree), and no two trees are alive at once
+	 * (tens of MB at 1,000 GPUs). */
+	char *readable = markdown_readable_parsed(s->markdown, &s->doc);
 	g_free(s->markdown);
 	s->markdown = readable;
 	progress("template", s->edition->name, data);

@@ -20,13 +20,26 @@ static char *html_of(const char *md)
 	return copy;
 }
 
-/* markdown_readable(in) is want and renders as in does. */
+/* markdown_readable(in) is want and renders as in does; the tree
+ * markdown_readable_parsed gives with it renders so too. */
 static void expect_readable(const char *in, const char *want)
 {
 	char *out = markdown_readable(in);
 	CHECK_STR(out, want);
 	char *a = html_of(in), *b = html_of(out);
 	CHECK_STR(b, a);
+	cmark_node *doc = NULL;
+	char *again = markdown_readable_parsed(in, &doc);
+	CHECK_STR(again, want);
+	CHECK(doc != NULL);
+	if (doc) {
+		char *html = cmark_render_html(doc, CMARK_OPT_UNSAFE,
+		                               markdown_extensions());
+		CHECK_STR(html, a);
+		free(html);
+		cmark_node_free(doc);
+	}
+	g_free(again);
 	g_free(a);
 	g_free(b);
 	g_free(out);
@@ -51,6 +64,11 @@ static void test_readable(void)
 	                "| a\\|b | c: d |\n| --- | --- |\n| 1 | 2 |");
 	/* a backslash inside code is text, not an escape: it stays */
 	expect_readable("`a\\$b` and \\$", "`a\\$b` and $");
+	/* nothing to change; and a line whose escapes must go one by one
+	 * (the tree then is the final text's) */
+	expect_readable("plain text", "plain text");
+	expect_readable("\\$1 and 2\\. x\n\n3\\. y",
+	                "$1 and 2. x\n\n3\\. y");
 }
 
 static void test_table_html(void)
