@@ -8,7 +8,7 @@
  * no page-end callback runs).  Text is described by a PdfText; its
  * measures are kept in a PdfTexts shared by the canvases of one
  * document, so a paragraph is shaped once for every pass that measures
- * it, and once more only where it is drawn.
+ * it, and drawn from the glyphs kept then (pdfkit_shaped.c).
  * Ownership: pdfkit_open returns a PdfCanvas that pdfkit_close frees; the
  * PDF bytes it hands back belong to the caller (g_free).  A PdfTexts
  * belongs to whoever made it (pdfkit_texts_free), and outlives the

@@ -1,7 +1,7 @@
 /* Publish stage: runs one edition from its data folder to its files —
- * load, model, cost, recommend, guide values and tables, template
- * expansion, one Markdown parse — then through the list of back-ends
- * (charts, data export, HTML, PDF, purchase requests), each writing
+ * load, model, cost, recommend, guide values and tables, the data
+ * export, template expansion, one Markdown parse — then through the list
+ * of back-ends (charts, HTML, PDF, purchase requests), each writing
  * through the Site.  Also the files the whole site shares once.
  * In: a PublishConfig, an edition folder, its output prefix.  Out: files
  * in the Site.
@@ -12,8 +12,8 @@
 
 #include "backend.h"
 
-/* Called after each finished stage ("load", "model", "template", then
- * each back-end's name) with the edition's name. */
+/* Called after each finished stage ("load", "model", "data",
+ * "template", then each back-end's name) with the edition's name. */
 typedef void (*PublishProgress)(const char *stage, const char *what,
                                 void *data);
 
