@@ -11,6 +11,12 @@
 #include "lang.h"
 #include "recommend.h"
 
+/* Writes into buf (n bytes) what snprintf(buf, n, "%.*f", decimals, v)
+ * writes in the C locale, without printf where it can: a finite v whose
+ * scaled value is clearly not a tie (printf rounds the exact binary
+ * value, so near a half it is asked).  Returns buf. */
+char *format_fixed(char *buf, size_t n, double v, int decimals);
+
 /* v rounded to decimals with the language's separators; "-" for NaN and
  * "∞" for infinity. */
 char *format_number(const Lang *s, double v, int decimals);

@@ -299,9 +299,6 @@ char *table_markdown(const Table *t, const Lang *s, GError **error)
  * G_ASCII_DTOSTR_BUF_SIZE bytes) or the cell's own text. */
 static const char *data_text(const Column *col, const Cell *c, char *buf)
 {
-	static const char *const fixed[] = {"%.0f", "%.1f", "%.2f", "%.3f",
-	                                    "%.4f", "%.5f", "%.6f", "%.7f",
-	                                    "%.8f", "%.9f"};
 	if (!c->set)
 		return "";
 	if (col->type == COL_TEXT)
@@ -311,12 +308,7 @@ static const char *data_text(const Column *col, const Cell *c, char *buf)
 	if (isinf(c->v))
 		return "inf";
 	int decimals = col->type == COL_INT ? 0 : col->data_decimals;
-	if (decimals >= 0 && decimals < (int)G_N_ELEMENTS(fixed))
-		return g_ascii_formatd(buf, G_ASCII_DTOSTR_BUF_SIZE,
-		                       fixed[decimals], c->v);
-	char format[16];
-	g_snprintf(format, sizeof format, "%%.%df", decimals);
-	return g_ascii_formatd(buf, G_ASCII_DTOSTR_BUF_SIZE, format, c->v);
+	return format_fixed(buf, G_ASCII_DTOSTR_BUF_SIZE, c->v, decimals);
 }
 
 static void csv_field(GString *out, const char *text)

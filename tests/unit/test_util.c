@@ -1,9 +1,59 @@
-/* Numbers and dates as the loader reads them. */
+/* Numbers and dates as the loader reads them; numbers as printf
+ * writes them (format_fixed). */
 #include "unit.h"
+#include "format.h"
 #include "util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* format_fixed writes what snprintf writes, for v at every decimals. */
+static int fixed_mismatches(double v)
+{
+	int bad = 0;
+	for (int d = 0; d <= 10; d++) {
+		char want[400], got[400];
+		snprintf(want, sizeof want, "%.*f", d, v);
+		format_fixed(got, sizeof got, v, d);
+		if (strcmp(want, got) != 0) {
+			if (bad++ < 3)
+				printf("  format_fixed(%.17g, %d): %s, printf %s\n",
+				       v, d, got, want);
+		}
+	}
+	return bad;
+}
+
+static void test_format_fixed(void)
+{
+	/* ties in binary and in decimal, halves just either side, signs,
+	 * zeros, large and tiny values */
+	static const double cases[] = {
+	    0, -0.0, 0.5, 1.5, 2.5, -0.5, 0.125, 0.375, 2.675, 1.005,
+	    1.0049999999999999, 0.045, 1e-7, -1e-7, -0.004, 0.9999999,
+	    9.9999999995, 123456789.125, 999999999.5, 1e9, 1e15, 1e300,
+	    -1234.5678, 3.14159265358979, 2199, 0.30000000000000004};
+	int bad = 0;
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++)
+		bad += fixed_mismatches(cases[i]);
+	/* prices, rates and ratios of every size, as the data has them */
+	guint32 x = 12345;
+	for (int i = 0; i < 20000; i++) {
+		x = x * 1103515245u + 12345u;
+		double mantissa = (double)(x >> 8) / (1u << 24);
+		double v = ldexp(mantissa, (int)(x % 60) - 20);
+		bad += fixed_mismatches(x & 1 ? -v : v);
+		bad += fixed_mismatches(round(v * 1000) / 1000);
+	}
+	CHECK(bad == 0);
+	char small[4];
+	CHECK_STR(format_fixed(small, sizeof small, 12345.6, 1), "123");
+}
 
 void test_util(void)
 {
+	test_format_fixed();
 	static const struct {
 		const char *text;
 		int ok;
