@@ -267,11 +267,9 @@ static void draw_row(Pdf *p, cmark_node *row, const TableGeometry *g,
 		x += g->widths[i];
 	}
 	c->y = top + h;
-	page_set_colour(c->cr, PAGE_GUIDE.table_rule);
-	cairo_set_line_width(c->cr, PAGE_GUIDE.table_rule_width);
-	cairo_move_to(c->cr, c->x, c->y);
-	cairo_line_to(c->cr, c->x + c->width, c->y);
-	cairo_stroke(c->cr);
+	const PageColour k = PAGE_GUIDE.table_rule;
+	pdfkit_rule(c, c->x, c->x + c->width, c->y,
+	            PAGE_GUIDE.table_rule_width, (const double[]){k.r, k.g, k.b});
 }
 
 /* The table's body rows in the order they are printed: as they come,

@@ -178,10 +178,62 @@ static void fix_remote_destinations(GByteArray *pdf)
  * colours and fonts: it runs inside cairo_save/cairo_restore, so
  * nothing it sets (the head's grey) carries over to the body text that
  * continues on the next page. */
+typedef struct {
+	double x0, x1, y, width, rgb[3];
+} PdfRule;
+
+void pdfkit_rule(PdfCanvas *c, double x0, double x1, double y, double w,
+                 const double rgb[3])
+{
+	if (c->measuring)
+		return;
+	if (!c->rules)
+		c->rules = g_array_new(FALSE, FALSE, sizeof(PdfRule));
+	PdfRule r = {x0, x1, y, w, {rgb[0], rgb[1], rgb[2]}};
+	g_array_append_val(c->rules, r);
+}
+
+static bool same_style(const PdfRule *a, const PdfRule *b)
+{
+	return a->width == b->width && memcmp(a->rgb, b->rgb, sizeof a->rgb)
+	                                   == 0;
+}
+
+/* The page's rules, one path per colour and width, in the order their
+ * styles first came. */
+static void stroke_rules(PdfCanvas *c)
+{
+	if (!c->rules || !c->rules->len)
+		return;
+	PdfRule *all = (PdfRule *)(void *)c->rules->data;
+	guint n = c->rules->len;
+	bool *done = g_new0(bool, n);
+	for (guint i = 0; i < n; i++) {
+		if (done[i])
+			continue;
+		cairo_save(c->cr);
+		cairo_set_source_rgb(c->cr, all[i].rgb[0], all[i].rgb[1],
+		                     all[i].rgb[2]);
+		cairo_set_line_width(c->cr, all[i].width);
+		for (guint k = i; k < n; k++) {
+			if (done[k] || !same_style(&all[i], &all[k]))
+				continue;
+			cairo_move_to(c->cr, all[k].x0, all[k].y);
+			cairo_line_to(c->cr, all[k].x1, all[k].y);
+			done[k] = true;
+		}
+		cairo_stroke(c->cr);
+		cairo_restore(c->cr);
+	}
+	g_free(done);
+	g_array_set_size(c->rules, 0);
+}
+
 static void end_page(PdfCanvas *c)
 {
 	if (c->measuring)
 		return;
+	stroke_rules(c);
 	if (c->page_end) {
 		cairo_save(c->cr);
 		c->page_end(c, c->page_end_data);
@@ -192,6 +244,8 @@ static void end_page(PdfCanvas *c)
 
 static void canvas_free(PdfCanvas *c)
 {
+	if (c->rules)
+		g_array_free(c->rules, TRUE);
 	if (c->own_texts)
 		pdfkit_texts_free(c->texts);
 	g_free(c);

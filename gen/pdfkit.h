@@ -92,6 +92,7 @@ struct PdfCanvas {
 	 * place what waits for it (floating figures); may advance y */
 	PdfPageEnd page_start;
 	void *page_start_data;
+	GArray *rules;    /* PdfRule: drawn when the page ends */
 	PdfTexts *texts;  /* the context and measures it lays text out with */
 	bool own_texts;   /* made by pdfkit_open: freed with the canvas */
 	bool measuring;   /* draws nothing (pdfkit_open_measuring) */
@@ -144,6 +145,14 @@ bool pdfkit_close(PdfCanvas *c, char **bytes, size_t *length,
  * so every surface measures alike. */
 PangoLayout *pdfkit_layout(PdfCanvas *c, const char *family, double size,
                            bool bold, double width);
+
+/* A horizontal rule from x0 to x1 at y, w wide, in colour rgb: stroked
+ * with the page's other rules of its colour and width, in one path,
+ * when the page ends.  (On cairo's PDF surface a stroke between texts
+ * costs about what a line of text does; a table draws one per row.)
+ * Nothing on a measuring canvas. */
+void pdfkit_rule(PdfCanvas *c, double x0, double x1, double y, double w,
+                 const double rgb[3]);
 
 /* Ends the page (calling page_end) and starts the next (calling
  * page_start). */
