@@ -268,8 +268,9 @@ static void draw_row(Pdf *p, cmark_node *row, const TableGeometry *g,
 	}
 	c->y = top + h;
 	const PageColour k = PAGE_GUIDE.table_rule;
+	const double rgb[3] = {k.r, k.g, k.b};
 	pdfkit_rule(c, c->x, c->x + c->width, c->y,
-	            PAGE_GUIDE.table_rule_width, (const double[]){k.r, k.g, k.b});
+	            PAGE_GUIDE.table_rule_width, rgb);
 }
 
 /* The table's body rows in the order they are printed: as they come,

@@ -174,10 +174,7 @@ static void fix_remote_destinations(GByteArray *pdf)
 	}
 }
 
-/* The page-end callback draws running heads and page numbers in its own
- * colours and fonts: it runs inside cairo_save/cairo_restore, so
- * nothing it sets (the head's grey) carries over to the body text that
- * continues on the next page. */
+/* A rule waiting for its page's end (pdfkit_rule). */
 typedef struct {
 	double x0, x1, y, width, rgb[3];
 } PdfRule;
@@ -229,6 +226,10 @@ static void stroke_rules(PdfCanvas *c)
 	g_array_set_size(c->rules, 0);
 }
 
+/* The page-end callback draws running heads and page numbers in its own
+ * colours and fonts: it runs inside cairo_save/cairo_restore, so
+ * nothing it sets (the head's grey) carries over to the body text that
+ * continues on the next page.  The page's rules are stroked first. */
 static void end_page(PdfCanvas *c)
 {
 	if (c->measuring)
