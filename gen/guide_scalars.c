@@ -75,6 +75,33 @@ static void example_scalars(const Ctx *c, Values *v)
 	set(v, "desktop_first_year", guide_md_money(c, x->desktop_first_year));
 }
 
+/* "Not in these figures: B200, V100 SXM2 16GB ..." for workload w, or ""
+ * when every validated GPU is counted (caller frees). */
+static char *loo_alone(const Ctx *c, Workload w)
+{
+	const Performance *p = c->perf;
+	if (!p->fallback_count[w])
+		return g_strdup("");
+	GString *names = g_string_new(NULL);
+	for (size_t g = 0; g < c->e->n_gpus; g++) {
+		if (!p->gpus[w][g].loo_alone)
+			continue;
+		char *md = guide_gpu_md(c, g);
+		if (names->len)
+			g_string_append(names, S(c, "validation.alone_separator"));
+		g_string_append(names, md);
+		g_free(md);
+	}
+	char *worst = guide_md_percent(c, p->fallback_max[w], 1);
+	char *key = g_strdup_printf("validation.alone_sentence.%s",
+	                            workload_name(w));
+	char *text = gg_fill2(S(c, key), names->str, worst);
+	g_free(key);
+	g_string_free(names, TRUE);
+	g_free(worst);
+	return text;
+}
+
 static void model_scalars(const Ctx *c, Values *v)
 {
 	const Performance *p = c->perf;
@@ -88,6 +115,9 @@ static void model_scalars(const Ctx *c, Values *v)
 		g_free(k);
 		k = g_strdup_printf("loo_count_%s", wn);
 		set(v, k, g_strdup_printf("%zu", p->loo_count[w]));
+		g_free(k);
+		k = g_strdup_printf("loo_alone_%s", wn);
+		set(v, k, loo_alone(c, (Workload)w));
 		g_free(k);
 		k = g_strdup_printf("bandwidth_weight_%s", wn);
 		set(v, k, isnan(p->bandwidth_weight[w])

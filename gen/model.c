@@ -446,6 +446,7 @@ Performance *model_run(const Edition *e, GError **error)
 		performance_free(p);
 		return NULL;
 	}
+	model_flag_pipeline_bound(p);
 	FamilyIndex fi;
 	family_index_build(e, &fi);
 	for (int w = 0; w < WORKLOAD_COUNT; w++) {

@@ -44,6 +44,8 @@ typedef struct {
 	PerfKind kind;
 	double loo_value;  /* measured GPUs: prediction with own data held out */
 	double loo_error;  /* loo_value / value - 1; NAN when not measured */
+	bool loo_alone;    /* held out through the fallback family (alone in
+	                      its own): not in loo_median / loo_max */
 	size_t n_benchmarks;
 	/* Interval on the same scale as value: measured GPUs, the spread of
 	 * their rows (runs, configurations, networks) around the fit;
@@ -65,6 +67,9 @@ typedef enum {
 	                            GPU, network, precision, config) measures
 	                            the GPU: it feeds the scaling only (when
 	                            multi_gpu_rows_scaling_only = 1) */
+	UNUSED_PIPELINE_BOUND,   /* ties a slower GPU on its network while
+	                            much faster on another: the run measures
+	                            the input pipeline (model_bound.c) */
 	UNUSED_REASON_COUNT
 } UnusedReason;
 

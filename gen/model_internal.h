@@ -76,6 +76,10 @@ typedef struct {
 	size_t *start;   /* n_gpus + 1 */
 } RowSet;
 
+/* model_bound.c: marks the used rows that measure the input pipeline
+ * rather than the GPU (UNUSED_PIPELINE_BOUND). */
+void model_flag_pipeline_bound(Performance *p);
+
 void row_set_build(const Performance *p, Workload w, RowSet *rs);
 void row_set_free(RowSet *rs);
 

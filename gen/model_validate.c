@@ -77,6 +77,7 @@ static void leave_one_out(Performance *p, Workload w, const FamilyIndex *fi,
 		GpuPerf *gp = &p->gpus[w][x];
 		gp->loo_error = NAN;
 		gp->loo_value = NAN;
+		gp->loo_alone = false;
 		err[x] = NAN;
 		fam[x] = NULL;
 		/* The model vouches only for model_ok GPUs: others are
@@ -97,6 +98,7 @@ static void leave_one_out(Performance *p, Workload w, const FamilyIndex *fi,
 		 * and in p->fallback_*), not the family fit. */
 		if (basis == BASIS_FALLBACK_FAMILY) {
 			fam[x] = NULL;
+			gp->loo_alone = true;
 			p->fallback_count[w]++;
 			p->fallback_max[w] = fmax(p->fallback_max[w],
 			                          fabs(gp->loo_error));
