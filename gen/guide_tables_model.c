@@ -86,6 +86,94 @@ static Table *model_fit_table(const Ctx *c)
 	return t;
 }
 
+static const Column MODEL_FORMS[] = {
+    {"workload", "table.workload", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"form", "table.form", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"gpus", "table.gpus_validated", COL_INT, 0, 0, 'r', NULL, 0},
+    {"median_abs_error", "table.median_error", COL_PERCENT, 1, 4, 'r', NULL, 0},
+    {"max_abs_error", "table.worst_error", COL_PERCENT, 1, 4, 'r', NULL, 0},
+    {"used", "table.form_used", COL_TEXT, 0, 0, 'l', NULL, 0},
+};
+
+/* Both forms held out on the same GPUs of each workload (every validated
+ * GPU, those alone in their family too): the comparison of forms. */
+static Table *forms_table(const Ctx *c)
+{
+	const Performance *p = c->perf;
+	Table *t = table_new("model_forms", MODEL_FORMS,
+	                     G_N_ELEMENTS(MODEL_FORMS), NULL);
+	for (int w = 0; w < WORKLOAD_COUNT; w++)
+		for (int f = 0; f < FORM_COUNT; f++) {
+			const FormScore *s = &p->form_score[w][f];
+			bool used = p->form[w] == (ModelForm)f;
+			table_add_row(t);
+			guide_set_workload(c, t, "workload", (Workload)w);
+			table_set_shown(t, "form", form_id((ModelForm)f),
+			                S(c, form_key((ModelForm)f)));
+			table_set_number(t, "gpus", (double)s->count);
+			if (s->count) {
+				table_set_number(t, "median_abs_error", s->median);
+				table_set_number(t, "max_abs_error", s->max);
+			}
+			table_set_shown(t, "used", used ? "yes" : "no",
+			                S(c, used ? "model.form_used.yes"
+			                          : "model.form_used.no"));
+		}
+	return t;
+}
+
+/* "CNN: the form used has the lower median (4.3% against 5.8%) ...": the
+ * comparison of workload w in words (caller frees). */
+static char *form_verdict(const Ctx *c, Workload w)
+{
+	const Performance *p = c->perf;
+	const FormScore *u = &p->form_score[w][p->form[w]];
+	const FormScore *o = &p->form_score[w][p->form[w] == FORM_LEGACY
+	                                           ? FORM_FAMILY_FIT
+	                                           : FORM_LEGACY];
+	if (!u->count || !o->count)
+		return gg_fill2(S(c, "method.forms.one_only"),
+		                S(c, form_key(p->form[w])), "");
+	char *um = guide_md_percent(c, u->median, 1);
+	char *om = guide_md_percent(c, o->median, 1);
+	char *ux = guide_md_percent(c, u->max, 1);
+	char *ox = guide_md_percent(c, o->max, 1);
+	char *median = gg_fill2(S(c, "method.forms.pair"), um, om);
+	char *worst = gg_fill2(S(c, "method.forms.pair"), ux, ox);
+	const char *key = u->median <= o->median
+	                      ? (u->max <= o->max ? "method.forms.both_better"
+	                                          : "method.forms.median_better")
+	                      : (u->max <= o->max ? "method.forms.worst_better"
+	                                          : "method.forms.both_worse");
+	char *verdict = gg_fill2(S(c, key), median, worst);
+	char *text = gg_fill2(S(c, "method.forms.workload"),
+	                      S(c, w == WORKLOAD_CNN
+	                               ? "method.forms.label.cnn"
+	                               : "method.forms.label.transformer"),
+	                      verdict);
+	g_free(um);
+	g_free(om);
+	g_free(ux);
+	g_free(ox);
+	g_free(median);
+	g_free(worst);
+	g_free(verdict);
+	return text;
+}
+
+/* The comparison of forms in words, one sentence per workload. */
+static char *forms_intro(const Ctx *c)
+{
+	GString *s = g_string_new(S(c, "method.forms.intro"));
+	for (int w = 0; w < WORKLOAD_COUNT; w++) {
+		char *v = form_verdict(c, (Workload)w);
+		g_string_append_c(s, ' ');
+		g_string_append(s, v);
+		g_free(v);
+	}
+	return g_string_free(s, FALSE);
+}
+
 static const Column FAMILIES[] = {
     {"workload", "table.workload", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"family", "table.family", COL_TEXT, 0, 0, 'l', NULL, 0},
@@ -453,6 +541,8 @@ void guide_add_method_tables(const Ctx *c, Values *v, GPtrArray *tables)
 {
 	values_set_scalar(v, "model_unvouched", unvouched(c));
 	guide_add_table(c, v, tables, model_fit_table(c));
+	guide_add_table(c, v, tables, forms_table(c));
+	values_set_scalar(v, "model_forms_intro", forms_intro(c));
 	Table *families = families_table(c);
 	bool no_families = table_rows(families) == 0;
 	guide_add_table(c, v, tables, families);

@@ -24,8 +24,16 @@ typedef enum { PERF_MEASURED, PERF_DEBIASED, PERF_MODELLED } PerfKind;
 typedef enum {
 	FORM_LEGACY,     /* 2020 form: bandwidth and SM count within an
 	                    architecture (the family fit is under-determined) */
-	FORM_FAMILY_FIT  /* log-linear fit per chip family (model_fit.c) */
+	FORM_FAMILY_FIT, /* log-linear fit per chip family (model_fit.c) */
+	FORM_COUNT
 } ModelForm;
+
+/* Leave-one-out of one form over every validated GPU of a workload
+ * (those alone in their family included), whichever form rates it. */
+typedef struct {
+	size_t count;          /* GPUs the form could predict */
+	double median, max;    /* of |error|; NAN when count = 0 */
+} FormScore;
 
 /* Where a modelled figure's prediction comes from. */
 typedef enum {
@@ -153,6 +161,8 @@ typedef struct {
 	 * error are here (their loo_error is per GPU as usual). */
 	size_t fallback_count[WORKLOAD_COUNT];
 	double fallback_max[WORKLOAD_COUNT];
+	/* Every form held out on the same GPUs, for the comparison table. */
+	FormScore form_score[WORKLOAD_COUNT][FORM_COUNT];
 	/* The benchmark rows of each GPU (indices into edition->benchmarks,
 	 * file order): rows of g are gpu_rows[gpu_row_start[g] ..
 	 * gpu_row_start[g + 1] - 1]; lookups stay linear in the rows. */

@@ -16,14 +16,14 @@ static int compare_doubles(const void *a, const void *b)
 }
 
 /* Predicted log performance of x from the GPUs with qhas (x's own rows
- * held out), by the edition's form; NAN when nothing predicts it. */
-static double predict_form(const Performance *p, Workload w,
+ * held out), by form f; NAN when nothing predicts it. */
+static double predict_form(const Performance *p, ModelForm f,
                            const FamilyIndex *fi, size_t x, const double *Q,
                            const bool *qhas, Basis *basis,
                            const char **family)
 {
 	const Edition *e = p->edition;
-	if (p->form[w] == FORM_FAMILY_FIT) {
+	if (f == FORM_FAMILY_FIT) {
 		FamilyModel m;
 		family_model_fit(e, fi, Q, qhas, x, &m);
 		double v = family_model_predict(e, &m, x, basis, family);
@@ -35,16 +35,17 @@ static double predict_form(const Performance *p, Workload w,
 	return legacy_predict(e, x, Q, qhas, x, legacy_fit_weight(e, Q, qhas));
 }
 
-/* The 2020 form's held-out error of x (pred - measured in log space, on
- * the held-out fit's scale; NAN when nothing predicts x): a refit without
- * x, linear in the rows per GPU (the 2020 form serves small editions). */
-static double legacy_error(const Performance *p, Workload w,
-                           const FamilyIndex *fi, const RowSet *rs, size_t x,
-                           const double *P, const bool *has, double *Q,
-                           bool *qhas, Basis *basis, const char **family)
+/* Form f's held-out error of x (pred - measured in log space, on the
+ * held-out fit's scale; NAN when nothing predicts x): a refit without x,
+ * linear in the rows per GPU (the edition's own family-fit LOO takes the
+ * linear-time path of model_loo.c instead). */
+static double refit_error(const Performance *p, ModelForm f,
+                          const FamilyIndex *fi, const RowSet *rs, size_t x,
+                          const double *P, const bool *has, double *Q,
+                          bool *qhas, Basis *basis, const char **family)
 {
 	model_fit_measured(rs, x, Q, qhas, NULL, NULL);
-	double pred = predict_form(p, w, fi, x, Q, qhas, basis, family);
+	double pred = predict_form(p, f, fi, x, Q, qhas, basis, family);
 	if (isnan(pred))
 		return NAN;
 	/* P shifted so the other GPUs have the same mean log as in Q */
@@ -86,8 +87,8 @@ static void leave_one_out(Performance *p, Workload w, const FamilyIndex *fi,
 			continue;
 		Basis basis;
 		double d = lf ? loo_family_error(lf, x, &basis, &fam[x])
-		              : legacy_error(p, w, fi, rs, x, P, has, Q, qhas,
-		                             &basis, &fam[x]);
+		              : refit_error(p, p->form[w], fi, rs, x, P, has, Q,
+		                            qhas, &basis, &fam[x]);
 		if (isnan(d))
 			continue;
 		err[x] = d;
@@ -271,6 +272,41 @@ static void keep_family_fit(Performance *p, Workload w,
 	family_model_free(&m);
 }
 
+/* Every form held out on the GPUs the edition's LOO validates, alone in
+ * their family or not: the comparison of forms (p->form_score). */
+static void compare_forms(Performance *p, Workload w, const FamilyIndex *fi,
+                          const RowSet *rs, const double *P,
+                          const bool *has)
+{
+	const Edition *e = p->edition;
+	double *Q = g_new(double, e->n_gpus + 1);
+	bool *qhas = g_new(bool, e->n_gpus + 1);
+	double *errors = g_new(double, e->n_gpus + 1);
+	for (int f = 0; f < FORM_COUNT; f++) {
+		size_t n = 0;
+		for (size_t x = 0; x < e->n_gpus; x++) {
+			if (isnan(p->gpus[w][x].loo_error))
+				continue; /* not validated by the edition's LOO */
+			Basis basis;
+			const char *family;
+			double d = refit_error(p, (ModelForm)f, fi, rs, x, P,
+			                       has, Q, qhas, &basis, &family);
+			if (!isnan(d))
+				errors[n++] = fabs(exp(d) - 1);
+		}
+		qsort(errors, n, sizeof *errors, compare_doubles);
+		FormScore *s = &p->form_score[w][f];
+		s->count = n;
+		s->median = n == 0 ? NAN
+		            : n % 2 ? errors[n / 2]
+		                    : (errors[n / 2 - 1] + errors[n / 2]) / 2;
+		s->max = n ? errors[n - 1] : NAN;
+	}
+	g_free(Q);
+	g_free(qhas);
+	g_free(errors);
+}
+
 void model_validate(Performance *p, Workload w, const FamilyIndex *fi,
                     const RowSet *rs, const double *P, const bool *has)
 {
@@ -278,6 +314,7 @@ void model_validate(Performance *p, Workload w, const FamilyIndex *fi,
 	double *err = g_new(double, e->n_gpus + 1);
 	const char **fam = g_new0(const char *, e->n_gpus + 1);
 	leave_one_out(p, w, fi, rs, P, has, err, fam);
+	compare_forms(p, w, fi, rs, P, has);
 	Bands bands;
 	bands_build(e, fi, err, fam, &bands);
 	const Assumption *a = edition_assumption(e, "family_fallback_penalty");

@@ -66,3 +66,21 @@ cp "$top/data/current/benchmarks.csv" "$ved/benchmarks.csv"
 check "without the pipeline_bound keys no row is marked" \
 	test "$(bound "$tmp/validation-nokeys")" = 0
 check "with them, some row is" test "$(bound "$vout")" -gt 0
+
+# Both model forms are compared on the same GPUs, one is used per
+# workload, and the used form's worst error by refitting agrees with the
+# summary's, which comes from the linear-time leave-one-out.
+forms="$vout/data/model_forms.csv"
+check "model forms compared in the export" test -s "$forms"
+for w in cnn transformer; do
+	check "$w: both forms held out on the same number of GPUs" \
+		test "$(awk -F, -v w="$w" '$1 == w { print $3 }' "$forms" | sort -u | wc -l)" = 1
+	check "$w: exactly one form used" \
+		test "$(awk -F, -v w="$w" '$1 == w && $6 == "yes"' "$forms" | wc -l)" = 1
+	check "$w: the used form's worst (refit) is the summary's worst" \
+		test "$(awk -F, -v w="$w" '$1 == w && $6 == "yes" { print $5 }' "$forms")" = \
+		"$(summary_of "$w" all_max_abs_error)"
+done
+check "forms compared in the English guide" grep -q 'Both model forms' "$vout/index.html"
+check "forms compared in the Chinese guide" grep -q '两种模型形式' "$vout/zh-CN/index.html"
+check "forms compared in the 2020-09 guide" grep -q 'Both model forms' "$vout/2020-09/index.html"
