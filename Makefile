@@ -12,9 +12,13 @@ WARN = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wstrict-prototypes \
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS = $(shell pkg-config --libs $(PKGS)) -lcsv -lm
 
-SRC = $(filter-out gen/main.c,$(wildcard gen/*.c))
+# gen/ holds one folder per stage (README.md, "Layout"); every folder is
+# on the quote include path, so a file includes "data.h", not a path.
+STAGES = util data model cost chart guide export site pdf request publish
+INC = $(addprefix -iquote gen/,$(STAGES))
+SRC = $(foreach s,$(STAGES),$(wildcard gen/$(s)/*.c))
 OBJ = $(SRC:.c=.o)
-HDR = $(wildcard gen/*.h)
+HDR = $(foreach s,$(STAGES),$(wildcard gen/$(s)/*.h))
 BIN = gen/gpuguide
 DEPS_OK = gen/.deps-ok
 # Extra options for the guide's generation, e.g. --base-url (see README).
@@ -27,12 +31,12 @@ GUIDE_INPUTS = $(wildcard data/*/*.csv) $(wildcard templates/* templates/*/* \
 
 all: out/.gpuguide
 
-$(DEPS_OK): gen/check-deps.sh
-	@sh gen/check-deps.sh build
+$(DEPS_OK): tools/check-deps.sh
+	@sh tools/check-deps.sh build
 	@touch $@
 
 gen/%.o: gen/%.c $(HDR) | $(DEPS_OK)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) $(INC) $(PKG_CFLAGS) -c -o $@ $<
 
 $(BIN): gen/main.o $(OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ gen/main.o $(OBJ) $(PKG_LIBS)
@@ -51,12 +55,12 @@ check-data: $(BIN)
 TEST_SRC = $(wildcard tests/unit/*.c)
 TEST_BIN = tests/unit/run-unit
 
-tests/.deps-ok: gen/check-deps.sh
-	@sh gen/check-deps.sh test
+tests/.deps-ok: tools/check-deps.sh
+	@sh tools/check-deps.sh test
 	@touch $@
 
 $(TEST_BIN): $(TEST_SRC) $(OBJ) $(HDR) tests/unit/unit.h
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) $(PKG_CFLAGS) -Igen -o $@ \
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) $(INC) $(PKG_CFLAGS) -o $@ \
 	    $(TEST_SRC) $(OBJ) $(LDFLAGS) $(PKG_LIBS)
 
 test: all $(TEST_BIN) tests/.deps-ok
@@ -76,14 +80,14 @@ ASAN_ENV = GPUGUIDE_JOBS=1 ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0:a
            UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 gen/asan/%.o: gen/%.c $(HDR) | $(DEPS_OK)
-	@mkdir -p gen/asan
-	$(CC) $(WARN) $(ASAN_FLAGS) $(CPPFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(ASAN_FLAGS) $(CPPFLAGS) $(INC) $(PKG_CFLAGS) -c -o $@ $<
 
 gen/asan/gpuguide: gen/asan/main.o $(ASAN_OBJ)
 	$(CC) $(ASAN_FLAGS) -o $@ gen/asan/main.o $(ASAN_OBJ) $(PKG_LIBS)
 
 gen/asan/run-unit: $(TEST_SRC) $(ASAN_OBJ) $(HDR) tests/unit/unit.h
-	$(CC) $(WARN) $(ASAN_FLAGS) $(CPPFLAGS) $(PKG_CFLAGS) -Igen -o $@ \
+	$(CC) $(WARN) $(ASAN_FLAGS) $(CPPFLAGS) $(INC) $(PKG_CFLAGS) -o $@ \
 	    $(TEST_SRC) $(ASAN_OBJ) $(PKG_LIBS)
 
 # ASAN_SUITES picks the shell suites run under the sanitizers: by default
@@ -117,10 +121,10 @@ valgrind: $(BIN)
 # `make bench`: time, CPU and memory of full generations against the peer
 # pipeline and the floor of the libraries, and scaling on synthetic
 # editions (tests/bench.sh; not a test).  Installs what it needs through
-# gen/check-deps.sh bench when it may; without the peer's tools it says
+# tools/check-deps.sh bench when it may; without the peer's tools it says
 # so and goes on.
 bench: $(BIN)
-	@sh gen/check-deps.sh bench || echo "make bench: the peer pipeline's tools are missing; its comparison will be skipped" >&2
+	@sh tools/check-deps.sh bench || echo "make bench: the peer pipeline's tools are missing; its comparison will be skipped" >&2
 	sh tests/bench.sh $(BENCH_RUNS)
 
 # `make fuzz`: libFuzzer over the CSV loader, the edition schema and the
@@ -132,11 +136,11 @@ fuzz: | $(DEPS_OK)
 # `make check-browser`: the site in headless Chromium (installs it when it
 # may), screenshots at 1280 and 390 px in tests/tmp/shots.
 check-browser: all
-	@command -v chromium >/dev/null || sh gen/check-deps.sh browser
+	@command -v chromium >/dev/null || sh tools/check-deps.sh browser
 	sh tests/browser_check.sh out tests/tmp/shots
 
 clean:
-	rm -rf gen/*.o $(BIN) $(TEST_BIN) $(DEPS_OK) tests/.deps-ok gen/asan \
+	rm -rf gen/*.o gen/*/*.o $(BIN) $(TEST_BIN) $(DEPS_OK) tests/.deps-ok gen/asan \
 	    gen/valgrind-out
 
 BENCH_RUNS ?= 5

@@ -8,7 +8,7 @@
 #   2. the peer pipeline (/work/shared/bench/peer.py or BENCH_PEER: pandoc,
 #      matplotlib, weasyprint) on the same out/, BENCH_PEER_RUNS runs
 #      (default 3), and the ratios; skipped with a note when its tools are
-#      missing and gen/check-deps.sh bench cannot install them;
+#      missing and tools/check-deps.sh bench cannot install them;
 #   3. the floor of the libraries (tests/bench/floor.c: process start and
 #      font set-up, the same charts rasterized and PNG-encoded, cmark-gfm
 #      on the same Markdown, one Pango layout pass of each guide into a
@@ -41,7 +41,7 @@ rec="$work/rec" # timings: one file per measured command
 mkdir -p "$rec"
 
 if [ ! -x /usr/bin/time ]; then
-	sh gen/check-deps.sh bench || true
+	sh tools/check-deps.sh bench || true
 fi
 if [ ! -x /usr/bin/time ]; then
 	echo "make bench needs GNU time (apt-get install time)" >&2
@@ -116,7 +116,7 @@ if [ ! -f "$peer" ]; then
 	echo "2. peer pipeline: skipped ($peer is not there; set BENCH_PEER)"
 elif ! command -v pandoc >/dev/null 2>&1 \
      || ! "$py" -c 'import matplotlib, weasyprint' >/dev/null 2>&1; then
-	sh gen/check-deps.sh bench >&2 || true
+	sh tools/check-deps.sh bench >&2 || true
 fi
 if [ -f "$peer" ] && command -v pandoc >/dev/null 2>&1 \
    && "$py" -c 'import matplotlib, weasyprint' >/dev/null 2>&1; then
@@ -134,7 +134,7 @@ if [ -f "$peer" ] && command -v pandoc >/dev/null 2>&1 \
 		echo "  gpuguide uses $(ratio "$(median peer 2)" "$our_cpu")x less CPU, $(ratio "$(median peer 1)" "$(median full 1)")x less wall time, $(ratio "$(median peer 3)" "$our_rss")x less peak memory"
 	fi
 elif [ -f "$peer" ]; then
-	echo "2. peer pipeline: skipped (needs pandoc, python3-matplotlib and weasyprint; gen/check-deps.sh bench could not install them here)"
+	echo "2. peer pipeline: skipped (needs pandoc, python3-matplotlib and weasyprint; tools/check-deps.sh bench could not install them here)"
 fi
 
 # ---- 3. the floor of the libraries ---------------------------------------

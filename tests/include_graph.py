@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Checks that the modules of gen/ include each other without a circle.
 
-A module is a file name without its extension: gen/chart.c and
-gen/chart.h are the module "chart".  A private header X_internal.h,
+A module is a file name without its extension, in any folder under
+GEN_DIR: gen/chart/chart.c and gen/chart/chart.h are the module "chart".  A private header X_internal.h,
 shared by the files of one stage, belongs to module X.  Module A depends on B when A.c or
 A.h has #include "B.h".  Prints every circle found and exits 1, else
 exits 0.  Usage: include_graph.py GEN_DIR
@@ -20,12 +20,14 @@ def module(stem):
 
 def graph(folder):
     deps = {}
-    for name in sorted(os.listdir(folder)):
-        stem, ext = os.path.splitext(name)
+    paths = sorted(os.path.join(d, n) for d, _, ns in os.walk(folder)
+                   for n in ns)
+    for path in paths:
+        stem, ext = os.path.splitext(os.path.basename(path))
         if ext not in ('.c', '.h'):
             continue
         stem = module(stem)
-        with open(os.path.join(folder, name), encoding='utf-8') as f:
+        with open(path, encoding='utf-8') as f:
             text = f.read()
         edges = deps.setdefault(stem, set())
         for target in map(module, INCLUDE.findall(text)):

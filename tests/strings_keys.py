@@ -3,7 +3,7 @@
 strings (templates/en/strings.csv), and every chart the guide builds has
 its title, caption and axis strings.
 
-Keys are string literals of gen/*.c that start with one of the string
+Keys are string literals of gen/**/*.c that start with one of the string
 families (table., chart., format., unit., ...).  Prints each missing key
 and exits 1.  Usage: strings_keys.py GEN_DIR STRINGS_CSV
 """
@@ -24,10 +24,11 @@ def main():
     with open(strings, encoding='utf-8', newline='') as f:
         have = {row['key'] for row in csv.DictReader(f)}
     need = set()
-    for name in sorted(os.listdir(gen)):
+    for name in sorted(os.path.join(d, n) for d, _, ns in os.walk(gen)
+                       for n in ns):
         if not name.endswith('.c'):
             continue
-        with open(os.path.join(gen, name), encoding='utf-8') as f:
+        with open(name, encoding='utf-8') as f:
             text = f.read()
         text = re.sub(r'#include "[^"]*"', '', text)
         need.update(k for k in LITERAL.findall(text)

@@ -23,16 +23,16 @@ PKG_CFLAGS=$(pkg-config --cflags $PKGS)
 # shellcheck disable=SC2086
 PKG_LIBS=$(pkg-config --libs $PKGS)
 CFLAGS="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
--std=c11 -D_POSIX_C_SOURCE=200809L -iquote gen"
+-std=c11 -D_POSIX_C_SOURCE=200809L $(for d in gen/*/; do printf -- "-iquote %s " "$d"; done)"
 
 sources() {
 	case $1 in
-	fuzz_csv) echo gen/csvload.c gen/util.c ;;
-	fuzz_edition) echo gen/data.c gen/csvload.c gen/util.c gen/validate.c ;;
-	fuzz_names) echo gen/validate.c gen/util.c ;;
+	fuzz_csv) echo gen/data/csvload.c gen/util/util.c ;;
+	fuzz_edition) echo gen/data/data.c gen/data/csvload.c gen/util/util.c gen/util/validate.c ;;
+	fuzz_names) echo gen/util/validate.c gen/util/util.c ;;
 	# template.c calls chart_free and chart_alt_text; the chart module
-	# may be split over several gen/chart*.c files.
-	fuzz_template) echo gen/template.c gen/chart*.c gen/text.c gen/util.c ;;
+	# may be split over several gen/chart/chart*.c files.
+	fuzz_template) echo gen/guide/template.c gen/chart/chart*.c gen/util/text.c gen/util/util.c ;;
 	*) echo "build.sh: unknown target $1" >&2; return 1 ;;
 	esac
 }

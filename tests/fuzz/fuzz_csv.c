@@ -1,4 +1,4 @@
-/* libFuzzer target for the CSV stage (gen/csvload.c).
+/* libFuzzer target for the CSV stage (gen/data/data.csvload.c).
  * Feeds the input bytes to csv_table_parse and frees what it returns.
  * When the parse succeeds, also looks up every header name with
  * csv_table_column (each must find itself or an earlier column of the same

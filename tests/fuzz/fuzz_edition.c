@@ -1,4 +1,4 @@
-/* libFuzzer target for the schema layer (gen/data.c over gen/csvload.c).
+/* libFuzzer target for the schema layer (gen/data/data.c over gen/data/csvload.c).
  * The input becomes gpus.csv in a private temporary folder that also holds
  * fixed, valid copies of the other edition files of tests/data/mini (read
  * once at start-up from $GPUGUIDE_MINI, default "tests/data/mini"); then

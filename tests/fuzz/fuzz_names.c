@@ -1,5 +1,5 @@
-/* libFuzzer target for the names and addresses built in C (gen/validate.c)
- * and the message escaping of gen/util.c.  Each input, NUL-terminated,
+/* libFuzzer target for the names and addresses built in C (gen/util/validate.c)
+ * and the message escaping of gen/util/util.c.  Each input, NUL-terminated,
  * is tried as an edition folder name, as a --base-url and as message text.
  * Checks (abort on failure):
  *   - an accepted edition name matches [A-Za-z0-9][A-Za-z0-9_-]{0,63} and

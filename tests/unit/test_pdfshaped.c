@@ -1,4 +1,4 @@
-/* Unit tests of shaped records (gen/pdfkit_shaped.c): a text measured
+/* Unit tests of shaped records (gen/pdf/pdfkit_shaped.c): a text measured
  * in an earlier pass is drawn from its record, and the PDF's bytes are
  * those of the same text laid out again and drawn by Pango; a layout
  * the record cannot stand for gets none. */

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Checks what gpuguide needs to build and run; installs the missing Debian
 # packages when apt-get may run (root, or sudo without a password).
-# Usage: gen/check-deps.sh [build|test|browser|bench]   Exit 0 when all is there, 2 when
+# Usage: tools/check-deps.sh [build|test|browser|bench]   Exit 0 when all is there, 2 when
 # something is missing and cannot be installed here.
 set -u
 need="${1:-build}"
