@@ -6,6 +6,7 @@
 #include "csvload.h"
 #include "recommend.h"
 #include "util.h"
+#include "validate.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -79,6 +80,8 @@ static bool read_row(const Edition *e, const CsvTable *t, const CsvRow *r,
 		                  "workstation, datacenter";
 	else if (buyer < 0)
 		bad = f[3], why = "buyer must be one of: individual, anyone";
+	else if (!gg_address_ok(f[5]->text, &why))
+		bad = f[5];
 	else if (!gg_is_iso_date(f[6]->text))
 		bad = f[6], why = "date is not a valid date YYYY-MM-DD";
 	else if (d && strcmp(f[6]->text, d->value) > 0)

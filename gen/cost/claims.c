@@ -5,6 +5,7 @@
 #include "advice.h"
 #include "csvload.h"
 #include "util.h"
+#include "validate.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -249,6 +250,8 @@ static bool read_claim(const Recommendations *r, const CsvTable *t,
 	else if (!gg_parse_number(f[C_ARTICLE]->text, &article)
 	         || article == 0)
 		bad = f[C_ARTICLE], why = "article must be a non-zero number";
+	else if (!gg_address_ok(f[C_URL]->text, &why))
+		bad = f[C_URL];
 	else if (!gg_is_iso_date(f[C_DATE]->text))
 		bad = f[C_DATE], why = "date is not a valid date YYYY-MM-DD";
 	else if (d && strcmp(f[C_DATE]->text, d->value) > 0)

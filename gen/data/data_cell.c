@@ -160,6 +160,16 @@ char *dc_dup_optional(Cursor *c, const char *column)
 	return g_strdup(dc_cell(c, column)->text);
 }
 
+char *dc_address_optional(Cursor *c, const char *column)
+{
+	const CsvField *f = dc_cell(c, column);
+	const char *why;
+	check_text(c, f, column);
+	if (!gg_address_ok(f->text, &why))
+		dc_fail(c, f, "%s: %s, got '%s'", column, why, f->text);
+	return g_strdup(f->text);
+}
+
 /* Largest valid value of each numeric column (data/README.md, "Limits and
  * valid ranges"); a column not listed is limited to DEFAULT_MAX in size. */
 #define DEFAULT_MAX 1e9
@@ -265,7 +275,7 @@ Provenance dc_provenance(Cursor *c)
 {
 	Provenance p = {0};
 	p.source = dc_dup_required(c, "source");
-	p.url = dc_dup_optional(c, "url");
+	p.url = dc_address_optional(c, "url");
 	p.date = dc_date(c, "date");
 	p.note = dc_dup_optional(c, "note");
 	p.file = c->file;

@@ -48,6 +48,9 @@ const char *dc_text_required(Cursor *c, const char *column);
 char *dc_dup_required(Cursor *c, const char *column);
 char *dc_text_or_empty(Cursor *c, const char *column);
 char *dc_dup_optional(Cursor *c, const char *column);
+/* An optional address column: empty or an http(s) address with a host
+ * (gg_address_ok); anything else fails the cursor at the cell. */
+char *dc_address_optional(Cursor *c, const char *column);
 double dc_number(Cursor *c, const char *column, Range range);
 int dc_integer(Cursor *c, const char *column, int min, int max);
 int dc_choice(Cursor *c, const char *column, const char *const *choices);

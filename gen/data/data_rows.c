@@ -105,7 +105,9 @@ static void read_gpu_formats(Cursor *c, Gpu *g)
 	g->precision_source = has_column(c, "precision_source")
 	                          ? dc_dup_required(c, "precision_source")
 	                          : g_strdup("");
-	g->precision_url = dc_text_or_empty(c, "precision_url");
+	g->precision_url = csv_table_column(c->table, "precision_url") < 0
+	                       ? g_strdup("")
+	                       : dc_address_optional(c, "precision_url");
 	if (g->fp4 && !g->fp8 && !c->failed)
 		dc_fail(c, dc_cell(c, "fp4"),
 		        "fp4 is yes but fp8 is no: tensor cores with FP4 also "

@@ -24,6 +24,14 @@ bool gg_edition_name_ok(const char *name, const char **why);
  * backslashes or control characters.  FALSE with *why set. */
 bool gg_base_url_ok(const char *url, const char **why);
 
+/* An address column of the data (url, precision_url): empty, or an
+ * absolute http:// or https:// address with a host, at most
+ * BASE_URL_MAX characters, without spaces, quotes, angle brackets,
+ * backslashes, non-ASCII or control characters (query and fragment
+ * allowed).  So javascript:, data:, file: and markup never reach a link
+ * or the export.  FALSE with *why set to a static explanation. */
+bool gg_address_ok(const char *url, const char **why);
+
 /* One path segment percent-encoded (RFC 3986: everything but
  * A-Z a-z 0-9 - . _ ~). */
 char *gg_url_segment(const char *text);
