@@ -1,0 +1,25 @@
+# Sourced by tests/run.sh: wording a reader holds (issue 32).  Print
+# names an edition by its date, never by its folder ("current").
+wd_txt="$tmp/wording"
+mkdir -p "$wd_txt"
+wd_n=0
+for wd_pdf in $(find "$top/out" -name '*.pdf' | sort); do
+	wd_n=$((wd_n + 1))
+	pdftotext "$wd_pdf" "$wd_txt/$wd_n.txt" 2>/dev/null
+done
+check "wording: the PDFs of out/ were read ($wd_n)" test "$wd_n" -gt 10
+check "wording: no PDF names the edition 'edition latest'" sh -c \
+	"! cat '$wd_txt'/*.txt | grep -qi 'edition latest'"
+check "wording: no PDF names the edition '版本 最新'" sh -c \
+	"! cat '$wd_txt'/*.txt | grep -qF '版本 最新'"
+check "wording: the cover is dated (December 2026 edition)" sh -c \
+	"pdftotext -f 1 -l 1 '$top/out/guide.pdf' - | grep -qF 'December 2026 edition, prices as of'"
+check "wording: the zh-CN cover is dated (2026年12月版)" sh -c \
+	"pdftotext -f 1 -l 1 '$top/out/zh-CN/guide.pdf' - | grep -qF '2026年12月版，价格截至'"
+check "wording: the 2020-09 cover is dated (September 2020 edition)" sh -c \
+	"pdftotext -f 1 -l 1 '$top/out/2020-09/guide.pdf' - | grep -qF 'September 2020 edition, prices as of'"
+for wd_req in "$top"/out/requests/*.pdf "$top"/out/zh-CN/requests/*.pdf; do
+	wd_name=${wd_req#"$top"/out/}
+	check "wording: $wd_name header and footer are dated" sh -c \
+		"test \$(pdftotext '$wd_req' - | grep -cE 'gpuguide(, |，)(December 2026 edition|2026年12月版)') -ge 2"
+done
