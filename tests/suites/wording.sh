@@ -23,3 +23,23 @@ for wd_req in "$top"/out/requests/*.pdf "$top"/out/zh-CN/requests/*.pdf; do
 	check "wording: $wd_name header and footer are dated" sh -c \
 		"test \$(pdftotext '$wd_req' - | grep -cE 'gpuguide(, |，)(December 2026 edition|2026年12月版)') -ge 2"
 done
+
+# Templated sentences that degenerate (issue 32, item 3): a rise of 0%,
+# a useful life of 0 years, an empty source list "()"; each such case
+# has its own wording.
+wd_all="$tmp/wording-all.txt"
+find "$top/out" \( -name '*.html' -o -name '*.md' \) -exec cat {} + >"$wd_all"
+cat "$wd_txt"/*.txt >>"$wd_all"
+for wd_bad in 'rises 0%' '上涨 0%' 'life of 0 years' ' 0 年使用寿命' ' 0 年的使用寿命' \
+	'first ()' '条款（）' 'over 0 days' ' 0 个月'; do
+	check "wording: out/ has no degenerate '$wd_bad'" sh -c \
+		"! grep -qF -- '$wd_bad' '$wd_all'"
+done
+check "wording: 2020-09 pick table says a pick is already at the budget limit" \
+	grep -qF 'its price rises at all (it is already at the budget limit)' "$top/out/2020-09/index.html"
+check "wording: zh-CN 2020-09 pick table says so too" \
+	grep -qF '其价格有任何上涨（它已达预算上限）' "$top/out/zh-CN/2020-09/index.html"
+check "wording: 2020-09 requests say the edition states no useful life" sh -c \
+	"pdftotext '$top/out/2020-09/requests/1x-rtx-3080.pdf' - | tr '\n' ' ' | grep -qF 'states no useful life'"
+check "wording: 2020-09 cloud example says the edition states no useful life" \
+	grep -qF 'This edition states no useful life for the hardware' "$top/out/2020-09/guide.md"
