@@ -43,3 +43,21 @@ check "wording: 2020-09 requests say the edition states no useful life" sh -c \
 	"pdftotext '$top/out/2020-09/requests/1x-rtx-3080.pdf' - | tr '\n' ' ' | grep -qF 'states no useful life'"
 check "wording: 2020-09 cloud example says the edition states no useful life" \
 	grep -qF 'This edition states no useful life for the hardware' "$top/out/2020-09/guide.md"
+
+# The test runner itself (issue 32, item 4): one progress line per part on
+# stderr, the count last on stdout, and the signal tests of hostile.sh
+# (they kill the program) leave no "Terminated"/"Hangup" on the terminal.
+# A nested run of hostile.sh in its own temporary folder, with a stand-in
+# for the unit binary.
+wd_nest="$tmp/wording-nested"
+mkdir -p "$wd_nest"
+printf '#!/bin/sh\necho "unit: 1 passed, 0 failed"\n' >"$wd_nest/unit"
+chmod +x "$wd_nest/unit"
+(cd "$top" && GPUGUIDE_TEST_TMP="$wd_nest/tmp" GPUGUIDE_UNIT="$wd_nest/unit" \
+	TEST_SUITES="hostile" sh tests/run.sh >"$wd_nest/out" 2>"$wd_nest/err")
+check "runner: a progress line for the unit tests" grep -q '^tests: unit ' "$wd_nest/err"
+check "runner: a progress line for the hostile suite" grep -q '^tests: hostile ' "$wd_nest/err"
+check "runner: the count is the last line of stdout" sh -c \
+	"tail -n 1 '$wd_nest/out' | grep -qE '^[0-9]+ passed, 0 failed\$'"
+check "runner: killed runs print no Terminated/Hangup/Interrupt" sh -c \
+	"! grep -qiE 'terminated|hangup|interrupt' '$wd_nest/err' '$wd_nest/out'"
