@@ -5,7 +5,7 @@ set -u
 top=$(pwd)
 bin="${GPUGUIDE_BIN:-$top/gen/gpuguide}"
 unit="${GPUGUIDE_UNIT:-$top/tests/unit/run-unit}"
-tmp="$top/tests/tmp"
+tmp="${GPUGUIDE_TEST_TMP:-$top/tests/tmp}"
 rm -rf "$tmp" && mkdir -p "$tmp"
 passed=0
 failed=0
@@ -19,7 +19,12 @@ check() {
 	if "$@" >/dev/null 2>&1; then pass; else fail "$name"; fi
 }
 
+# progress NAME: one line on stderr as each part starts (the counts stay
+# on stdout, the "N passed, M failed" line last).
+progress() { printf 'tests: %s (%d passed, %d failed so far)\n' "$1" "$passed" "$failed" >&2; }
+
 # ---- unit tests (C) ------------------------------------------------------
+progress unit
 unit_out=$("$unit" 2>&1)
 unit_status=$?
 printf '%s\n' "$unit_out" | grep '^FAIL' || true
@@ -42,6 +47,7 @@ for suite in "$top"/tests/suites/*.sh; do
 		*) continue ;;
 		esac
 	fi
+	progress "$(basename "$suite" .sh)"
 	. "$suite"
 done
 

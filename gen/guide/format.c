@@ -270,18 +270,26 @@ char *format_build_stem(const Edition *e, const Build *b)
 	return g_strdup("build");
 }
 
+/* The key of the pick's price-rise clause: a rise that rounds to 0%
+ * has its own wording ("rises at all"), not "rises 0%". */
+static const char *rise_key(const Sensitivity *k, bool per_gpu)
+{
+	static const char *const keys[2][2][2] = {
+	    {{"sensitivity.rise", "sensitivity.rise_per_gpu"},
+	     {"sensitivity.rise_budget", "sensitivity.rise_budget_per_gpu"}},
+	    {{"sensitivity.rise_any", "sensitivity.rise_any_per_gpu"},
+	     {"sensitivity.at_budget", "sensitivity.at_budget_per_gpu"}}};
+	bool none = round(k->pick_rise * 100) <= 0;
+	return keys[none][k->pick_budget_bound ? 1 : 0][per_gpu ? 1 : 0];
+}
+
 char *format_sensitivity(const Lang *s, const Edition *e,
                          const Recommendation *x)
 {
 	const Sensitivity *k = &x->sensitivity;
 	bool per_gpu = x->best && x->best->gpu_count > 1;
 	char *pct = format_percent(s, k->pick_rise, 0);
-	const char *rise_key = k->pick_budget_bound
-	                           ? per_gpu ? "sensitivity.rise_budget_per_gpu"
-	                                     : "sensitivity.rise_budget"
-	                           : per_gpu ? "sensitivity.rise_per_gpu"
-	                                     : "sensitivity.rise";
-	char *rise = gg_fill2(lang_need(s, rise_key, NULL), pct, "");
+	char *rise = gg_fill2(lang_need(s, rise_key(k, per_gpu), NULL), pct, "");
 	g_free(pct);
 	if (k->runner_min_price <= 0 || !x->runner_up)
 		return rise;

@@ -457,6 +457,8 @@ static void cloud_example_scalar(const Ctx *c, Values *v)
 		key = (const char *[]){"cloud.example.rent", "cloud.example.buy",
 		                       "cloud.example.either"}
 		    [cloud_verdict(c->costs, days)];
+	if (isfinite(days) && c->costs->useful_life_years <= 0)
+		key = "cloud.example.no_life"; /* no life to compare with */
 	char *life = num(c, c->costs->useful_life_years, 0);
 	values_set_scalar(v, "cloud_example_verdict",
 	                  md_escape_take(gg_fill2(S(c, key), life, "")));
@@ -516,8 +518,12 @@ static void power_scalars(const Ctx *c, Values *v)
 	g_free(list);
 	char *src = c->costs->licence ? source_link(&c->costs->licence->from)
 	                              : g_strdup("");
+	/* without a sourced licence row, no empty "()" for its source */
 	values_set_scalar(v, "licence_note",
-	                  fill_markdown(S(c, "power.licence"), src));
+	                  fill_markdown(S(c, c->costs->licence
+	                                         ? "power.licence"
+	                                         : "power.licence_unsourced"),
+	                                src));
 	g_free(src);
 }
 

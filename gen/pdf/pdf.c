@@ -8,6 +8,7 @@
 #include "page_style.h"
 
 #include "chart_render.h"
+#include "edition_label.h"
 #include "markdown.h"
 #include "paths.h"
 #include "util.h"
@@ -543,12 +544,11 @@ bool pdf_write(const EditionResult *r, Site *site, GError **error)
 	const Lang *s = r->config->strings;
 	GError *err = NULL;
 	char *title = markdown_document_title(r->doc);
-	/* the folder "current" is the reader's latest edition */
-	const char *edition = strcmp(r->edition->name, "current") == 0
-	                          ? lang_need(s, "edition.current", &err)
-	                          : r->edition->name;
+	/* the edition by its date, never its folder's name */
+	char *edition = edition_dated_label(s, r->edition);
 	char *subtitle = gg_fill2(lang_need(s, "pdf.subtitle", &err),
 	                          edition, r->edition->data_date);
+	g_free(edition);
 	PdfOptions po = {
 	    .paper = r->config->paper,
 	    .meta = {.title = title ? title : "gpuguide",

@@ -203,8 +203,11 @@ static void performance(Req *r)
 		char *key = g_strdup_printf("cloud.verdict.%s",
 		                            cloud_verdict_id(cc.verdict));
 		char *life = num(r, r->costs->useful_life_years, 0);
-		char *verdict = gg_fill2(S(r, "request.verdict_value"), S(r, key),
-		                         life);
+		/* an edition without a useful life has no life to cite */
+		char *verdict = gg_fill2(S(r, r->costs->useful_life_years > 0
+		                                  ? "request.verdict_value"
+		                                  : "request.verdict_no_life"),
+		                         S(r, key), life);
 		pair(r, "request.breakeven",
 		     gg_fill2(S(r, "request.breakeven_when"), when, inst));
 		pair(r, "request.verdict", verdict);

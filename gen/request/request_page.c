@@ -4,6 +4,7 @@
  * pages after the first.  See request_internal.h. */
 #include "request_internal.h"
 
+#include "edition_label.h"
 #include "format.h"
 #include "util.h"
 
@@ -167,11 +168,10 @@ void req_header(Req *r)
 	char *name = format_build_name(r->s, r->e, r->b);
 	char *title = gg_fill2(S(r, "request.title"), name, "");
 	req_text(r, ST.title, true, title, 0, ST.ink);
-	/* the folder "current" is the reader's latest edition */
-	char *sub = gg_fill2(S(r, "request.subtitle"),
-	                     strcmp(r->e->name, "current") == 0
-	                         ? S(r, "edition.current") : r->e->name,
-	                     r->e->data_date);
+	/* the edition by its date, never its folder's name */
+	char *edition = edition_dated_label(r->s, r->e);
+	char *sub = gg_fill2(S(r, "request.subtitle"), edition, r->e->data_date);
+	g_free(edition);
 	r->c->y += 2;
 	req_text(r, ST.subtitle, false, sub, 0, ST.muted);
 	GString *uses = use_cases_served(r);
@@ -206,10 +206,10 @@ static char *guide_address(const Req *r, char **link)
 void req_footer(PdfCanvas *c, void *data)
 {
 	Req *r = data;
-	char *edition = gg_fill2(S(r, "request.footer_edition"),
-	                         strcmp(r->e->name, "current") == 0
-	                             ? S(r, "edition.current") : r->e->name,
+	char *dated = edition_dated_label(r->s, r->e);
+	char *edition = gg_fill2(S(r, "request.footer_edition"), dated,
 	                         r->e->data_date);
+	g_free(dated);
 	char *link = NULL;
 	char *address = guide_address(r, &link);
 	char *marked = gg_fill2(S(r, "request.footer"), edition, "\x01");
