@@ -261,8 +261,8 @@ Changes *changes_compare(const char *path, const Recommendations *recs,
                          GError **error)
 {
 	char *text = NULL;
-	gsize length = 0;
-	if (!g_file_get_contents(path, &text, &length, error))
+	size_t length = 0;
+	if (!gg_read_file(path, GG_JSON_MAX_BYTES, &text, &length, error))
 		return NULL;
 	Changes *c = changes_compare_text(path, text, length, recs, error);
 	g_free(text);

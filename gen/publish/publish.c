@@ -104,18 +104,24 @@ static char *previous_path(const PublishConfig *cf, const char *prefix)
 
 /* What changed since the previous run of this edition (changes.h): its
  * section and table, and a few lines for the maintainer's terminal.  A
- * missing or unreadable previous run is no error: the section says so. */
+ * missing previous run, or one that does not parse, is no error: the
+ * section says so.  One that cannot be read as a regular file of at most
+ * GG_JSON_MAX_BYTES (a FIFO, a device, too large) is bad input. */
 static bool compare(const PublishConfig *cf, const char *prefix,
                     Stages *s, GError **error)
 {
 	char *path = previous_path(cf, prefix);
+	if (!gg_read_file_optional(path, GG_JSON_MAX_BYTES, &s->previous_json,
+	                           &s->previous_length, error)) {
+		g_free(path);
+		return false;
+	}
 	GError *io = NULL;
 	Changes *ch = NULL;
-	if (g_file_get_contents(path, &s->previous_json, &s->previous_length,
-	                        &io))
+	if (s->previous_json)
 		ch = changes_compare_text(path, s->previous_json,
 		                          s->previous_length, s->recs, &io);
-	if (!ch && !g_error_matches(io, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+	if (!ch && s->previous_json)
 		fprintf(stderr, "gpuguide: %s: %s; no changes shown\n", path,
 		        io ? io->message : "unreadable");
 	if (!ch)

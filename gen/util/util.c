@@ -39,44 +39,96 @@ void gg_set_input_error(GError **error, const char *path, int line, int col,
 	g_free(message);
 }
 
-bool gg_read_file(const char *path, size_t max_bytes, char **contents,
-                  size_t *length, GError **error)
+/* What kind of file mode is, for a message. */
+static const char *file_kind(mode_t mode)
 {
-	GStatBuf st;
-	if (g_stat(path, &st) != 0) {
+	if (S_ISFIFO(mode))
+		return "FIFO";
+	if (S_ISCHR(mode) || S_ISBLK(mode))
+		return "device";
+	if (S_ISDIR(mode))
+		return "folder";
+	if (S_ISSOCK(mode))
+		return "socket";
+	return "special file";
+}
+
+/* Reads all of fd (at most max_bytes; one byte more means too large). */
+static bool read_fd(int fd, const char *path, size_t max_bytes,
+                    char **contents, size_t *length, GError **error)
+{
+	GString *s = g_string_sized_new(4096);
+	char buf[65536];
+	for (;;) {
+		ssize_t n = read(fd, buf, sizeof buf);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			gg_set_input_error(error, path, 0, 0, "cannot read: %s",
+			                   g_strerror(errno));
+			g_string_free(s, TRUE);
+			return false;
+		}
+		if (n == 0)
+			break;
+		if (s->len + (size_t)n > max_bytes) { /* grew since fstat */
+			gg_set_input_error(error, path, 0, 0,
+			                   "file is larger than the limit of %zu "
+			                   "bytes", max_bytes);
+			g_string_free(s, TRUE);
+			return false;
+		}
+		g_string_append_len(s, buf, n);
+	}
+	if (length)
+		*length = s->len;
+	*contents = g_string_free(s, FALSE);
+	return true;
+}
+
+/* Opens without blocking (a FIFO or device must not hang the open) and
+ * checks what was opened, not what the name pointed to a moment before. */
+static bool read_guarded(const char *path, size_t max_bytes, bool optional,
+                         char **contents, size_t *length, GError **error)
+{
+	*contents = NULL;
+	int fd = g_open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0);
+	if (fd < 0 && optional && errno == ENOENT)
+		return true;
+	if (fd < 0) {
 		gg_set_input_error(error, path, 0, 0, "cannot open: %s",
 		                   g_strerror(errno));
 		return false;
 	}
-	if (!S_ISREG(st.st_mode)) {
-		gg_set_input_error(error, path, 0, 0, "not a regular file");
-		return false;
-	}
-	if ((unsigned long long)st.st_size > max_bytes) {
+	struct stat st;
+	bool ok = false;
+	if (fstat(fd, &st) != 0)
+		gg_set_input_error(error, path, 0, 0, "cannot open: %s",
+		                   g_strerror(errno));
+	else if (!S_ISREG(st.st_mode))
+		gg_set_input_error(error, path, 0, 0,
+		                   "not a regular file (a %s); only regular "
+		                   "files are read", file_kind(st.st_mode));
+	else if ((unsigned long long)st.st_size > max_bytes)
 		gg_set_input_error(error, path, 0, 0,
 		                   "file is %lld bytes; the limit is %zu bytes",
 		                   (long long)st.st_size, max_bytes);
-		return false;
-	}
-	GError *io_error = NULL;
-	gsize n = 0;
-	if (!g_file_get_contents(path, contents, &n, &io_error)) {
-		gg_set_input_error(error, path, 0, 0, "cannot read: %s",
-		                   io_error->message);
-		g_error_free(io_error);
-		return false;
-	}
-	if (n > max_bytes) { /* grew between stat and read */
-		g_free(*contents);
-		*contents = NULL;
-		gg_set_input_error(error, path, 0, 0,
-		                   "file is larger than the limit of %zu bytes",
-		                   max_bytes);
-		return false;
-	}
-	if (length)
-		*length = n;
-	return true;
+	else
+		ok = read_fd(fd, path, max_bytes, contents, length, error);
+	close(fd);
+	return ok;
+}
+
+bool gg_read_file(const char *path, size_t max_bytes, char **contents,
+                  size_t *length, GError **error)
+{
+	return read_guarded(path, max_bytes, false, contents, length, error);
+}
+
+bool gg_read_file_optional(const char *path, size_t max_bytes,
+                           char **contents, size_t *length, GError **error)
+{
+	return read_guarded(path, max_bytes, true, contents, length, error);
 }
 
 bool gg_parse_number(const char *text, double *value)
@@ -285,14 +337,16 @@ static bool same_contents(int fd, const char *bytes, size_t length)
 bool gg_link_if_same(const char *old_path, const char *new_path,
                      const void *bytes, size_t length)
 {
-	GStatBuf st;
-	if (g_lstat(old_path, &st) != 0 || !S_ISREG(st.st_mode)
-	    || (size_t)st.st_size != length)
-		return false;
-	int fd = g_open(old_path, O_RDONLY | O_CLOEXEC, 0);
+	/* no symlink followed, no FIFO or device opened for a wait: the
+	 * opened file itself must be a regular file of the same size */
+	int fd = g_open(old_path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW
+	                          | O_NOCTTY | O_CLOEXEC, 0);
 	if (fd < 0)
 		return false;
-	bool same = same_contents(fd, bytes, length);
+	struct stat st;
+	bool same = fstat(fd, &st) == 0 && S_ISREG(st.st_mode)
+	            && (size_t)st.st_size == length
+	            && same_contents(fd, bytes, length);
 	close(fd);
 	return same && link(old_path, new_path) == 0;
 }

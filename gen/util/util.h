@@ -36,11 +36,25 @@ typedef enum {
 void gg_set_input_error(GError **error, const char *path, int line, int col,
                         const char *fmt, ...) G_GNUC_PRINTF(5, 6);
 
-/* Reads a whole file, refusing files above max_bytes.  Returns FALSE with
- * *error set (GG_ERR_INPUT naming the file) on failure.  *contents is
- * NUL-terminated and owned by the caller. */
+/* Reads a whole file: the one reader of every file gpuguide reads (CSV,
+ * templates, strings, the previous run's JSON).  It opens without
+ * blocking, checks the opened file (fstat, so a name swapped after a
+ * check cannot slip through) and refuses anything but a regular file
+ * (FIFO, device, folder, socket, also through a symlink) and files above
+ * max_bytes.  Returns FALSE with *error set (GG_ERR_INPUT naming the
+ * file) on failure.  *contents is NUL-terminated and owned by the
+ * caller. */
 bool gg_read_file(const char *path, size_t max_bytes, char **contents,
                   size_t *length, GError **error);
+
+/* gg_read_file, but a missing file (ENOENT) is no error: TRUE with
+ * *contents NULL. */
+bool gg_read_file_optional(const char *path, size_t max_bytes,
+                           char **contents, size_t *length, GError **error);
+
+/* The largest previous-run JSON (data/guide.json) read for "what
+ * changed"; today's is about 0.5 MB. */
+#define GG_JSON_MAX_BYTES (64u * 1024u * 1024u)
 
 /* Parses a whole decimal number ("12", "-3.5", "1e3"); FALSE for empty text,
  * trailing garbage, NaN or infinity. */

@@ -9,6 +9,7 @@ int unit_passed, unit_failed;
 int main(void)
 {
 	test_util();
+	test_readfile();
 	test_csv();
 	test_template();
 	test_template_sections();

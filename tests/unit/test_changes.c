@@ -4,6 +4,7 @@
 #include "unit.h"
 #include "changes.h"
 #include "json_read.h"
+#include "util.h"
 
 static void json_reader(void)
 {
@@ -175,8 +176,8 @@ static void one_price_edit(void)
 	changes_free(ch);
 	GError *error = NULL;
 	CHECK(changes_compare("/nonexistent/guide.json", x.r, &error) == NULL);
-	CHECK(error && g_error_matches(error, G_FILE_ERROR,
-	                               G_FILE_ERROR_NOENT));
+	CHECK(error && g_error_matches(error, GG_ERROR, GG_ERR_INPUT)
+	      && strstr(error->message, "/nonexistent/guide.json"));
 	g_clear_error(&error);
 	g_free(subject);
 	g_free(before);

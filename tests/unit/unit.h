@@ -48,6 +48,7 @@ void test_csv(void);
 void test_template(void);
 void test_template_sections(void);
 void test_util(void);
+void test_readfile(void); /* gg_read_file: regular files only, size cap */
 void test_model(void);
 void test_model_current(void);
 void test_editions(void);
