@@ -1,10 +1,12 @@
 /* Template stage: placeholder expansion and Markdown escaping.
  * See template.h. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "template.h"
 
 #include "paths.h"
 #include "util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 struct Values {
@@ -196,17 +198,52 @@ static bool well_formed(const char *body)
 	return true;
 }
 
-/* The text of section name: the first NAME.md found in dirs (read into
- * *path_out and *text_out), or false with *error at the placeholder. */
-static bool section_file(const char *name, const char *const *dirs,
+/* Where {{section:NAME}} files may come from: the folders to look in,
+ * and the folder every file must resolve inside (templates/). */
+typedef struct {
+	const char *root;
+	const char *const *dirs;
+} Sections;
+
+/* True when path, resolved through every symlink, lies inside root
+ * (itself resolved); *resolved gets the resolved path (caller frees). */
+static bool inside_root(const char *path, const char *root, char **resolved)
+{
+	char *real_root = realpath(root, NULL);
+	*resolved = realpath(path, NULL);
+	size_t n = real_root ? strlen(real_root) : 0;
+	bool inside = real_root && *resolved
+	              && strncmp(*resolved, real_root, n) == 0
+	              && ((*resolved)[n] == '/' || (n == 1 && *real_root == '/'));
+	free(real_root);
+	return inside;
+}
+
+/* The text of section name: the first NAME.md found in the folders of
+ * sec (read into *path_out and *text_out), or false with *error at the
+ * placeholder, or naming a file that resolves outside sec->root. */
+static bool section_file(const char *name, const Sections *sec,
                          const char *path, int line, int col,
                          char **path_out, char **text_out, GError **error)
 {
+	const char *const *dirs = sec->dirs;
 	for (const char *const *d = dirs; *d; d++) {
 		char *file = g_strdup_printf("%s.md", name);
 		char *candidate = g_build_filename(*d, file, NULL);
 		g_free(file);
-		if (g_file_test(candidate, G_FILE_TEST_IS_REGULAR)) {
+		char *resolved = NULL;
+		bool inside = inside_root(candidate, sec->root, &resolved);
+		if (resolved && !inside) {
+			gg_set_input_error(error, candidate, 0, 0,
+			                   "resolves to %s, outside the templates "
+			                   "folder %s; an included file must lie "
+			                   "inside it", resolved, sec->root);
+			free(resolved);
+			g_free(candidate);
+			return false;
+		}
+		free(resolved);
+		if (inside) {
 			*path_out = candidate;
 			return gg_read_file(candidate, TEMPLATE_MAX_BYTES,
 			                    text_out, NULL, error);
@@ -225,16 +262,16 @@ static bool section_file(const char *name, const char *const *dirs,
 }
 
 static char *expand(const char *path, const char *text, const Values *v,
-                    const char *const *dirs, GError **error);
+                    const Sections *sec, GError **error);
 
 /* The expansion of {{section:NAME}}: its file expanded with the values;
  * a section inside a section is an error (dirs NULL). */
 static char *section(const char *body, const Values *v,
-                     const char *const *dirs, const char *path, int line,
+                     const Sections *sec, const char *path, int line,
                      int col, GError **error)
 {
 	const char *name = body + strlen("section:");
-	if (!dirs) {
+	if (!sec) {
 		gg_set_input_error(error, path, line, col,
 		                   "'{{%s}}': sections cannot be nested and "
 		                   "only the guide template has them",
@@ -243,7 +280,7 @@ static char *section(const char *body, const Values *v,
 	}
 	char *file = NULL, *text = NULL;
 	char *md = NULL;
-	if (section_file(name, dirs, path, line, col, &file, &text, error))
+	if (section_file(name, sec, path, line, col, &file, &text, error))
 		md = expand(file, text, v, NULL, error);
 	g_free(file);
 	g_free(text);
@@ -251,7 +288,7 @@ static char *section(const char *body, const Values *v,
 }
 
 static char *expand(const char *path, const char *text, const Values *v,
-                    const char *const *dirs, GError **error)
+                    const Sections *sec, GError **error)
 {
 	GString *out = g_string_sized_new(strlen(text) * 2);
 	int line = 1, col = 1;
@@ -282,7 +319,7 @@ static char *expand(const char *path, const char *text, const Values *v,
 		const char *why = NULL;
 		char *value = NULL;
 		if (well_formed(body) && g_str_has_prefix(body, "section:")) {
-			value = section(body, v, dirs, path, line, col, error);
+			value = section(body, v, sec, path, line, col, error);
 			if (!value) {
 				g_free(body);
 				g_string_free(out, TRUE);
@@ -373,8 +410,9 @@ char *template_expand(const char *path, const char *text, const Values *v,
 }
 
 char *template_expand_sections(const char *path, const char *text,
-                               const Values *v, const char *const *dirs,
-                               GError **error)
+                               const Values *v, const char *root,
+                               const char *const *dirs, GError **error)
 {
-	return expand(path, text, v, dirs, error);
+	const Sections sec = {root, dirs};
+	return expand(path, text, v, &sec, error);
 }

@@ -59,10 +59,12 @@ char *template_expand(const char *path, const char *text, const Values *v,
  * first folder of dirs (NULL-terminated) that has it, itself expanded
  * with the values (a section holds no section).  No such file is a
  * GG_ERR_INPUT error at the placeholder; an error inside the section
- * names the section's file. */
+ * names the section's file.  A section file that resolves (through a
+ * symlink or otherwise) outside root, the templates folder, is refused
+ * naming the file and where it leads. */
 char *template_expand_sections(const char *path, const char *text,
-                               const Values *v, const char *const *dirs,
-                               GError **error);
+                               const Values *v, const char *root,
+                               const char *const *dirs, GError **error);
 
 /* Markdown-escapes data text: a backslash before every ASCII punctuation
  * character, line breaks folded to spaces, so data never becomes markup.

@@ -165,7 +165,8 @@ static bool expand(const PublishConfig *cf, Stages *s,
 	char *text = template_load(path, error);
 	if (text)
 		s->markdown = template_expand_sections(path, text, s->values,
-		                                       dirs, error);
+		                                       cf->templates_dir, dirs,
+		                                       error);
 	g_free(text);
 	values_drop_tables(s->values);
 	g_free(path);

@@ -70,3 +70,19 @@ else
 	fail "prices.csv FIFO refused (status $st: $(head -c 200 "$tmp/rd-err"))"
 fi
 rm -rf "$rd_data"
+
+# an included section that leads outside templates/ is refused, named
+rd_tpl="$tmp/rd-templates"
+rm -rf "$rd_tpl" && cp -r "$top/templates" "$rd_tpl"
+rm -f "$rd_tpl/en/sections/qa.md" && ln -s /etc/passwd "$rd_tpl/en/sections/qa.md"
+rd_snapshot >"$tmp/rd-before.md5"
+timeout 60 "$bin" -q --data "$top/tests/data/mini" --out "$rd_out" --templates "$rd_tpl" \
+    --lang en >/dev/null 2>"$tmp/rd-err"
+st=$?
+if [ "$st" -eq 1 ] && grep -qF "$rd_tpl/en/sections/qa.md: resolves to /etc/passwd, outside the templates folder" "$tmp/rd-err" \
+    && rd_snapshot | cmp -s - "$tmp/rd-before.md5"; then
+	pass
+else
+	fail "section linked outside templates/ refused (status $st: $(head -c 200 "$tmp/rd-err"))"
+fi
+rm -rf "$rd_tpl"

@@ -2,6 +2,7 @@
  * (a FIFO or a device, also through a symlink, is refused without
  * blocking), a size cap, the file named in every error (issue 28). */
 #include "unit.h"
+#include "template.h"
 #include "util.h"
 
 #include <glib/gstdio.h>
@@ -23,6 +24,38 @@ static void check_refused(const char *path, size_t cap, const char *why)
 	CHECK(!gg_read_file_optional(path, cap, &text, &n, &error));
 	CHECK(error != NULL);
 	g_clear_error(&error);
+}
+
+/* {{section:NAME}} whose file leads outside the templates folder. */
+static void check_section_outside(const char *dir)
+{
+	char *sections = g_build_filename(dir, "sections", NULL);
+	char *evil = g_build_filename(sections, "evil.md", NULL);
+	char *inner = g_build_filename(sections, "fine.md", NULL);
+	g_mkdir(sections, 0700);
+	CHECK(symlink("/etc/passwd", evil) == 0);
+	CHECK(g_file_set_contents(inner, "fine\n", -1, NULL));
+	const char *dirs[] = {sections, NULL};
+	Values *v = values_new();
+	GError *error = NULL;
+	char *out = template_expand_sections("g.md", "{{section:evil}}", v,
+	                                     dir, dirs, &error);
+	CHECK(out == NULL);
+	CHECK(error && strstr(error->message, evil)
+	      && strstr(error->message, "outside the templates folder"));
+	g_clear_error(&error);
+	out = template_expand_sections("g.md", "{{section:fine}}", v, dir,
+	                               dirs, &error);
+	CHECK_STR(out, "fine\n");
+	g_free(out);
+	g_clear_error(&error);
+	values_free(v);
+	g_unlink(evil);
+	g_unlink(inner);
+	g_rmdir(sections);
+	g_free(evil);
+	g_free(inner);
+	g_free(sections);
 }
 
 void test_readfile(void)
@@ -56,6 +89,7 @@ void test_readfile(void)
 	g_clear_error(&error);
 	CHECK(gg_read_file_optional(missing, 1024, &text, &n, &error));
 	CHECK(text == NULL && error == NULL);
+	check_section_outside(dir);
 	g_unlink(fifo);
 	g_unlink(zero);
 	g_unlink(plain);

@@ -77,18 +77,18 @@ void test_template_sections(void)
 	const char *shared[] = {sh, NULL};
 	GError *error = NULL;
 	char *out = template_expand_sections(
-	    "g.md", "A\n{{section:qa}}\n{{section:llm}}B {{days}}\n", v,
-	    both, &error);
+	    "g.md", "A\n{{section:qa}}\n{{section:llm}}B {{days}}\n", v, root, both, &error);
 	CHECK_STR(out, "A\nEdition 293.\n\nB 293\n");
 	g_free(out);
-	out = template_expand_sections("g.md", "{{section:qa}}", v, shared,
+	out = template_expand_sections(
+	    "g.md", "{{section:qa}}", v, root, shared,
 	                               &error);
 	CHECK_STR(out, "Shared 293.\n");
 	g_free(out);
 	CHECK(error == NULL);
 
-	out = template_expand_sections("g.md", "x\n {{section:gone}}", v,
-	                               both, &error);
+	out = template_expand_sections(
+	    "g.md", "x\n {{section:gone}}", v, root, both, &error);
 	CHECK(out == NULL);
 	char *want = g_strdup_printf(
 	    "g.md:2:2: no file for '{{section:gone}}': neither "
@@ -97,7 +97,8 @@ void test_template_sections(void)
 	g_free(want);
 	g_clear_error(&error);
 
-	out = template_expand_sections("g.md", "{{section:bad}}", v, both,
+	out = template_expand_sections(
+	    "g.md", "{{section:bad}}", v, root, both,
 	                               &error);
 	want = g_strdup_printf("%s/bad.md:2:3: unknown value '{{nope}}'", sh);
 	CHECK(out == NULL);
@@ -105,7 +106,8 @@ void test_template_sections(void)
 	g_free(want);
 	g_clear_error(&error);
 
-	out = template_expand_sections("g.md", "{{section:nested}}", v, both,
+	out = template_expand_sections(
+	    "g.md", "{{section:nested}}", v, root, both,
 	                               &error);
 	want = g_strdup_printf("%s/nested.md:1:1: '{{section:qa}}': sections "
 	                       "cannot be nested and only the guide template "
