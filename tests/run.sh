@@ -35,12 +35,21 @@ if [ -z "$up" ]; then
 	printf '%s\n' "$unit_out" | tail -5
 else
 	passed=$((passed + up)); failed=$((failed + uf))
+	# a summary is not enough: a crash after it, or a failed check
+	# miscounted, still fails the run
+	if [ "$unit_status" -ne 0 ] && [ "$uf" -eq 0 ]; then
+		fail "unit tests exited with status $unit_status after \"$up passed, 0 failed\""
+	fi
+	if [ "$up" -eq 0 ]; then
+		fail "unit tests ran no checks"
+	fi
 fi
 
 # ---- shell suites --------------------------------------------------------
 # TEST_SUITES="charts site" runs only those suites (a quicker loop while
 # working on one part; `make test` without it runs everything).
-for suite in "$top"/tests/suites/*.sh; do
+# TEST_SUITE_DIR: another folder of suites (the runner's own test).
+for suite in "${TEST_SUITE_DIR:-$top/tests/suites}"/*.sh; do
 	if [ -n "${TEST_SUITES:-}" ]; then
 		case " $TEST_SUITES " in
 		*" $(basename "$suite" .sh) "*) ;;
@@ -48,7 +57,12 @@ for suite in "$top"/tests/suites/*.sh; do
 		esac
 	fi
 	progress "$(basename "$suite" .sh)"
+	suite_before=$((passed + failed))
 	. "$suite"
+	# a suite that counted nothing checked nothing
+	if [ $((passed + failed)) -eq "$suite_before" ]; then
+		fail "suite $(basename "$suite" .sh) ran no checks"
+	fi
 done
 
 echo "$passed passed, $failed failed"
