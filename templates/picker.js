@@ -1,12 +1,14 @@
 /* gpuguide: contents open on wide screens, sortable big tables, and the
  * picker: needs in, builds ranked as recommend.c ranks them out, from
- * data/guide.json and data-words, fetched when opened.  No framework, no
- * outside request; without it the page is the complete static guide. */
+ * data/picker-data.js and data-words, two script files loaded when it is
+ * opened (scripts, not fetch(), so that it works from disk too).  No
+ * framework, no outside request; without it the page is the complete
+ * static guide. */
 (() => {
   var d = document, me = d.currentScript, data, form, out, box = d.getElementById('picker');
   var lang = d.documentElement.lang || 'en';
-  var T = {'picker.title': me.dataset.title};
-  function t(k) { return T[k] || k; }
+  var T = {'picker.title': me.dataset.title, 'picker.loading': me.dataset.loading, 'picker.failed': me.dataset.failed};
+  function t(k) { return T[k] || ''; }
   function fill(p, a, b) { return p.replace('{1}', a).replace('{2}', b); }
   function el(tag, at, kids) {
     var e = d.createElement(tag);
@@ -85,7 +87,7 @@
     var any = [['', t('picker.any')]], r = rates();
     box.append(el('p', {text: t('picker.intro')}));
     form = el('form', {'class': 'picker-form'}, [
-      select('use', t('picker.use_case'), any.concat((data.recommendations || []).map((x) => [x.use_case, t('use_case.' + x.use_case)])), ''),
+      select('use', t('picker.use_case'), any.concat((data.recommendations || []).map((x) => [x.use_case, t('use_case.' + x.use_case) || x.use_case])), ''),
       select('work', t('picker.workload'), [['cnn', t('picker.cnn')], ['transformer', t('picker.transformer')]], 'cnn'),
       select('mem', t('picker.memory'), [[0, t('picker.any')]].concat(values('memory_gb', (m) => m + ' GB')), 0),
       field('budget', t('picker.budget'), el('input', {type: 'number', min: '0', step: '100', placeholder: t('picker.no_limit')})),
@@ -153,10 +155,19 @@
     box.dataset.state = 'loading';
     var wait = el('p', {text: t('picker.loading')});
     box.append(wait);
-    function get(url) { return fetch(url).then((r) => { if (!r.ok) throw r.status; return r.json(); }); }
-    Promise.all([get('data/guide.json'), get(me.dataset.words)]).then((j) => {
-      data = j[0];
-      for (var k in j[1]) T[k] = j[1][k];
+    function get(src) {
+      return new Promise((ok, no) => {
+        var s = el('script', {src: src});
+        s.onload = ok;
+        s.onerror = no;
+        d.head.append(s);
+      });
+    }
+    Promise.all([get('data/picker-data.js'), get(me.dataset.words)]).then(() => {
+      data = window.gpuguideData;
+      var w = window.gpuguideWords;
+      if (!data || !w) throw 0;
+      for (var k in w) T[k] = w[k];
       wait.remove();
       buildForm();
       box.dataset.state = 'ready';
