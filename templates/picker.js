@@ -44,6 +44,22 @@
     });
   }
 
+  // Cards on phones and tablets (style.css): each cell labelled with its column's
+  // header, for every table with a header row.
+  function cards(table) {
+    var box = table.parentElement;
+    if (!table.tHead || !box.classList.contains('tw')) return;
+    var heads = [].map.call(table.tHead.rows[0].cells, (c) => c.textContent.trim());
+    [].forEach.call(table.tBodies, (body) => {
+      [].forEach.call(body.rows, (row) => {
+        [].forEach.call(row.cells, (c, i) => {
+          if (c.tagName === 'TD' && heads[i] && !c.hasAttribute('data-label')) c.setAttribute('data-label', heads[i]);
+        });
+      });
+    });
+    box.classList.add('cards-js');
+  }
+
   function buildName(id) {
     var m = id.match(/^(\d+)x (.*?)( \(used\))?$/);
     if (!m) return id;
@@ -144,8 +160,9 @@
       ]));
     });
     var head = ['picker.rank', 'picker.build', 'picker.cost', 'picker.per_dollar', 'picker.request'].map((h) => { return el('th', {scope: 'col', text: t(h)}); });
-    out.append(el('div', {'class': 'tw', tabindex: '0', role: 'region', 'aria-label': t('picker.title')},
-      [el('table', {}, [el('caption', {text: t('picker.title')}), el('thead', {}, [el('tr', {}, head)]), body])]));
+    var table = el('table', {}, [el('caption', {text: t('picker.title')}), el('thead', {}, [el('tr', {}, head)]), body]);
+    out.append(el('div', {'class': 'tw', tabindex: '0', role: 'region', 'aria-label': t('picker.title')}, [table]));
+    cards(table);
     fx = (data.assumptions || []).filter((x) => x.key === 'fx_per_usd.' + cur)[0];
     if (fx) out.append(el('p', {'class': 'note', text: fill(t('picker.converted'), fx.value + ' ' + cur, fx.date)}));
   }
@@ -185,8 +202,9 @@
 
   function start() {
     var toc = d.querySelector('nav.toc details');
-    if (toc && matchMedia('(min-width: 761px)').matches) toc.open = true;
+    if (toc && matchMedia('(min-width: 1001px)').matches) toc.open = true;
     sortable();
+    each('main .tw table', cards);
     picker();
   }
   if (d.readyState === 'loading') d.addEventListener('DOMContentLoaded', start); else start();
