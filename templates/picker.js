@@ -1,12 +1,14 @@
 /* gpuguide: contents open on wide screens, sortable big tables, and the
  * picker: needs in, builds ranked as recommend.c ranks them out, from
- * data/guide.json and data-words, fetched when opened.  No framework, no
- * outside request; without it the page is the complete static guide. */
+ * data/picker-data.js and data-words, two script files loaded when it is
+ * opened (scripts, not fetch(), so that it works from disk too).  No
+ * framework, no outside request; without it the page is the complete
+ * static guide. */
 (() => {
   var d = document, me = d.currentScript, data, form, out, box = d.getElementById('picker');
   var lang = d.documentElement.lang || 'en';
-  var T = {'picker.title': me.dataset.title};
-  function t(k) { return T[k] || k; }
+  var T = {'picker.title': me.dataset.title, 'picker.loading': me.dataset.loading, 'picker.failed': me.dataset.failed};
+  function t(k) { return T[k] || ''; }
   function fill(p, a, b) { return p.replace('{1}', a).replace('{2}', b); }
   function el(tag, at, kids) {
     var e = d.createElement(tag);
@@ -40,6 +42,22 @@
         b.onclick = () => { sortBy(table, col, th); };
       });
     });
+  }
+
+  // Cards on phones and tablets (style.css): each cell labelled with its column's
+  // header, for every table with a header row.
+  function cards(table) {
+    var box = table.parentElement;
+    if (!table.tHead || !box.classList.contains('tw')) return;
+    var heads = [].map.call(table.tHead.rows[0].cells, (c) => c.textContent.trim());
+    [].forEach.call(table.tBodies, (body) => {
+      [].forEach.call(body.rows, (row) => {
+        [].forEach.call(row.cells, (c, i) => {
+          if (c.tagName === 'TD' && heads[i] && !c.hasAttribute('data-label')) c.setAttribute('data-label', heads[i]);
+        });
+      });
+    });
+    box.classList.add('cards-js');
   }
 
   function buildName(id) {
@@ -85,7 +103,7 @@
     var any = [['', t('picker.any')]], r = rates();
     box.append(el('p', {text: t('picker.intro')}));
     form = el('form', {'class': 'picker-form'}, [
-      select('use', t('picker.use_case'), any.concat((data.recommendations || []).map((x) => [x.use_case, t('use_case.' + x.use_case)])), ''),
+      select('use', t('picker.use_case'), any.concat((data.recommendations || []).map((x) => [x.use_case, t('use_case.' + x.use_case) || x.use_case])), ''),
       select('work', t('picker.workload'), [['cnn', t('picker.cnn')], ['transformer', t('picker.transformer')]], 'cnn'),
       select('mem', t('picker.memory'), [[0, t('picker.any')]].concat(values('memory_gb', (m) => m + ' GB')), 0),
       field('budget', t('picker.budget'), el('input', {type: 'number', min: '0', step: '100', placeholder: t('picker.no_limit')})),
@@ -142,8 +160,9 @@
       ]));
     });
     var head = ['picker.rank', 'picker.build', 'picker.cost', 'picker.per_dollar', 'picker.request'].map((h) => { return el('th', {scope: 'col', text: t(h)}); });
-    out.append(el('div', {'class': 'tw', tabindex: '0', role: 'region', 'aria-label': t('picker.title')},
-      [el('table', {}, [el('caption', {text: t('picker.title')}), el('thead', {}, [el('tr', {}, head)]), body])]));
+    var table = el('table', {}, [el('caption', {text: t('picker.title')}), el('thead', {}, [el('tr', {}, head)]), body]);
+    out.append(el('div', {'class': 'tw', tabindex: '0', role: 'region', 'aria-label': t('picker.title')}, [table]));
+    cards(table);
     fx = (data.assumptions || []).filter((x) => x.key === 'fx_per_usd.' + cur)[0];
     if (fx) out.append(el('p', {'class': 'note', text: fill(t('picker.converted'), fx.value + ' ' + cur, fx.date)}));
   }
@@ -153,10 +172,19 @@
     box.dataset.state = 'loading';
     var wait = el('p', {text: t('picker.loading')});
     box.append(wait);
-    function get(url) { return fetch(url).then((r) => { if (!r.ok) throw r.status; return r.json(); }); }
-    Promise.all([get('data/guide.json'), get(me.dataset.words)]).then((j) => {
-      data = j[0];
-      for (var k in j[1]) T[k] = j[1][k];
+    function get(src) {
+      return new Promise((ok, no) => {
+        var s = el('script', {src: src});
+        s.onload = ok;
+        s.onerror = no;
+        d.head.append(s);
+      });
+    }
+    Promise.all([get('data/picker-data.js'), get(me.dataset.words)]).then(() => {
+      data = window.gpuguideData;
+      var w = window.gpuguideWords;
+      if (!data || !w) throw 0;
+      for (var k in w) T[k] = w[k];
       wait.remove();
       buildForm();
       box.dataset.state = 'ready';
@@ -174,8 +202,9 @@
 
   function start() {
     var toc = d.querySelector('nav.toc details');
-    if (toc && matchMedia('(min-width: 761px)').matches) toc.open = true;
+    if (toc && matchMedia('(min-width: 1001px)').matches) toc.open = true;
     sortable();
+    each('main .tw table', cards);
     picker();
   }
   if (d.readyState === 'loading') d.addEventListener('DOMContentLoaded', start); else start();

@@ -1,9 +1,8 @@
 /* Export back-end: tables as CSV and JSON.  See export.h. */
 #include "export.h"
 
-#include "cost.h"
-#include "format.h"
 #include "paths.h"
+#include "picker_data.h"
 #include "table.h"
 
 #include <string.h>
@@ -14,28 +13,6 @@ static void json_field(GString *json, const char *key, const char *value)
 	table_json_string(json, key);
 	g_string_append(json, ": ");
 	table_json_string(json, value);
-}
-
-/* "picker_server_only": the builds no use case may pick because they need
- * a server made for them (FIT_MODULE, FIT_HOST; recommend_qualifies),
- * so that the reader's picker (assets/picker.js) ranks as the guide
- * does. */
-static void server_only(GString *json, const EditionResult *r)
-{
-	const Costs *c = r->recs ? r->recs->costs : NULL;
-	g_string_append(json, ",\n  \"picker_server_only\": [");
-	bool first = true;
-	for (size_t i = 0; c && i < c->n_builds; i++) {
-		const Build *b = &c->builds[i];
-		if (!(b->fit & (FIT_MODULE | FIT_HOST)))
-			continue;
-		char *id = format_build_id(r->edition, b);
-		g_string_append(json, first ? "" : ", ");
-		table_json_string(json, id);
-		g_free(id);
-		first = false;
-	}
-	g_string_append(json, "]");
 }
 
 bool export_write(const EditionResult *r, Site *site, GError **error)
@@ -59,11 +36,12 @@ bool export_write(const EditionResult *r, Site *site, GError **error)
 		g_string_append(json, ",\n  ");
 		table_json(t, json);
 	}
-	server_only(json, r);
+	picker_server_only_json(json, r);
 	g_string_append(json, "\n}\n");
 	char *path = paths_data_json(prefix);
 	ok = ok && site_write(site, path, json->str, json->len, error);
 	g_free(path);
+	ok = ok && picker_data_write(r, site, error);
 	/* what data/changes.csv was computed against, so that a run with
 	 * --previous OUT/data/previous.json gives the same bytes */
 	if (ok && r->previous_json) {

@@ -54,7 +54,7 @@ char *html_render_page(cmark_node *doc, const char *layout_path,
 bool html_write_404(const PublishConfig *config, Site *site,
                     GError **error);
 
-/* The picker's words of config's language, assets/words-LANG.json,
+/* The picker's words of config's language, assets/words-LANG.js,
  * and for the first language the shared assets/style.css and
  * assets/picker.js (templates/style.css and picker.js without comments
  * and indentation: html_minify.h) and assets/favicon.svg. */

@@ -24,20 +24,22 @@ static void add_picker_string(const char *key, const char *value,
 	if (!wanted)
 		return;
 	GString *s = json;
-	g_string_append(s, s->len > 1 ? ",\n" : "\n");
+	g_string_append(s, s->len > strlen("window.gpuguideWords = {") ? ",\n" : "\n");
 	table_json_string(s, key);
 	g_string_append_c(s, ':');
 	table_json_string(s, value);
 }
 
 /* The picker's words in one language (picker.*, use_case.* and the
- * build name patterns) as JSON, which assets/picker.js fetches with the
- * data when the reader opens the picker. */
+ * build name patterns) as a script assigning window.gpuguideWords, which
+ * assets/picker.js loads with the data (data/picker-data.js) when the
+ * reader opens the picker: a script file runs from disk too (file://),
+ * where fetch() is refused. */
 static char *picker_words(const Lang *strings)
 {
-	GString *json = g_string_new("{");
+	GString *json = g_string_new("window.gpuguideWords = {");
 	lang_foreach(strings, add_picker_string, json);
-	g_string_append(json, "\n}\n");
+	g_string_append(json, "\n};\n");
 	return g_string_free(json, FALSE);
 }
 
@@ -69,7 +71,7 @@ bool html_write_assets(const PublishConfig *config, Site *site,
                        GError **error)
 {
 	char *words = picker_words(config->strings);
-	char *words_path = g_strdup_printf("assets/words-%s.json",
+	char *words_path = g_strdup_printf("assets/words-%s.js",
 	                                   config->lang);
 	bool ok = site_write(site, words_path, words, strlen(words), error);
 	g_free(words_path);

@@ -3,9 +3,10 @@
 
 Usage: python3 tests/browser/check_picker.py OUTDIR
 
-For every edition page (both editions, both languages) it serves OUTDIR
-over HTTP, opens the page in headless Chromium (cdp.py) at 375 px, opens
-the picker, and:
+For every edition page (both editions, both languages) it opens the page
+in headless Chromium (cdp.py) at 375 px twice, served over HTTP (as on
+GitHub Pages) and from disk (file://, as a reader opens out/index.html),
+opens the picker, and:
   (a) chooses a budget (US dollars, one GPU, CNN, new or used): the top
       row must be the build that data/per_dollar.csv ranks first among
       the one-GPU builds within that budget (less the server-only builds
@@ -13,12 +14,18 @@ the picker, and:
   (b) chooses each use case in turn: the top row must be the use case's
       best_value in data/recommendations.csv (computed by recommend.c);
   (c) every purchase-request link it shows names an existing file.
+Then, from a copy of the pages without their data/picker-data.js, the
+picker must say it failed in the page's language: the picker.failed
+sentence of templates/LANG/strings.csv, never a key.
 Prints "picker ok: ..." and exits 0, or one line per problem and exits 1.
 """
 import csv
 import json
 import os
+import pathlib
+import shutil
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -68,6 +75,75 @@ SET = """((use, budget) => {
 })(%s, %s)"""
 
 
+def check_pages(b, root, base, problems):
+    checks = 0
+    for page in pages(root):
+        folder = os.path.dirname(os.path.join(root, page))
+        where = "%s (%s)" % (page, base(page).split(":")[0])
+        b.goto(base(page))
+        if not b.eval("!!document.querySelector('#picker:not([hidden]) details.picker')"):
+            problems.append("%s: the picker is not shown" % where)
+            continue
+        b.eval("document.querySelector('details.picker').open = true")
+        if wait_ready(b) != "ready":
+            text = b.eval("document.querySelector('details.picker').textContent")
+            problems.append("%s: the picker did not load its data: %r" % (where, text[:200]))
+            continue
+        for budget in BUDGETS:
+            got = json.loads(b.eval(SET % (json.dumps(""), budget)))
+            want = expected_budget(folder, budget)
+            checks += 1
+            if got["top"] != want:
+                problems.append("%s: budget $%d: top row %r, per_dollar.csv says %r" % (where, budget, got["top"], want))
+        recs = list(csv.DictReader(open(os.path.join(folder, "data", "recommendations.csv"))))
+        for r in recs:
+            got = json.loads(b.eval(SET % (json.dumps(r["use_case"]), "null")))
+            want = r["best_value"] or None
+            checks += 1
+            if got["top"] != want:
+                problems.append("%s: use case %s: top row %r, recommendations.csv says %r" % (where, r["use_case"], got["top"], want))
+            for href in got["links"]:
+                if not os.path.isfile(os.path.join(folder, href)):
+                    problems.append("%s: use case %s: link %s names no file" % (where, r["use_case"], href))
+    return checks
+
+
+def failed_sentence(lang):
+    top = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    path = os.path.join(top, "templates", lang, "strings.csv")
+    for row in csv.reader(open(path, encoding="utf-8")):
+        if row and row[0] == "picker.failed":
+            return row[1]
+    return None
+
+
+def check_failure(b, root, problems):
+    """Pages copied without data/picker-data.js: a sentence, not a key."""
+    work = tempfile.mkdtemp(prefix="gg-picker-")
+    checks = 0
+    try:
+        shutil.copytree(os.path.join(root, "assets"), os.path.join(work, "assets"))
+        for page in ("index.html", "zh-CN/index.html"):
+            if not os.path.isfile(os.path.join(root, page)):
+                continue
+            os.makedirs(os.path.dirname(os.path.join(work, page)), exist_ok=True)
+            shutil.copy(os.path.join(root, page), os.path.join(work, page))
+            b.goto(pathlib.Path(work, page).as_uri())
+            b.eval("document.querySelector('details.picker').open = true")
+            state = wait_ready(b)
+            text = b.eval("document.querySelector('details.picker').textContent")
+            lang = b.eval("document.documentElement.lang")
+            want = failed_sentence(lang)
+            checks += 1
+            if state != "failed":
+                problems.append("%s without its data: state %r, not failed" % (page, state))
+            elif not want or want not in text or "picker." in text:
+                problems.append("%s without its data: %r, not the %s sentence %r" % (page, text[:200], lang, want))
+    finally:
+        shutil.rmtree(work)
+    return checks
+
+
 def main():
     root = os.path.abspath(sys.argv[1]) if len(sys.argv) == 2 else None
     if not root or not os.path.isdir(root):
@@ -78,39 +154,16 @@ def main():
     server = cdp.Server(root)
     try:
         with cdp.Browser(375, 667) as b:
-            for page in pages(root):
-                folder = os.path.dirname(os.path.join(root, page))
-                b.goto(server.url(page))
-                if not b.eval("!!document.querySelector('#picker:not([hidden]) details.picker')"):
-                    problems.append("%s: the picker is not shown" % page)
-                    continue
-                b.eval("document.querySelector('details.picker').open = true")
-                if wait_ready(b) != "ready":
-                    problems.append("%s: the picker did not load data/guide.json" % page)
-                    continue
-                for budget in BUDGETS:
-                    got = json.loads(b.eval(SET % (json.dumps(""), budget)))
-                    want = expected_budget(folder, budget)
-                    checks += 1
-                    if got["top"] != want:
-                        problems.append("%s: budget $%d: top row %r, per_dollar.csv says %r" % (page, budget, got["top"], want))
-                recs = list(csv.DictReader(open(os.path.join(folder, "data", "recommendations.csv"))))
-                for r in recs:
-                    got = json.loads(b.eval(SET % (json.dumps(r["use_case"]), "null")))
-                    want = r["best_value"] or None
-                    checks += 1
-                    if got["top"] != want:
-                        problems.append("%s: use case %s: top row %r, recommendations.csv says %r" % (page, r["use_case"], got["top"], want))
-                    for href in got["links"]:
-                        if not os.path.isfile(os.path.join(folder, href)):
-                            problems.append("%s: use case %s: link %s names no file" % (page, r["use_case"], href))
+            checks += check_pages(b, root, server.url, problems)
+            checks += check_pages(b, root, lambda p: pathlib.Path(root, p).as_uri(), problems)
+            checks += check_failure(b, root, problems)
     finally:
         server.stop()
     for p in problems:
         print("picker: " + p)
     if problems:
         return 1
-    print("picker ok: %d pages, %d choices match the data export" % (len(pages(root)), checks))
+    print("picker ok: %d pages over HTTP and from disk, %d checks" % (len(pages(root)), checks))
     return 0
 
 

@@ -16,7 +16,7 @@ check "hostile GPU name: generation succeeds" test -s "$esc_out/index.html"
 # The one script element is the site's own assets/picker.js.
 esc_scripts() {
 	grep -rhoi '<script[^>]*>' "$esc_out" --include='*.html' |
-		grep -vE '^<script src="(\.\./)*assets/picker\.js" data-words="(\.\./)*assets/words-[A-Za-z-]+\.json" data-title="[^"<>]*" defer>$'
+		grep -vE '^<script src="(\.\./)*assets/picker\.js" data-words="(\.\./)*assets/words-[A-Za-z-]+\.js" data-title="[^"<>]*" data-loading="[^"<>]*" data-failed="[^"<>]*" defer>$'
 }
 check "HTML: no script element anywhere but assets/picker.js" test -z "$(esc_scripts)"
 check "HTML: the name shows as escaped text" \

@@ -134,6 +134,10 @@ if [ -x /usr/bin/chromium ]; then
 	site_status=$?
 	check "page weight: every edition page under its baseline (HTML + CSS + JS + first-screen charts)" test "$site_status" -eq 0
 	[ "$site_status" -eq 0 ] || site_show "$tmp/site-weight.txt"
+	python3 "$top/tests/browser/check_tables.py" "$site_out" >"$tmp/site-tables.txt" 2>&1
+	site_status=$?
+	check "browser tables at 375, 768, 1280, 1920 px: no sideways page, no clipped cell, cards or a pinned key column, no cut-off column on wide screens" test "$site_status" -eq 0
+	[ "$site_status" -eq 0 ] || site_show "$tmp/site-tables.txt"
 	python3 "$top/tests/browser/check_picker.py" "$site_out" >"$tmp/site-picker.txt" 2>&1
 	site_status=$?
 	check "browser picker: budget and use-case choices match per_dollar.csv and recommendations.csv" test "$site_status" -eq 0

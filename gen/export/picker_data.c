@@ -1,0 +1,67 @@
+/* The picker's data as a script file.  See picker_data.h. */
+#include "picker_data.h"
+
+#include "cost.h"
+#include "format.h"
+#include "paths.h"
+#include "table.h"
+
+#include <string.h>
+
+/* the tables assets/picker.js reads */
+static const char *const PICKER_TABLES[] = {"per_dollar", "recommendations",
+                                            "requests", "assumptions"};
+
+/* FIT_MODULE, FIT_HOST: recommend_qualifies refuses them, so that the
+ * reader's picker ranks as the guide does. */
+void picker_server_only_json(GString *json, const EditionResult *r)
+{
+	const Costs *c = r->recs ? r->recs->costs : NULL;
+	g_string_append(json, ",\n  \"picker_server_only\": [");
+	bool first = true;
+	for (size_t i = 0; c && i < c->n_builds; i++) {
+		const Build *b = &c->builds[i];
+		if (!(b->fit & (FIT_MODULE | FIT_HOST)))
+			continue;
+		char *id = format_build_id(r->edition, b);
+		g_string_append(json, first ? "" : ", ");
+		table_json_string(json, id);
+		g_free(id);
+		first = false;
+	}
+	g_string_append(json, "]");
+}
+
+static bool wanted(const Table *t)
+{
+	for (size_t i = 0; i < G_N_ELEMENTS(PICKER_TABLES); i++)
+		if (strcmp(table_name(t), PICKER_TABLES[i]) == 0)
+			return true;
+	return false;
+}
+
+bool picker_data_write(const EditionResult *r, Site *site, GError **error)
+{
+	GString *js = g_string_new("window.gpuguideData = {\n  ");
+	table_json_string(js, "edition");
+	g_string_append(js, ": ");
+	table_json_string(js, r->edition->name);
+	for (guint i = 0; i < r->tables->len; i++) {
+		const Table *t = r->tables->pdata[i];
+		if (!wanted(t))
+			continue;
+		g_string_append(js, ",\n  ");
+		table_json(t, js);
+	}
+	picker_server_only_json(js, r);
+	g_string_append(js, "\n};\n");
+	char *json_path = paths_data_json(r->prefix);
+	char *dir = g_path_get_dirname(json_path);
+	char *path = g_build_filename(dir, "picker-data.js", NULL);
+	bool ok = site_write(site, path, js->str, js->len, error);
+	g_free(path);
+	g_free(dir);
+	g_free(json_path);
+	g_string_free(js, TRUE);
+	return ok;
+}

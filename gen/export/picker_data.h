@@ -1,0 +1,20 @@
+/* The picker's data as a script: data/picker-data.js assigns the tables
+ * assets/picker.js ranks from (per_dollar, recommendations, requests,
+ * assumptions) and the server-only builds to one global,
+ * window.gpuguideData, so that the picker works from a page opened from
+ * disk (file://), where browsers refuse fetch() but run a script file.
+ * In: an EditionResult.  Out: a file through the Site writer.
+ * Ownership: nothing is kept; the caller owns the GString it passes. */
+#ifndef GG_PICKER_DATA_H
+#define GG_PICKER_DATA_H
+
+#include "backend.h"
+
+/* Appends ,\n  "picker_server_only": [...] to json: the builds no use
+ * case may pick because they need a server made for them. */
+void picker_server_only_json(GString *json, const EditionResult *r);
+
+/* Writes PREFIX/data/picker-data.js. */
+bool picker_data_write(const EditionResult *r, Site *site, GError **error);
+
+#endif
