@@ -37,13 +37,20 @@ static const char *estimate_word(const Provenance *p)
 	return found;
 }
 
+/* A row without an https address whose note says why ("no url: ..." or
+ * "no https: ...") is listed for re-checking instead of failing. */
+static bool address_explained(const Provenance *p)
+{
+	return strstr(p->note, "no url:") || strstr(p->note, "no https:");
+}
+
 /* The rules every row with a source obeys: name, https address, date. */
 static void source_rules(GPtrArray *out, const Provenance *p,
                          const char *edition_date)
 {
 	if (!p->source[0])
 		breach(out, p, p->source_col, "no shop or document name");
-	if (strncmp(p->url, "https://", 8) != 0)
+	if (strncmp(p->url, "https://", 8) != 0 && !address_explained(p))
 		breach(out, p, p->url_col,
 		       p->url[0] ? "the address is not https://"
 		                 : "no address (an https:// page that shows "
@@ -127,10 +134,25 @@ static const char *newest_counting(const PriceModel *m, size_t gpu)
 	return newest;
 }
 
+/* Rows whose missing https address is explained in their note. */
+static void list_unaddressed(GPtrArray *out, const Provenance *p)
+{
+	if (strncmp(p->url, "https://", 8) != 0 && address_explained(p))
+		g_ptr_array_add(out, g_strdup_printf(
+		    "%s:%d:%d: no https address (the note says why): find one",
+		    p->file, p->line, p->url_col));
+}
+
 char **price_stale_list(const PriceModel *m)
 {
 	const Edition *e = m->edition;
 	GPtrArray *out = g_ptr_array_new();
+	for (size_t i = 0; m->fresh_days > 0 && i < e->n_prices; i++)
+		list_unaddressed(out, &e->prices[i].from);
+	for (size_t i = 0; m->fresh_days > 0 && i < e->n_systems; i++)
+		list_unaddressed(out, &e->systems[i].from);
+	for (size_t i = 0; m->fresh_days > 0 && i < e->n_parts; i++)
+		list_unaddressed(out, &e->parts[i].from);
 	for (size_t g = 0; m->fresh_days > 0 && g < e->n_gpus; g++) {
 		const char *newest = newest_counting(m, g);
 		long age = newest ? price_days_between(newest, m->edition_date)

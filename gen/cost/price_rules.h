@@ -2,7 +2,9 @@
  * edition; a historical edition keeps its rows as they were):
  * what `gpuguide --check` refuses and what it lists for re-checking.
  * Rules (data/README.md, "Price rules"): every price, base-system and
- * part row names its shop or document and has an https address; no row
+ * part row names its shop or document and has an https address (or a
+ * note saying why not, "no url: ..." or "no https: ...", which lists
+ * the row for re-checking instead); no row
  * is dated after the edition date; a note that reads as an estimate
  * (midpoint, approximate, rounded, a share of a system price) starts
  * with `estimate` or `excluded`; a launch list price dated more than a
@@ -21,7 +23,8 @@
 /* The rows that break a rule. */
 char **price_rule_breaches(const PriceModel *m);
 
-/* The GPUs whose newest counting price (any condition or currency) is
+/* The rows whose missing https address is explained, then the GPUs
+ * whose newest counting price (any condition or currency) is
  * older than `price_fresh_days` before the edition date, with that
  * date and age: "RTX 3060: newest price 2026-02-01, 304 days before
  * 2026-12-02". */

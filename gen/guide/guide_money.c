@@ -21,7 +21,8 @@ static char *cost_detail(const Ctx *c, const Build *b)
 {
 	const GpuPrice *pr = b->gpu_price;
 	char *date = price_age_when(c->s, c->costs->price_model,
-	                            pr->latest_date, c->error);
+	                            pr->latest_date, "price.aged",
+	                            c->error);
 	char *detail = cost_detail_dated(c, b, date);
 	g_free(date);
 	return detail;
@@ -113,7 +114,8 @@ char *guide_none_within(const Ctx *c, const UseCase *u, int condition)
 static char *native_detail(const Ctx *c, const GpuPrice *pr, Currency cur)
 {
 	char *date = price_age_when(c->s, c->costs->price_model,
-	                            pr->native[cur].latest_date, c->error);
+	                            pr->native[cur].latest_date, "price.aged",
+	                            c->error);
 	if (pr->native[cur].n_prices < 2
 	    || !(pr->native[cur].max > pr->native[cur].min)) {
 		char *one = gg_fill2(S(c, "price.single"), date, "");
@@ -230,6 +232,13 @@ void guide_money_scalars(const Ctx *c, Values *v)
 	                 : g_strdup(S(c, "money.note_usd"));
 	values_set_scalar(v, "money_note", md_escape(note));
 	g_free(note);
+	double fresh = c->costs->price_model->fresh_days;
+	char *days = fresh > 0 ? format_number(c->s, fresh, 0) : NULL;
+	char *age = days ? gg_fill2(S(c, "price.fresh_note"), days, "")
+	                 : g_strdup("");
+	values_set_scalar(v, "price_age_note", md_escape(age));
+	g_free(age);
+	g_free(days);
 	g_free(rates);
 	g_free(dates);
 }

@@ -59,7 +59,8 @@ static char *price_shown(const Ctx *c, const GpuPrice *pr)
 		return native;
 	char *money = format_money(c->s, pr->price);
 	char *date = price_age_when(c->s, c->costs->price_model,
-	                            pr->latest_date, c->error);
+	                            pr->latest_date, "price.aged",
+	                            c->error);
 	char *detail;
 	if (pr->list_price) {
 		detail = gg_fill2(S(c, "price.list"), date, "");

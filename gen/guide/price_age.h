@@ -11,9 +11,10 @@
 #include "lang.h"
 #include "price.h"
 
-/* date itself, or the aged form when m's freshness rule finds it old. */
+/* date itself, or the aged form (string `key`: price.aged in the guide,
+ * price.aged_short in a request) when m's freshness rule finds it old. */
 char *price_age_when(const Lang *s, const PriceModel *m, const char *date,
-                     GError **error);
+                     const char *key, GError **error);
 
 /* label with the month of its price ("RTX 3060 (price of 2026-02)")
  * when that price is stale, else a copy of label. */

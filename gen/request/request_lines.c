@@ -100,7 +100,7 @@ static char *source_label(const Req *r, const Provenance *from,
 static char *gpu_price_text(const Req *r, const GpuPrice *p)
 {
 	char *date = price_age_when(r->s, r->costs->price_model,
-	                            p->latest_date, NULL);
+	                            p->latest_date, "price.aged_short", NULL);
 	char *what;
 	if (p->list_price) {
 		what = g_strdup(req_s(r, "request.price_list"));
