@@ -12,6 +12,7 @@
 #include "paths.h"
 #include "model.h"
 #include "price.h"
+#include "price_rules.h"
 #include "publish.h"
 #include "recommend.h"
 #include "text.h"
@@ -319,18 +320,34 @@ static bool check_stages(const Edition *e, GError **error)
 	return ok;
 }
 
-/* The maintainer's price worklist (price.h), one line each. */
+/* Prints each line of a NULL-terminated list with a prefix; returns how
+ * many there were and frees the list. */
+static size_t print_lines(char **lines, const char *prefix)
+{
+	size_t n = 0;
+	for (char **l = lines; *l; l++, n++)
+		printf("  %s: %s\n", prefix, *l);
+	g_strfreev(lines);
+	return n;
+}
+
+/* The maintainer's price worklist (price.h), the prices to re-check and
+ * the price rules (price_rules.h), one line each; a broken rule fails
+ * the check. */
 static bool print_worklist(const Edition *e, GError **error)
 {
 	PriceModel *m = price_model_run(e, error);
 	if (!m)
 		return false;
-	char **lines = price_worklist(m, 30);
-	for (char **l = lines; *l; l++)
-		printf("  price: %s\n", *l);
-	g_strfreev(lines);
+	print_lines(price_worklist(m, 30), "price");
+	print_lines(price_stale_list(m), "price to re-check");
+	size_t broken = print_lines(price_rule_breaches(m), "price rule");
+	if (broken)
+		g_set_error(error, GG_ERROR, GG_ERR_INPUT,
+		            "%s: %zu rows break the price rules (listed above "
+		            "as 'price rule')", e->dir, broken);
 	price_model_free(m);
-	return true;
+	return broken == 0;
 }
 
 static bool check(Run *run, GError **error)

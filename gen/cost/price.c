@@ -93,17 +93,26 @@ static double median(double *v, size_t n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* Median, min, max and newest date of the rows `keep` accepts. */
+/* Median, min, max and newest date of the rows `keep` accepts; a
+ * non-NULL `anchor` also keeps only rows dated at most fresh_days
+ * before it. */
 typedef bool (*RowFilter)(const PriceModel *m, const Price *p, size_t gpu,
                           Condition c, Currency cur);
+
+/* Rows kept for history only: a sale (`deal`) or a row the maintainer
+ * took out of the medians (`excluded`). */
+bool price_row_counts(const Price *p)
+{
+	return g_ascii_strncasecmp(p->from.note, "deal", 4) != 0
+	       && g_ascii_strncasecmp(p->from.note, "excluded", 8) != 0;
+}
 
 static bool street_row(const PriceModel *m, const Price *p, size_t gpu,
                        Condition c, Currency cur)
 {
 	return p->gpu == gpu && p->condition == c
 	       && currency_of(p->currency) == cur
-	       && strcmp(p->channel, "list") != 0
-	       && g_ascii_strncasecmp(p->from.note, "deal", 4) != 0
+	       && strcmp(p->channel, "list") != 0 && price_row_counts(p)
 	       && price_is_current(m, p->from.date);
 }
 
@@ -112,7 +121,7 @@ static bool list_row(const PriceModel *m, const Price *p, size_t gpu,
 {
 	return p->gpu == gpu && p->condition == c
 	       && currency_of(p->currency) == cur
-	       && strcmp(p->channel, "list") == 0
+	       && strcmp(p->channel, "list") == 0 && price_row_counts(p)
 	       && price_days_between(p->from.date, m->edition_date) >= 0;
 }
 
@@ -136,7 +145,8 @@ static void index_rows(PriceModel *m)
 }
 
 static size_t summarize(const PriceModel *m, size_t gpu, Condition c,
-                        Currency cur, RowFilter keep, GpuPrice *out)
+                        Currency cur, RowFilter keep, const char *anchor,
+                        GpuPrice *out)
 {
 	const Edition *e = m->edition;
 	size_t from = m->first_row[gpu], to = m->first_row[gpu + 1];
@@ -144,7 +154,9 @@ static size_t summarize(const PriceModel *m, size_t gpu, Condition c,
 	size_t n = 0;
 	for (size_t k = from; k < to; k++) {
 		const Price *p = &e->prices[m->rows[k]];
-		if (!keep(m, p, gpu, c, cur))
+		if (!keep(m, p, gpu, c, cur)
+		    || (anchor && price_days_between(p->from.date, anchor)
+		                      > m->fresh_days))
 			continue;
 		v[n++] = p->price;
 		if (out && (!out->latest_date
@@ -161,6 +173,27 @@ static size_t summarize(const PriceModel *m, size_t gpu, Condition c,
 		out->has_price = true;
 	}
 	g_free(v);
+	return n;
+}
+
+/* The current street rows of gpu in a currency, with the freshness
+ * rule when the edition sets one: the rows of the last fresh_days when
+ * there are any, else those within fresh_days of the newest row. */
+static size_t summarize_street(const PriceModel *m, size_t gpu, Condition c,
+                               Currency cur, GpuPrice *out)
+{
+	GpuPrice all = {0};
+	size_t n = summarize(m, gpu, c, cur, street_row, NULL, &all);
+	if (!n || !(m->fresh_days > 0)) {
+		*out = all;
+		return n;
+	}
+	long age = price_days_between(all.latest_date, m->edition_date);
+	const char *anchor = age <= m->fresh_days ? m->edition_date
+	                                          : all.latest_date;
+	GpuPrice fresh = {0};
+	n = summarize(m, gpu, c, cur, street_row, anchor, &fresh);
+	*out = fresh;
 	return n;
 }
 
@@ -200,8 +233,8 @@ static void regional(const PriceModel *m, size_t gpu, GpuPrice *p)
 		GpuPrice native = {0};
 		p->regional[cur] = NAN;
 		if (cur != CURRENCY_USD
-		    && summarize(m, gpu, p->condition, (Currency)cur,
-		                 street_row, &native)) {
+		    && summarize_street(m, gpu, p->condition, (Currency)cur,
+		                        &native)) {
 			p->regional[cur] = native.price;
 			p->regional_native[cur] = true;
 			p->native[cur].price = native.price;
@@ -218,12 +251,17 @@ static void regional(const PriceModel *m, size_t gpu, GpuPrice *p)
 static void price_gpu(const PriceModel *m, size_t gpu, Condition c,
                       GpuPrice *out)
 {
+	summarize_street(m, gpu, c, CURRENCY_USD, out);
 	out->condition = c;
-	summarize(m, gpu, c, CURRENCY_USD, street_row, out);
 	if (!out->has_price && c == CONDITION_NEW
 	    && price_in_production(m, gpu))
 		list_price(m, gpu, out);
 	out->n_outside = count_rows(m, gpu, c) - out->n_prices;
+	if (out->has_price) {
+		out->age_days = price_days_between(out->latest_date,
+		                                   m->edition_date);
+		out->stale = m->fresh_days > 0 && out->age_days > m->fresh_days;
+	}
 	regional(m, gpu, out);
 }
 
@@ -239,8 +277,13 @@ static bool read_settings(PriceModel *m, GError **error)
 	char *path = g_build_filename(e->dir, "assumptions.csv", NULL);
 	const Assumption *w = edition_assumption(e, "price_window_days");
 	const Assumption *d = edition_assumption(e, "edition_date");
+	const Assumption *f = edition_assumption(e, "price_fresh_days");
 	bool ok = false;
-	if (!w)
+	if (f && (!f->is_number || f->number <= 0))
+		gg_set_input_error(error, path, f->from.line, f->value_col,
+		                   "price_fresh_days must be a positive "
+		                   "number of days, got '%s'", f->value);
+	else if (!w)
 		gg_set_input_error(error, path, 0, 0,
 		                   "missing assumption 'price_window_days'");
 	else if (!w->is_number || w->number <= 0)
@@ -257,6 +300,7 @@ static bool read_settings(PriceModel *m, GError **error)
 	if (!ok)
 		return false;
 	m->window_days = w->number;
+	m->fresh_days = f ? f->number : 0;
 	m->edition_date = g_strdup(edition_date_of(e));
 	for (int c = 0; c < CURRENCY_COUNT; c++) {
 		char *key = g_strdup_printf("fx_per_usd.%s", CURRENCY_CODES[c]);

@@ -10,7 +10,11 @@
  * count), with count, min, max and newest date.  A
  * launch list price stands in only for a new card still in production
  * (lifecycle.csv) with no current street row, and is flagged.  Rows dated
- * after the edition date never count.
+ * after the edition date never count, nor rows whose note starts with
+ * `excluded` (kept for history).  With the optional `price_fresh_days`
+ * assumption only the rows dated within that many days of the edition
+ * date count; a GPU with none counts the rows within that many days of
+ * its newest current row and is flagged `stale` with its age.
  * Ownership: price_model_run returns a PriceModel the caller frees with
  * price_model_free; it points into the Edition, which must outlive it. */
 #ifndef GG_PRICE_H
@@ -31,6 +35,10 @@ typedef struct {
 	double min, max;     /* range of those observations */
 	bool list_price;     /* a launch list price standing in: the card is
 	                        in production and has no current street row */
+	bool stale;          /* with `price_fresh_days`: the newest
+	                        observation behind `price` is older than that
+	                        before the edition date */
+	long age_days;       /* edition date - latest_date */
 	size_t n_outside;    /* rows of this condition left out: outside the
 	                        window, or list prices not allowed */
 	/* per currency: native rows' median when the market has current
@@ -52,6 +60,8 @@ typedef struct {
 	const Edition *edition;
 	char *edition_date;      /* YYYY-MM-DD */
 	double window_days;
+	double fresh_days;       /* `price_fresh_days`; 0 when not set: every
+	                            current row counts */
 	GpuPrice *by_condition[2]; /* [Condition][gpu], n = edition->n_gpus */
 	double fx[CURRENCY_COUNT]; /* units per USD; NAN when not given */
 	const Assumption *fx_row[CURRENCY_COUNT];
@@ -77,6 +87,10 @@ bool price_is_current(const PriceModel *m, const char *date);
 bool price_in_production(const PriceModel *m, size_t gpu);
 
 const char *currency_code(Currency c);
+
+/* False for a row kept for history only: its note starts with `deal` (a
+ * sale, a coupon) or `excluded` (taken out of the medians). */
+bool price_row_counts(const Price *p);
 
 /* The currency of a price row. */
 Currency price_currency(const Price *p);

@@ -17,6 +17,7 @@ typedef struct {
 	const char *file; /* basename, static ("gpus.csv") */
 	int line;
 	int date_col;     /* column of the date field */
+	int source_col, url_col; /* columns of the source and url fields */
 	bool estimate;    /* note starts with "estimate" */
 } Provenance;
 

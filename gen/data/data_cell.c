@@ -281,6 +281,8 @@ Provenance dc_provenance(Cursor *c)
 	p.file = c->file;
 	p.line = c->row->line;
 	p.date_col = dc_cell(c, "date")->col;
+	p.source_col = dc_cell(c, "source")->col;
+	p.url_col = dc_cell(c, "url")->col;
 	p.estimate = g_ascii_strncasecmp(p.note, "estimate", 8) == 0;
 	return p;
 }

@@ -1,6 +1,7 @@
 /* Guide charts: the figures of the guide as Chart values, their words
  * from the language strings chart.NAME.*.  See guide_internal.h. */
 #include "guide_internal.h"
+#include "price_age.h"
 
 #include "util.h"
 
@@ -57,8 +58,12 @@ static Chart *per_dollar_chart(const Ctx *c, int n)
 		double scale = p->value > 0 ? v / p->value : 0;
 		double scale2 = t->value > 0 ? v2 / t->value : 0;
 		bool rated2 = t->rated && isfinite(v2);
+		char *build = format_build_name(c->s, c->e, b);
+		char *label = price_age_label(c->s, b->gpu_price, build,
+		                              c->error);
+		g_free(build);
 		chart_add_bar(ch, (ChartBar){
-		    .label = format_build_name(c->s, c->e, b),
+		    .label = label,
 		    .value = v,
 		    .value_text = num(c, v, 2),
 		    .value2 = rated2 ? v2 : 0,

@@ -5,18 +5,34 @@
  * marked), and the note on currencies and exchange rates.  See
  * guide_internal.h. */
 #include "guide_internal.h"
+#include "price_age.h"
 
 #include "util.h"
 
 #include <math.h>
 #include <string.h>
 
+static char *cost_detail_dated(const Ctx *c, const Build *b,
+                               const char *date);
+
 /* The range, count and date of the GPU prices behind a build's cost:
  * "$15,020–$15,820; 2 GPU prices, newest 2026-05-01". */
 static char *cost_detail(const Ctx *c, const Build *b)
 {
 	const GpuPrice *pr = b->gpu_price;
-	const char *date = pr->latest_date ? pr->latest_date : "";
+	char *date = price_age_when(c->s, c->costs->price_model,
+	                            pr->latest_date, "price.aged",
+	                            c->error);
+	char *detail = cost_detail_dated(c, b, date);
+	g_free(date);
+	return detail;
+}
+
+/* cost_detail with the date (and age) of its prices already shown. */
+static char *cost_detail_dated(const Ctx *c, const Build *b,
+                               const char *date)
+{
+	const GpuPrice *pr = b->gpu_price;
 	if (pr->list_price)
 		return gg_fill2(S(c, "price.list"), date, "");
 	if (pr->n_prices > 1 && pr->max > pr->min) {
@@ -97,11 +113,15 @@ char *guide_none_within(const Ctx *c, const UseCase *u, int condition)
  * the detail of a currency's native rows. */
 static char *native_detail(const Ctx *c, const GpuPrice *pr, Currency cur)
 {
-	const char *date = pr->native[cur].latest_date
-	                       ? pr->native[cur].latest_date : "";
+	char *date = price_age_when(c->s, c->costs->price_model,
+	                            pr->native[cur].latest_date, "price.aged",
+	                            c->error);
 	if (pr->native[cur].n_prices < 2
-	    || !(pr->native[cur].max > pr->native[cur].min))
-		return gg_fill2(S(c, "price.single"), date, "");
+	    || !(pr->native[cur].max > pr->native[cur].min)) {
+		char *one = gg_fill2(S(c, "price.single"), date, "");
+		g_free(date);
+		return one;
+	}
 	char *lo = format_amount(c->s, pr->native[cur].min, cur, 0, false);
 	char *hi = format_amount(c->s, pr->native[cur].max, cur, 0, false);
 	char *range = gg_fill2(S(c, "price.range"), lo, hi);
@@ -113,6 +133,7 @@ static char *native_detail(const Ctx *c, const GpuPrice *pr, Currency cur)
 	g_free(range);
 	g_free(n);
 	g_free(seen);
+	g_free(date);
 	return detail;
 }
 
@@ -211,6 +232,13 @@ void guide_money_scalars(const Ctx *c, Values *v)
 	                 : g_strdup(S(c, "money.note_usd"));
 	values_set_scalar(v, "money_note", md_escape(note));
 	g_free(note);
+	double fresh = c->costs->price_model->fresh_days;
+	char *days = fresh > 0 ? format_number(c->s, fresh, 0) : NULL;
+	char *age = days ? gg_fill2(S(c, "price.fresh_note"), days, "")
+	                 : g_strdup("");
+	values_set_scalar(v, "price_age_note", md_escape(age));
+	g_free(age);
+	g_free(days);
 	g_free(rates);
 	g_free(dates);
 }

@@ -9,6 +9,7 @@
  * Each table is described once (its Columns) and is both a Markdown table
  * of the guide and a file of the data export.  See guide_internal.h. */
 #include "guide_internal.h"
+#include "price_age.h"
 
 #include "cloud.h"
 #include "paths.h"
@@ -57,7 +58,9 @@ static char *price_shown(const Ctx *c, const GpuPrice *pr)
 	if (native)
 		return native;
 	char *money = format_money(c->s, pr->price);
-	char *date = g_strdup(pr->latest_date ? pr->latest_date : "");
+	char *date = price_age_when(c->s, c->costs->price_model,
+	                            pr->latest_date, "price.aged",
+	                            c->error);
 	char *detail;
 	if (pr->list_price) {
 		detail = gg_fill2(S(c, "price.list"), date, "");

@@ -7,6 +7,7 @@
  * review or blog site (never presented as a vendor quote).
  * See request_internal.h. */
 #include "request_internal.h"
+#include "price_age.h"
 
 #include "format.h"
 #include "util.h"
@@ -98,7 +99,8 @@ static char *source_label(const Req *r, const Provenance *from,
  * prices, range $1,350–$1,550". */
 static char *gpu_price_text(const Req *r, const GpuPrice *p)
 {
-	const char *date = p->latest_date ? p->latest_date : "";
+	char *date = price_age_when(r->s, r->costs->price_model,
+	                            p->latest_date, "price.aged_short", NULL);
 	char *what;
 	if (p->list_price) {
 		what = g_strdup(req_s(r, "request.price_list"));
@@ -116,6 +118,7 @@ static char *gpu_price_text(const Req *r, const GpuPrice *p)
 	}
 	char *t = gg_fill2(req_s(r, "request.price_dated"), date, what);
 	g_free(what);
+	g_free(date);
 	return t;
 }
 

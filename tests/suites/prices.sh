@@ -39,7 +39,8 @@ for f in files:
         amounts = [int(a.replace(",", "")) for a in money.findall(line)]
         if line.strip().startswith("Total") and len(amounts) == 1:
             total = amounts[0]
-        elif len(amounts) >= 2:  # unit price (and a price range), total
+        elif len(amounts) >= 2 and "range" not in line:  # unit price, total
+            # (a wrapped detail line "range $a–$b" is not an item)
             parts.append(amounts[-1])
     if total is None or len(parts) < 2 or abs(sum(parts) - total) > len(parts):
         sys.exit("%s: items %s, total %s" % (f, parts, total))
@@ -158,12 +159,12 @@ check "zh: sensitivity of a 4x pick is per GPU" grep -q '^| 四卡科研工作�
 # a native euro row wins over the conversion.
 check "zh: money in yuan with the USD beside" grep -q '≈¥17,875（\$2,500）' "$top/out/zh-CN/guide.md"
 check "zh: the money note names the dated rate" grep -q '7\.15 CNY.*2026-01-15 的汇率' "$top/out/zh-CN/guide.md"
-check "en: a native euro price with its date" grep -q '| €926 (one price, 2026-01-28); ≈¥' "$top/out/guide.md"
+check "en: a native euro price with its date" grep -q '| €926 (one price, observed 2026-01-28, 10 months before this edition); ≈¥' "$top/out/guide.md"
 native="$tmp/native-cny"
 cp -r "$top/data/current" "$native-data"
 printf '%s\n' 'RTX 5070 Ti,new,6999,CNY,retail,"test row",,2026-03-01,' >>"$native-data/prices.csv"
 "$bin" -q --lang zh-CN --data "$native-data" --out "$native" 2>/dev/null
-check "zh: a native yuan row wins over the conversion" grep -q '^| [0-9]* | RTX 5070 Ti | 16 GB | ¥6,999（1 条报价，2026-03-01） |' "$native/guide.md"
+check "zh: a native yuan row wins over the conversion" grep -q '^| [0-9]* | RTX 5070 Ti | 16 GB | ¥6,999（1 条报价，观测于 2026-03-01，比本版早 9 个月） |' "$native/guide.md"
 check "zh: the picks stay those of the USD prices" sh -c "cmp -s '$native/data/recommendations.csv' '$top/out/zh-CN/data/recommendations.csv'"
 
 
@@ -185,3 +186,53 @@ sed -i 's/^standard_psu_max_w,1600,/standard_psu_max_w,1000,/' "$weak-data/assum
 check "weak PSU: the edit is in the data copy" grep -q '^standard_psu_max_w,1000,' "$weak-data/assumptions.csv"
 check "weak PSU: the power text says how many watts short" grep -q 'W less than the GPUs alone draw' "$weak/guide.md"
 check "power text: no negative watts (weak PSU, current data)" sh -c "! grep -q '\\\\-[0-9][0-9,]* W' '$weak/guide.md' '$top/out/guide.md'"
+
+# ---- price rules and the age of prices (issue 29) ----
+
+# data/current obeys the price rules: --check exits 0 with no rule line.
+"$bin" --check >"$tmp/rules.out" 2>&1
+check "--check: data/current breaks no price rule" test $? -eq 0
+check "--check: no 'price rule' line for the shipped data" sh -c "! grep -q '^  price rule:' '$tmp/rules.out'"
+check "--check lists GPUs whose newest price is older than 120 days" \
+	grep -qE '^  price to re-check: RTX 3060: newest price 2026-02-01, 304 days before 2026-12-02' "$tmp/rules.out"
+
+# Each rule fails --check on a copy of data/current that breaks it.
+rules="$tmp/rules"
+rule_case() { # name, sed expression on prices.csv, expected message
+	rm -rf "$rules-$1"; cp -r "$top/data/current" "$rules-$1"
+	sed -i "$2" "$rules-$1/prices.csv"
+	"$bin" --check --data "$rules-$1" >"$rules-$1.out" 2>"$rules-$1.err"
+	check "price rule $1: --check exits 1" test $? -eq 1
+	check "price rule $1: names the row and the rule" grep -q "^  price rule: prices.csv:[0-9]*:[0-9]*: .*$3" "$rules-$1.out"
+}
+rule_case http 's|https://www.pcgamer.com/|http://www.pcgamer.com/|' 'the address is not https://'
+rule_case nourl 's|,https://insiderllm.com/guides/rtx-3060-vs-3060ti-vs-3070-local-ai,|,,|' 'no address'
+rule_case midpoint 's|,"estimate: midpoint of quoted $700-1,000 used price; date: February|,"midpoint of quoted $700-1,000 used price; date: February|' "reads as an estimate ('midpoint')"
+rule_case discontinued 's|^\(RTX 4090,new,2749,.*\),"excluded: [^;]*;|\1,"|' 'after the GPU left production'
+
+# An excluded row leaves the medians: the RTX 4090 is not offered new.
+check "excluded rows: no new RTX 4090 in the per-dollar table" sh -c "! grep -q '^| [0-9]* | RTX 4090 |' '$top/out/guide.md'"
+
+# A price older than 120 days shows its age beside it, in both languages,
+# and the guide says how old rows count.
+check "stale price: its age beside it" grep -q 'RTX 3060 (used) | 12 GB | \$205 (one price, observed 2026-02-01, 10 months before this edition)' "$top/out/guide.md"
+check "zh stale price: its age beside it" grep -q '观测于 2026-02-01，比本版早 10 个月' "$top/out/zh-CN/guide.md"
+check "the guide says older rows leave the medians" grep -q 'Older rows stay in the data for history but leave the medians' "$top/out/guide.md"
+check "2020-09 edition: no price age (no price_fresh_days)" sh -c "! grep -q 'before this edition' '$top/out/2020-09/guide.md'"
+
+# Only the rows of the last 120 days count when a GPU has any: the RTX
+# 5090's median uses only rows within 120 days of its newest (2026-06-25).
+check "fresh rule: a GPU's median ignores rows older than its newest span" python3 - "$top/data/current/prices.csv" "$top/out/data/per_dollar_1gpu.csv" <<'PY'
+import csv, sys, datetime as dt, statistics
+d = lambda s: dt.date.fromisoformat(s)
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["gpu"] == "RTX 5090" and r["condition"] == "new"
+        and r["channel"] != "list" and r["currency"] == "USD" and not r["note"].lower().startswith(("deal", "excluded"))]
+newest = max(d(r["date"]) for r in rows)
+keep = [float(r["price"]) for r in rows if (newest - d(r["date"])).days <= 120]
+out = [r for r in csv.DictReader(open(sys.argv[2])) if r.get("gpu") == "RTX 5090" and r["price_condition"] == "new"]
+if not out:
+    sys.exit("no RTX 5090 row")
+got = float(out[0]["gpu_price_usd"])
+want = statistics.median(keep)
+sys.exit(0 if abs(got - want) < 0.01 and len(keep) < len(rows) else "median %s, want %s of %d/%d rows" % (got, want, len(keep), len(rows)))
+PY

@@ -82,13 +82,36 @@ static void prices_in_window(const Run *x)
 		const Build *b = &x->c->builds[i];
 		double v[256];
 		size_t n = 0;
-		for (size_t k = 0; k < x->e->n_prices && n < 256; k++) {
+		/* the counting rows (not list, deal or excluded) of the
+		 * window; with price_fresh_days only those within it of
+		 * the edition date, else of the GPU's newest row */
+		const char *newest = NULL;
+		for (size_t k = 0; k < x->e->n_prices; k++) {
 			const Price *p = &x->e->prices[k];
 			if (p->gpu == b->gpu && p->condition == b->condition
 			    && strcmp(p->currency, "USD") == 0
 			    && strcmp(p->channel, "list") != 0
 			    && strncmp(p->from.note, "deal", 4) != 0
-			    && price_is_current(m, p->from.date))
+			    && strncmp(p->from.note, "excluded", 8) != 0
+			    && price_is_current(m, p->from.date)
+			    && (!newest || strcmp(p->from.date, newest) > 0))
+				newest = p->from.date;
+		}
+		const char *anchor = newest
+		        && price_days_between(newest, m->edition_date)
+		               <= m->fresh_days
+		    ? m->edition_date : newest;
+		for (size_t k = 0; newest && k < x->e->n_prices && n < 256;
+		     k++) {
+			const Price *p = &x->e->prices[k];
+			if (p->gpu == b->gpu && p->condition == b->condition
+			    && strcmp(p->currency, "USD") == 0
+			    && strcmp(p->channel, "list") != 0
+			    && strncmp(p->from.note, "deal", 4) != 0
+			    && strncmp(p->from.note, "excluded", 8) != 0
+			    && price_is_current(m, p->from.date)
+			    && price_days_between(p->from.date, anchor)
+			           <= m->fresh_days)
 				v[n++] = p->price;
 		}
 		const GpuPrice *gp = b->gpu_price;
@@ -120,14 +143,23 @@ static void prices_in_window(const Run *x)
 	/* still made, street rows: the launch price no longer counts */
 	const GpuPrice *p5090 = price_of(m, gpu(x, "RTX 5090"), CONDITION_NEW);
 	CHECK(!p5090->list_price && p5090->price > 1999);
+	/* the freshness rule is set for the current edition */
+	CHECK(m->fresh_days == 120);
+	/* excluded rows never count: the RTX 4090 left production and
+	 * its new rows are excluded, so it is offered used only */
+	CHECK(!price_of(m, gpu(x, "RTX 4090"), CONDITION_NEW)->has_price);
+	/* a price older than the fresh span is stale, with its age */
+	const GpuPrice *u3060 = price_of(m, gpu(x, "RTX 3060"),
+	                                 CONDITION_USED);
+	CHECK(u3060->stale && u3060->age_days == 304);
 	/* both conditions are candidates, labelled */
-	const Build *n4090 = cost_build_in(x->c, gpu(x, "RTX 4090"), 1,
+	const Build *n4090 = cost_build_in(x->c, gpu(x, "RTX 3060"), 1,
 	                                   CONDITION_NEW);
-	const Build *u4090 = cost_build_in(x->c, gpu(x, "RTX 4090"), 1,
+	const Build *u4090 = cost_build_in(x->c, gpu(x, "RTX 3060"), 1,
 	                                   CONDITION_USED);
 	CHECK(n4090 && u4090 && n4090->cost > u4090->cost);
 	char *label = u4090 ? cost_build_label(x->e, u4090, " [u]") : NULL;
-	CHECK_STR(label, "RTX 4090 [u]");
+	CHECK_STR(label, "RTX 3060 [u]");
 	g_free(label);
 	CHECK(price_days_between("2026-01-01", "2026-12-02") == 335);
 	CHECK(price_days_between("2026-12-02", "2026-01-01") == -335);
@@ -204,7 +236,7 @@ static void whole_builds(const Run *x)
 			CHECK(r4->items[k].quantity == 2);
 	/* 8 PCIe cards go in the 8-GPU PCIe chassis, not the SXM host */
 	const Build *b8 = cost_build_in(x->c, gpu(x, "RTX 4090"), 8,
-	                                CONDITION_NEW);
+	                                CONDITION_USED);
 	CHECK(b8 && x->c->has_pcie8 && b8->system == &x->c->pcie8_chassis);
 	CHECK(b8 && b8->consumer_in_server && !(b8->fit & FIT_HOST));
 	CHECK(x->c->licence && strstr(x->c->licence->from.url, "nvidia.com"));
@@ -216,7 +248,7 @@ static void whole_builds(const Run *x)
 static void cloud(const Run *x)
 {
 	const Build *b = cost_build_in(x->c, gpu(x, "RTX 4090"), 1,
-	                               CONDITION_NEW);
+	                               CONDITION_USED);
 	CHECK(b != NULL);
 	if (!b)
 		return;

@@ -1,0 +1,167 @@
+/* Price rules and the list of prices to re-check.  See price_rules.h. */
+#include "price_rules.h"
+
+#include <string.h>
+
+#define YEAR_DAYS 365
+
+static void breach(GPtrArray *out, const Provenance *p, int col,
+                   const char *what)
+{
+	g_ptr_array_add(out, g_strdup_printf("%s:%d:%d: %s", p->file,
+	                                     p->line, col, what));
+}
+
+static bool note_starts(const Provenance *p, const char *word)
+{
+	return g_ascii_strncasecmp(p->note, word, strlen(word)) == 0;
+}
+
+static bool marked_estimate(const Provenance *p)
+{
+	return note_starts(p, "estimate") || note_starts(p, "excluded");
+}
+
+/* Words of a note that describe a figure someone derived rather than
+ * observed. */
+static const char *estimate_word(const Provenance *p)
+{
+	static const char *const words[] = {"midpoint", "approximate",
+	                                    "rounded", "share of"};
+	char *low = g_ascii_strdown(p->note, -1);
+	const char *found = NULL;
+	for (size_t i = 0; !found && i < G_N_ELEMENTS(words); i++)
+		if (strstr(low, words[i]))
+			found = words[i];
+	g_free(low);
+	return found;
+}
+
+/* A row without an https address whose note says why ("no url: ..." or
+ * "no https: ...") is listed for re-checking instead of failing. */
+static bool address_explained(const Provenance *p)
+{
+	return strstr(p->note, "no url:") || strstr(p->note, "no https:");
+}
+
+/* The rules every row with a source obeys: name, https address, date. */
+static void source_rules(GPtrArray *out, const Provenance *p,
+                         const char *edition_date)
+{
+	if (!p->source[0])
+		breach(out, p, p->source_col, "no shop or document name");
+	if (strncmp(p->url, "https://", 8) != 0 && !address_explained(p))
+		breach(out, p, p->url_col,
+		       p->url[0] ? "the address is not https://"
+		                 : "no address (an https:// page that shows "
+		                   "the figure)");
+	if (p->date[0] && strcmp(p->date, edition_date) > 0)
+		breach(out, p, p->date_col, "dated after the edition date");
+	const char *word = estimate_word(p);
+	if (word && !marked_estimate(p)) {
+		char *w = g_strdup_printf("the note reads as an estimate "
+		                          "('%s') but does not start with "
+		                          "'estimate' or 'excluded'", word);
+		breach(out, p, p->date_col, w);
+		g_free(w);
+	}
+}
+
+/* A list price long after launch, a new price long after production
+ * ended: rows that need a note saying what they are. */
+static void price_row_rules(GPtrArray *out, const PriceModel *m,
+                            const Price *p)
+{
+	const Edition *e = m->edition;
+	const Provenance *f = &p->from;
+	long after_launch = price_days_between(e->gpus[p->gpu].launch_date,
+	                                       f->date);
+	if (strcmp(p->channel, "list") == 0 && after_launch > YEAR_DAYS
+	    && !f->note[0]) {
+		char *w = g_strdup_printf("a list price dated %ld days after "
+		                          "the GPU's launch needs a note "
+		                          "saying where it comes from",
+		                          after_launch);
+		breach(out, f, f->date_col, w);
+		g_free(w);
+	}
+	const Lifecycle *l = edition_lifecycle(e, p->gpu);
+	long after_end = l && l->end_of_life[0]
+	                     ? price_days_between(l->end_of_life, f->date)
+	                     : 0;
+	if (p->condition == CONDITION_NEW && strcmp(p->channel, "list") != 0
+	    && after_end > YEAR_DAYS && !marked_estimate(f)
+	    && !note_starts(f, "stock")) {
+		char *w = g_strdup_printf("a new price dated %ld days after "
+		                          "the GPU left production: the note "
+		                          "starts with 'stock' (leftover new "
+		                          "stock at a shop), 'estimate' or "
+		                          "'excluded'", after_end);
+		breach(out, f, f->date_col, w);
+		g_free(w);
+	}
+}
+
+char **price_rule_breaches(const PriceModel *m)
+{
+	const Edition *e = m->edition;
+	GPtrArray *out = g_ptr_array_new();
+	for (size_t i = 0; m->fresh_days > 0 && i < e->n_prices; i++) {
+		source_rules(out, &e->prices[i].from, m->edition_date);
+		price_row_rules(out, m, &e->prices[i]);
+	}
+	for (size_t i = 0; m->fresh_days > 0 && i < e->n_systems; i++)
+		source_rules(out, &e->systems[i].from, m->edition_date);
+	for (size_t i = 0; m->fresh_days > 0 && i < e->n_parts; i++)
+		source_rules(out, &e->parts[i].from, m->edition_date);
+	g_ptr_array_add(out, NULL);
+	return (char **)g_ptr_array_free(out, FALSE);
+}
+
+/* The newest date among the rows of gpu that count in the edition, or
+ * NULL when none does. */
+static const char *newest_counting(const PriceModel *m, size_t gpu)
+{
+	const Edition *e = m->edition;
+	const char *newest = NULL;
+	for (size_t k = m->first_row[gpu]; k < m->first_row[gpu + 1]; k++) {
+		const Price *p = &e->prices[m->rows[k]];
+		if (price_row_counts(p)
+		    && strcmp(p->from.date, m->edition_date) <= 0
+		    && (!newest || strcmp(p->from.date, newest) > 0))
+			newest = p->from.date;
+	}
+	return newest;
+}
+
+/* Rows whose missing https address is explained in their note. */
+static void list_unaddressed(GPtrArray *out, const Provenance *p)
+{
+	if (strncmp(p->url, "https://", 8) != 0 && address_explained(p))
+		g_ptr_array_add(out, g_strdup_printf(
+		    "%s:%d:%d: no https address (the note says why): find one",
+		    p->file, p->line, p->url_col));
+}
+
+char **price_stale_list(const PriceModel *m)
+{
+	const Edition *e = m->edition;
+	GPtrArray *out = g_ptr_array_new();
+	for (size_t i = 0; m->fresh_days > 0 && i < e->n_prices; i++)
+		list_unaddressed(out, &e->prices[i].from);
+	for (size_t i = 0; m->fresh_days > 0 && i < e->n_systems; i++)
+		list_unaddressed(out, &e->systems[i].from);
+	for (size_t i = 0; m->fresh_days > 0 && i < e->n_parts; i++)
+		list_unaddressed(out, &e->parts[i].from);
+	for (size_t g = 0; m->fresh_days > 0 && g < e->n_gpus; g++) {
+		const char *newest = newest_counting(m, g);
+		long age = newest ? price_days_between(newest, m->edition_date)
+		                  : 0;
+		if (newest && age > m->fresh_days)
+			g_ptr_array_add(out, g_strdup_printf(
+			    "%s: newest price %s, %ld days before %s",
+			    e->gpus[g].name, newest, age, m->edition_date));
+	}
+	g_ptr_array_add(out, NULL);
+	return (char **)g_ptr_array_free(out, FALSE);
+}
