@@ -21,7 +21,7 @@ for ed in "" "2020-09/"; do
 	second=$(echo "$top3" | cut -d'|' -f2)
 	third=$(echo "$top3" | cut -d'|' -f3)
 	check "per_dollar_1gpu alt text lists the top three in order (${ed:-current})" \
-		sh -c "echo '$desc' | grep -q ': $first [0-9.]*, $second [0-9.]*, $third '"
+		sh -c "echo '$desc' | grep -q ': $first[^,]* [0-9.]*, $second[^,]* [0-9.]*, $third[ ,]'"
 	check "index.html alt text names the top build (${ed:-current})" \
 		grep -q "alt=\"[^\"]*$first" "$top/out/${ed}index.html"
 done
