@@ -71,6 +71,20 @@ static int by_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* A row of the build's GPU and condition that may count towards its
+ * median: a USD street row (not list, deal or excluded) inside the price
+ * window.  Written out here, apart from gen/cost/price.c, as the test's
+ * own reading of data/README.md. */
+static bool counting_row(const PriceModel *m, const Build *b, const Price *p)
+{
+	return p->gpu == b->gpu && p->condition == b->condition
+	       && strcmp(p->currency, "USD") == 0
+	       && strcmp(p->channel, "list") != 0
+	       && strncmp(p->from.note, "deal", 4) != 0
+	       && strncmp(p->from.note, "excluded", 8) != 0
+	       && price_is_current(m, p->from.date);
+}
+
 /* Every build's GPU price is the median of the current street rows of its
  * GPU and condition, or a flagged list price of a card still made with no
  * such row: no price outside the window ranks a card. */
@@ -88,12 +102,7 @@ static void prices_in_window(const Run *x)
 		const char *newest = NULL;
 		for (size_t k = 0; k < x->e->n_prices; k++) {
 			const Price *p = &x->e->prices[k];
-			if (p->gpu == b->gpu && p->condition == b->condition
-			    && strcmp(p->currency, "USD") == 0
-			    && strcmp(p->channel, "list") != 0
-			    && strncmp(p->from.note, "deal", 4) != 0
-			    && strncmp(p->from.note, "excluded", 8) != 0
-			    && price_is_current(m, p->from.date)
+			if (counting_row(m, b, p)
 			    && (!newest || strcmp(p->from.date, newest) > 0))
 				newest = p->from.date;
 		}
@@ -104,12 +113,7 @@ static void prices_in_window(const Run *x)
 		for (size_t k = 0; newest && k < x->e->n_prices && n < 256;
 		     k++) {
 			const Price *p = &x->e->prices[k];
-			if (p->gpu == b->gpu && p->condition == b->condition
-			    && strcmp(p->currency, "USD") == 0
-			    && strcmp(p->channel, "list") != 0
-			    && strncmp(p->from.note, "deal", 4) != 0
-			    && strncmp(p->from.note, "excluded", 8) != 0
-			    && price_is_current(m, p->from.date)
+			if (counting_row(m, b, p)
 			    && price_days_between(p->from.date, anchor)
 			           <= m->fresh_days)
 				v[n++] = p->price;
