@@ -27,6 +27,7 @@ import json
 import os
 import pathlib
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cdp  # noqa: E402
@@ -46,15 +47,15 @@ CHECK = r"""((w, lines) => {
     const name = 'table ' + (i + 1) + ' (' + (t.caption ? t.caption.textContent.trim() : '') + ')';
     const row = t.tBodies[0] && t.tBodies[0].rows[0];
     const cards = !!row && getComputedStyle(row).display === 'block';
-    let clipped = 0, tall = 0;
+    let clipped = 0, tall = 0, firstClipped = '';
     t.querySelectorAll('td, th').forEach((c) => {
-      if (c.scrollWidth > c.clientWidth + 1) clipped++;
+      if (c.scrollWidth > c.clientWidth + 1 && !clipped++) firstClipped = c.textContent.trim().slice(0, 60);
       const lh = parseFloat(getComputedStyle(c).lineHeight) || 20;
       const r = document.createRange();
       r.selectNodeContents(c);
       if (!cards && lines && r.getBoundingClientRect().height > lh * 10.5) tall++;
     });
-    if (clipped) p.push(name + ': ' + clipped + ' cells clipped');
+    if (clipped) p.push(name + ': ' + clipped + ' cells clipped (first: "' + firstClipped + '")');
     if (tall) p.push(name + ': ' + tall + ' cells wrap to more than 10 lines');
     const over = t.scrollWidth - box.clientWidth;
     if (!widest || t.scrollWidth > widest[1]) widest = [i, t.scrollWidth];
@@ -89,6 +90,12 @@ def main():
                     views += 1
                     lines = script or width > 400
                     got = json.loads(b.eval(CHECK % (width, str(lines).lower())))
+                    if got["problems"]:
+                        # a late font swap or script can move a cell for a
+                        # moment on a loaded machine: a problem counts
+                        # only when it is still there a second later
+                        time.sleep(1)
+                        got = json.loads(b.eval(CHECK % (width, str(lines).lower())))
                     for p in got["problems"]:
                         problems.append("%s at %d px%s: %s" % (page, width, "" if script else " without JavaScript", p))
                     if shots and script and got["widest"] >= 0:
