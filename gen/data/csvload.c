@@ -62,10 +62,14 @@ static void free_rows(GArray *rows)
 	g_array_free(rows, TRUE);
 }
 
-/* Advances the reader's position past byte c. */
-static void advance(Reader *r, unsigned char c)
+/* Advances the reader's position past byte c, followed by byte next (0
+ * at the end).  A line ends at LF, CRLF or a bare CR, as libcsv ends a
+ * record: a file saved with old Mac line endings counts its lines too. */
+static void advance(Reader *r, unsigned char c, unsigned char next)
 {
-	if (c == '\n') {
+	if (c == '\r' && next == '\n')
+		return; /* the LF after it ends the line */
+	if (c == '\n' || c == '\r') {
 		r->line++;
 		r->col = 1;
 	} else if ((c & 0xC0) != 0x80) {
@@ -96,7 +100,8 @@ static bool feed(Reader *r, struct csv_parser *p, const char *path,
 		}
 		size_t done = csv_parse(p, text + i, n, on_field, on_record, r);
 		for (size_t k = 0; k < done && k < n; k++)
-			advance(r, text[i + k]);
+			advance(r, text[i + k],
+			        i + k + 1 < length ? text[i + k + 1] : 0);
 		if (done != n) { /* at the byte libcsv refused */
 			gg_set_input_error(
 			    error, path, r->line, r->col,
@@ -137,6 +142,12 @@ static bool within_limits(const char *path, GArray *rows, GError **error)
 	return true;
 }
 
+static int no_space(unsigned char c)
+{
+	(void)c;
+	return 0;
+}
+
 CsvTable *csv_table_parse(const char *path, const char *text, size_t length,
                           GError **error)
 {
@@ -152,6 +163,9 @@ CsvTable *csv_table_parse(const char *path, const char *text, size_t length,
 	if (csv_init(&parser, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL)
 	    != 0)
 		g_error("csv_init failed: out of memory");
+	/* No trimming: a cell is what lies between the commas, so " 5" is
+	 * not the number 5 (data/README.md). */
+	csv_set_space_func(&parser, no_space);
 	Reader r = {.line = 1, .col = 1, .field_line = 1, .field_col = 1,
 	            .field_pending = true,
 	            .fields = g_array_new(FALSE, FALSE, sizeof(CsvField)),

@@ -295,7 +295,7 @@ static char *expand(const char *path, const char *text, const Values *v,
 	const char *p = text;
 	while (*p) {
 		if (p[0] != '{' || p[1] != '{') {
-			if (*p == '\n') {
+			if (gg_is_line_end(p)) {
 				line++;
 				col = 1;
 			} else if (((unsigned char)*p & 0xC0) != 0x80) {
@@ -308,7 +308,8 @@ static char *expand(const char *path, const char *text, const Values *v,
 		/* only the stretch up to "}}" needs looking at: a scan to
 		 * the end of a long line would make many placeholders on one
 		 * line quadratic */
-		if (!close || memchr(p + 2, '\n', (size_t)(close - p - 2))) {
+		if (!close || memchr(p + 2, '\n', (size_t)(close - p - 2))
+		    || memchr(p + 2, '\r', (size_t)(close - p - 2))) {
 			gg_set_input_error(error, path, line, col,
 			                   "unclosed '{{': a placeholder ends "
 			                   "with '}}' on the same line");

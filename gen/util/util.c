@@ -149,6 +149,24 @@ bool gg_parse_number(const char *text, double *value)
 	return true;
 }
 
+bool gg_parse_decimal(const char *text, double *value)
+{
+	if (!text)
+		return false;
+	const char *p = text + (*text == '-');
+	if (!g_ascii_isdigit(*p) || (p[0] == '0' && g_ascii_isdigit(p[1])))
+		return false;
+	while (g_ascii_isdigit(*p))
+		p++;
+	if (*p == '.') {
+		if (!g_ascii_isdigit(*++p))
+			return false;
+		while (g_ascii_isdigit(*p))
+			p++;
+	}
+	return *p == '\0' && gg_parse_number(text, value);
+}
+
 bool gg_is_iso_date(const char *text)
 {
 	if (!text || strlen(text) != 10 || text[4] != '-' || text[7] != '-')
@@ -176,6 +194,11 @@ char *gg_fill2(const char *pattern, const char *one, const char *two)
 	return g_string_free(s, FALSE);
 }
 
+bool gg_is_line_end(const char *p)
+{
+	return *p == '\n' || (*p == '\r' && p[1] != '\n');
+}
+
 /* Line and column (in characters) of byte offset in text. */
 static void text_position(const char *text, size_t offset, int *line,
                           int *col)
@@ -183,7 +206,7 @@ static void text_position(const char *text, size_t offset, int *line,
 	*line = 1;
 	*col = 1;
 	for (size_t i = 0; i < offset; i++) {
-		if (text[i] == '\n') {
+		if (gg_is_line_end(text + i)) {
 			(*line)++;
 			*col = 1;
 		} else if (((unsigned char)text[i] & 0xC0) != 0x80) {

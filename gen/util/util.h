@@ -60,6 +60,13 @@ bool gg_read_file_optional(const char *path, size_t max_bytes,
  * trailing garbage, NaN or infinity. */
 bool gg_parse_number(const char *text, double *value);
 
+/* Parses a CSV cell's number as data/README.md defines it: a plain
+ * decimal, an optional '-', digits without a leading zero (but "0" and
+ * "0.5"), and an optional '.' followed by digits.  No '+', no exponent,
+ * no leading or trailing '.', no spaces, no "inf"/"nan"/hex.  FALSE
+ * otherwise (and *value unchanged). */
+bool gg_parse_decimal(const char *text, double *value);
+
 /* pattern with "{1}" and "{2}" replaced by one and two (language strings
  * carry these slots instead of printf formats).  Caller frees. */
 char *gg_fill2(const char *pattern, const char *one, const char *two);
@@ -71,6 +78,10 @@ bool gg_is_iso_date(const char *text);
  * UTF-8, no control character other than tab, CR and LF (C0, DEL, C1), no
  * byte order mark except at the very start.  FALSE with a GG_ERR_INPUT
  * error "path:line:col: ..." (col in characters) on the first offence. */
+/* True when p starts a line end: LF, or a CR not followed by LF (the CR
+ * of CRLF is not one; the LF after it is).  p[1] must be readable. */
+bool gg_is_line_end(const char *p);
+
 bool gg_check_text(const char *path, const char *text, size_t length,
                    GError **error);
 
