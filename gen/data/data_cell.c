@@ -202,8 +202,9 @@ double dc_number(Cursor *c, const char *column, Range range)
 	double v = 0;
 	if (c->failed)
 		return 0;
-	if (!gg_parse_number(text, &v)) {
-		dc_fail(c, f, "'%s' is not a number (column '%s')", text, column);
+	if (!gg_parse_decimal(text, &v)) {
+		dc_fail(c, f, "'%s' is not a number (column '%s'; a plain "
+		        "decimal such as 12, 0.5 or -3)", text, column);
 		return 0;
 	}
 	if (range == POSITIVE && v <= 0)

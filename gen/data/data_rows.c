@@ -307,7 +307,7 @@ static void read_assumption(Cursor *c, Edition *e, Assumption *a)
 	a->key = dc_dup_required(c, "key");
 	a->value = dc_dup_required(c, "value");
 	a->value_col = dc_cell(c, "value")->col;
-	a->is_number = gg_parse_number(a->value, &a->number);
+	a->is_number = gg_parse_decimal(a->value, &a->number);
 	if (!c->failed)
 		check_assumption(c, a);
 	a->unit = dc_dup_optional(c, "unit");
