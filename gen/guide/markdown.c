@@ -238,7 +238,7 @@ static char *readable_line(const char *line, const bool *drop, int *count)
 static char *render(const char *md, cmark_node **doc)
 {
 	cmark_node *tree = markdown_parse(md);
-	char *html = cmark_render_html(tree, CMARK_OPT_UNSAFE, extensions);
+	char *html = cmark_render_html(tree, CMARK_OPT_DEFAULT, extensions);
 	if (doc)
 		*doc = tree;
 	else

@@ -4,6 +4,7 @@
 #include "template.h"
 
 #include "paths.h"
+#include "template_markup.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -280,7 +281,8 @@ static char *section(const char *body, const Values *v,
 	}
 	char *file = NULL, *text = NULL;
 	char *md = NULL;
-	if (section_file(name, sec, path, line, col, &file, &text, error))
+	if (section_file(name, sec, path, line, col, &file, &text, error)
+	    && template_markup_check(file, text, error))
 		md = expand(file, text, v, NULL, error);
 	g_free(file);
 	g_free(text);
@@ -415,5 +417,7 @@ char *template_expand_sections(const char *path, const char *text,
                                const char *const *dirs, GError **error)
 {
 	const Sections sec = {root, dirs};
+	if (!template_markup_check(path, text, error))
+		return NULL;
 	return expand(path, text, v, &sec, error);
 }

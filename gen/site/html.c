@@ -98,7 +98,7 @@ static char *heading_html(cmark_node *h, GHashTable *used, GString *toc,
 {
 	char *text = markdown_plain_text(h);
 	char *slug = markdown_slug(text, used);
-	char *inner = cmark_render_html(h, CMARK_OPT_UNSAFE,
+	char *inner = cmark_render_html(h, CMARK_OPT_DEFAULT,
 	                                markdown_extensions());
 	int level = cmark_node_get_heading_level(h) - up;
 	const char *open_end = strchr(inner, '>');
@@ -239,9 +239,12 @@ static void reference_link(GString *out, const Lang *strings)
 	char *title_e = g_markup_escape_text(title ? title : "", -1);
 	char *link = g_strdup_printf("<a href=\"" HTML_REFERENCE_PAGE "\">%s</a>",
 	                             title_e);
-	char *text = gg_fill2(fmt ? fmt : "{1}", link, "");
+	/* the sentence is a string value: escaped, its {1} slot the link */
+	char *fmt_e = g_markup_escape_text(fmt ? fmt : "{1}", -1);
+	char *text = gg_fill2(fmt_e, link, "");
 	g_string_append_printf(out, "<p>%s</p>\n", text);
 	g_free(text);
+	g_free(fmt_e);
 	g_free(link);
 	g_free(title_e);
 }
@@ -303,7 +306,7 @@ static void content_html(cmark_node *doc, const GPtrArray *parts,
 		} else if (markdown_is(n, "table")) {
 			table_block(out, n, &st);
 		} else {
-			char *html = cmark_render_html(n, CMARK_OPT_UNSAFE,
+			char *html = cmark_render_html(n, CMARK_OPT_DEFAULT,
 			                               markdown_extensions());
 			g_string_append(out, html);
 			free(html);

@@ -12,7 +12,7 @@ static void cell_content(GString *out, cmark_node *cell)
 {
 	for (cmark_node *c = cmark_node_first_child(cell); c;
 	     c = cmark_node_next(c)) {
-		char *html = cmark_render_html(c, CMARK_OPT_UNSAFE,
+		char *html = cmark_render_html(c, CMARK_OPT_DEFAULT,
 		                               markdown_extensions());
 		g_string_append(out, html);
 		free(html);
