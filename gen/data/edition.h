@@ -1,0 +1,232 @@
+/* Data stage: the tables of an edition, as the rest of the program reads
+ * them, and the look-ups over them.  In: an Edition that edition_load
+ * (data.h) made.  Out: rows and indexes into it.
+ * Ownership: every string and array inside an Edition belongs to it (the
+ * caller of edition_load frees it with edition_free); the look-ups return
+ * pointers into it, valid while it lives, and later stages only read it
+ * (const Edition *). */
+#ifndef GG_EDITION_H
+#define GG_EDITION_H
+
+#include <glib.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Where a figure comes from: the row's source columns and its place. */
+typedef struct {
+	char *source, *url, *date, *note;
+	const char *file; /* basename, static ("gpus.csv") */
+	int line;
+	int date_col;     /* column of the date field */
+	int source_col, url_col; /* columns of the source and url fields */
+	bool estimate;    /* note starts with "estimate" */
+} Provenance;
+
+typedef enum { COOLER_BLOWER, COOLER_OPEN_AIR, COOLER_PASSIVE,
+               COOLER_LIQUID } Cooler;
+typedef enum { SEGMENT_CONSUMER, SEGMENT_WORKSTATION,
+               SEGMENT_DATACENTER } Segment;
+typedef enum { WORKLOAD_CNN, WORKLOAD_TRANSFORMER, WORKLOAD_COUNT } Workload;
+typedef enum { CONDITION_NEW, CONDITION_USED } Condition;
+typedef enum { PRICING_ON_DEMAND, PRICING_SPOT } Pricing;
+typedef enum { SYSTEM_DESKTOP, SYSTEM_SERVER } SystemKind;
+typedef enum { GPU_FORM_PCIE, GPU_FORM_MODULE } GpuForm;
+typedef enum { LIFE_IN_PRODUCTION, LIFE_DISCONTINUED } LifeStatus;
+typedef enum { PART_PSU, PART_RISER, PART_CHASSIS_PCIE8 } PartKind;
+
+typedef struct {
+	char *name, *vendor, *architecture, *launch_date;
+	double memory_gb, bandwidth_gbs, sm_count;
+	int tensor_gen;
+	double smem_per_sm_kb, l2_mb, fp16_tflops, tdp_w, slot_width;
+	Cooler cooler;
+	Segment segment;
+	bool model_ok;
+	/* Optional columns ("" when absent): the chip family the model fits
+	 * as one group (e.g. "GB100 (sm_100)"), and the segment of that
+	 * chip ("datacenter" or "client"); the model never extrapolates
+	 * across family segments. */
+	char *family, *family_segment;
+	/* Optional: peak dense FP16 tensor TFLOPS with FP16 accumulate (the
+	 * chip's tensor rate; GeForce halves it with FP32 accumulate, which
+	 * fp16_tflops records); 0 when the column is absent. */
+	double tensor_tflops;
+	/* Optional: peak FP32 shader TFLOPS (boost clock x 2 x CUDA cores);
+	 * the rate the non-tensor-core rule of the 2020 form scales by
+	 * (model_legacy.c); 0 when absent or empty. */
+	double fp32_tflops;
+	/* Optional columns fp8, fp4 (yes/no): the tensor cores compute in
+	 * that format (false when the column is absent: a GPU is never taken
+	 * to have a format the data does not give it); precision_source and
+	 * precision_url name the document that says so ("" when absent;
+	 * required with either column). */
+	bool fp8, fp4;
+	char *precision_source, *precision_url;
+	Provenance from;
+} Gpu;
+
+typedef struct {
+	size_t gpu; /* index into Edition.gpus */
+	Condition condition;
+	double price;
+	char *currency, *channel;
+	Provenance from;
+} Price;
+
+typedef struct {
+	int gpu_count;
+	char *name;
+	SystemKind kind;
+	double cost;
+	char *currency;
+	int pcie_gen, lanes_per_gpu;
+	double psu_w;
+	int gpu_slots;
+	GpuForm gpu_form; /* the GPUs it takes: PCIe cards or SXM/OAM modules */
+	Provenance from;
+} BaseSystem;
+
+/* lifecycle.csv (optional file): whether a GPU is still made. */
+typedef struct {
+	size_t gpu;
+	LifeStatus status;
+	char *end_of_life; /* YYYY-MM-DD, or "" when not known */
+	Provenance from;
+} Lifecycle;
+
+/* parts.csv (optional file): parts a build may need beside the base
+ * system and the GPUs. */
+typedef struct {
+	PartKind kind;
+	char *name;
+	double price;
+	char *currency;
+	double watts;      /* PSU output; chassis: its power supplies */
+	int gpu_slots;     /* chassis only, as in systems.csv */
+	int pcie_gen;      /* chassis only */
+	Provenance from;
+} Part;
+
+typedef struct {
+	size_t gpu;
+	int gpu_count;
+	char *interconnect, *network;
+	Workload workload;
+	char *precision;
+	double batch_size, throughput;
+	char *unit;
+	char *config; /* software configuration / suite; "" when absent */
+	Provenance from;
+} Benchmark;
+
+typedef struct {
+	char *key, *value, *unit, *meaning;
+	double number; /* valid when is_number */
+	bool is_number;
+	int value_col;
+	Provenance from;
+} Assumption;
+
+typedef struct {
+	char *id;
+	double min_memory_gb;
+	Workload workload;
+	int gpu_count;
+	double budget;     /* 0 = no limit */
+	int condition;     /* CONDITION_NEW, CONDITION_USED, or -1: any */
+	/* Optional columns ("" when absent): an LLM case (llm_models.csv
+	 * name, "inference"/"lora"/"qlora"/"full", a precision) whose
+	 * memory recommend_llm_memory puts in min_memory_gb (0 until then);
+	 * llm_line/llm_col: the llm_model cell, for errors. */
+	char *llm_model, *llm_mode, *llm_precision;
+	int llm_line, llm_col;
+	Provenance from;
+} UseCase;
+
+typedef struct {
+	char *provider, *instance;
+	size_t gpu;
+	int gpu_count;
+	double price_per_hour;
+	char *currency;
+	Pricing pricing;
+	Provenance from;
+} CloudOffer;
+
+/* llm_models.csv: a published model configuration (config.json). */
+typedef struct {
+	char *name;
+	char *size_class; /* "7-8B"; empty: used by measurements only */
+	double params_b;  /* total parameters, billions */
+	int layers, hidden, heads, kv_heads, head_dim, intermediate;
+	Provenance from;
+} LlmModel;
+
+/* Storage formats of LLM weights; bytes per parameter are assumptions
+ * (llm_bytes_per_param.NAME). */
+typedef enum { LLM_FP16, LLM_FP8, LLM_INT8, LLM_Q4, LLM_Q4_K_M, LLM_NF4,
+               LLM_PRECISION_COUNT } LlmPrecision;
+
+/* What an llm_measurements.csv row measured. */
+typedef enum { LLM_WEIGHTS, LLM_KV_CACHE, LLM_FULL, LLM_LORA, LLM_QLORA,
+               LLM_TOKENS_PER_S } LlmQuantity;
+
+/* llm_measurements.csv: a published memory figure or decode speed. */
+typedef struct {
+	LlmQuantity quantity;
+	size_t model;      /* index into Edition.llm_models */
+	long gpu;          /* index into Edition.gpus; -1 for memory rows */
+	LlmPrecision precision;
+	double context;    /* tokens in the KV cache */
+	double value;
+	char *unit;        /* GB, GiB or tokens/s */
+	bool validate;     /* memory rows: the tests hold us within 10% */
+	Provenance from;
+} LlmMeasurement;
+
+typedef struct {
+	char *dir;  /* the folder it was loaded from */
+	char *name; /* folder basename: "current", "2020-09" */
+	Gpu *gpus;                 size_t n_gpus;
+	Price *prices;             size_t n_prices;
+	BaseSystem *systems;       size_t n_systems;
+	Benchmark *benchmarks;     size_t n_benchmarks;
+	Assumption *assumptions;   size_t n_assumptions;
+	UseCase *use_cases;        size_t n_use_cases;
+	CloudOffer *cloud;         size_t n_cloud;
+	Lifecycle *lifecycle;      size_t n_lifecycle; /* optional file */
+	Part *parts;               size_t n_parts;     /* optional file */
+	/* optional files: an edition without them has zero rows */
+	LlmModel *llm_models;             size_t n_llm_models;
+	LlmMeasurement *llm_measurements; size_t n_llm_measurements;
+	char *data_date; /* the latest price date: "data as of" */
+	GHashTable *gpu_index;  /* name -> GPU index + 1 (edition_find_gpu) */
+	GHashTable *gpu_stems;  /* while loading: file stem -> GpuStem */
+	GHashTable *assumption_index; /* key -> row + 1 (edition_assumption) */
+	GHashTable *lifecycle_index;  /* GPU index + 1 -> row + 1 */
+} Edition;
+
+/* Index of the GPU called name, or -1. */
+long edition_find_gpu(const Edition *edition, const char *name);
+
+/* The assumption called key, or NULL. */
+const Assumption *edition_assumption(const Edition *edition, const char *key);
+
+/* The base system for n GPUs, or NULL. */
+const BaseSystem *edition_system(const Edition *edition, int gpu_count);
+
+/* The lifecycle row of gpu, or NULL. */
+const Lifecycle *edition_lifecycle(const Edition *edition, size_t gpu);
+
+/* Number of distinct (source, date) pairs across all files. */
+size_t edition_count_sources(const Edition *edition);
+
+const char *workload_name(Workload w);
+
+/* Index of the LLM model called name, or -1. */
+long edition_find_llm_model(const Edition *edition, const char *name);
+
+/* "fp16", "q4", ...: the spelling of llm_measurements.csv. */
+const char *llm_precision_name(LlmPrecision p);
+
+#endif
