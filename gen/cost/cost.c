@@ -367,7 +367,7 @@ static bool reference_priced(const Costs *c, GError **error)
 	return false;
 }
 
-Costs *cost_run(const Performance *perf, GError **error)
+Costs *cost_compute(const Performance *perf, GError **error)
 {
 	const Edition *e = perf->edition;
 	Costs *c = g_new0(Costs, 1);
@@ -392,10 +392,6 @@ Costs *cost_run(const Performance *perf, GError **error)
 	pcie8_chassis(c);
 	make_builds(c);
 	normalize_and_rank(c);
-	if (!cost_examples_run(c, error)) {
-		costs_free(c);
-		return NULL;
-	}
 	return c;
 }
 

@@ -118,7 +118,14 @@ typedef struct {
 	Examples examples;
 } Costs;
 
+/* The cost stage: cost_compute (builds, their invoices, power, ranks),
+ * then the article's worked examples (cost_examples_run); in
+ * cost_stage.c.  Returns Costs the caller frees with costs_free, or NULL
+ * with *error set. */
 Costs *cost_run(const Performance *perf, GError **error);
+
+/* The builds of cost_run without the worked examples (cost.c). */
+Costs *cost_compute(const Performance *perf, GError **error);
 void costs_free(Costs *c);
 
 /* "RTX 3080" or "4× RTX 3090", with the caller's (translated) suffix
