@@ -8,7 +8,7 @@
 #define GG_BACKEND_H
 
 #include "lang.h"
-#include "pdfkit.h"
+#include "paper.h"
 #include "recommend.h"
 #include "site.h"
 #include "template.h"

@@ -9,6 +9,13 @@
 
 #include "pdfkit.h"
 
+/* A document's texts: their context and measures (pdfkit_metrics.c). */
+struct PdfTexts {
+	PangoContext *context;
+	GHashTable *metrics; /* GBytes text key -> PdfMetrics */
+	size_t kept_bytes;   /* of the shaped records kept */
+};
+
 /* A laid-out text's measures (widest not yet known, no kept layout). */
 PdfMetrics *pdfkit_metrics_of(PangoLayout *l);
 void pdfkit_metrics_free(gpointer metrics);
