@@ -2,8 +2,9 @@
  * newest date of the GPU prices behind it, the sentence a budget gets
  * when no build fits it (naming the cheapest build that would), GPU
  * prices in euros and yuan (native rows first, else converted and
- * marked), and the note on currencies and exchange rates.  See
- * guide_internal.h. */
+ * marked), a GPU's price cell with its range, count and date (the
+ * per-dollar and short-answer tables share it), and the note on
+ * currencies and exchange rates.  See guide_internal.h. */
 #include "guide_internal.h"
 #include "price_age.h"
 
@@ -241,4 +242,63 @@ void guide_money_scalars(const Ctx *c, Values *v)
 	g_free(days);
 	g_free(rates);
 	g_free(dates);
+}
+
+/* "$749 ($700–$799; 3 prices, newest 2026-11-20)", or "$999 (list
+ * price, 2025-01-30)": a price with its range, count and date. */
+static char *price_shown(const Ctx *c, const GpuPrice *pr)
+{
+	/* rows observed in the reader's currency win over a conversion */
+	char *native = guide_native_price_shown(c, pr,
+	                                        format_reader_currency(c->s));
+	if (native)
+		return native;
+	char *money = format_money(c->s, pr->price);
+	char *date = price_age_when(c->s, c->costs->price_model,
+	                            pr->latest_date, "price.aged",
+	                            c->error);
+	char *detail;
+	if (pr->list_price) {
+		detail = gg_fill2(S(c, "price.list"), date, "");
+	} else if (pr->n_prices > 1 && pr->max > pr->min) {
+		char *lo = format_money_brief(c->s, pr->min);
+		char *hi = format_money_brief(c->s, pr->max);
+		char *range = gg_fill2(S(c, "price.range"), lo, hi);
+		char *n = format_number(c->s, (double)pr->n_prices, 0);
+		char *seen = gg_fill2(S(c, "price.observed"), n, date);
+		detail = gg_fill2(S(c, "price.detail"), range, seen);
+		g_free(lo);
+		g_free(hi);
+		g_free(range);
+		g_free(n);
+		g_free(seen);
+	} else if (pr->n_prices == 1) {
+		detail = gg_fill2(S(c, "price.single"), date, "");
+	} else {
+		char *n = format_number(c->s, (double)pr->n_prices, 0);
+		detail = gg_fill2(S(c, "price.observed"), n, date);
+		g_free(n);
+	}
+	char *shown = gg_fill2(S(c, "format.aside"), money, detail);
+	g_free(money);
+	g_free(date);
+	g_free(detail);
+	return shown;
+}
+
+/* The price columns of a row: median, condition, count, range, newest
+ * date and list-price flag in the data; price_shown in the guide. */
+void guide_set_gpu_price(const Ctx *c, Table *t, const GpuPrice *pr)
+{
+	char *shown = price_shown(c, pr);
+	table_set_number_shown(t, "gpu_price_usd", pr->price, shown);
+	g_free(shown);
+	table_set_text(t, "price_condition",
+	               format_condition_id((int)pr->condition));
+	table_set_number(t, "price_rows", (double)pr->n_prices);
+	table_set_number(t, "price_min_usd", pr->min);
+	table_set_number(t, "price_max_usd", pr->max);
+	table_set_text(t, "price_latest_date",
+	               pr->latest_date ? pr->latest_date : "");
+	table_set_number(t, "list_price", pr->list_price ? 1 : 0);
 }
