@@ -19,12 +19,7 @@
 
 static const char *S(const Req *r, const char *key)
 {
-	return lang_need(r->s, key, NULL);
-}
-
-const char *req_s(const Req *r, const char *key)
-{
-	return S(r, key);
+	return req_s(r, key);
 }
 
 static char *num(const Req *r, double v, int decimals)
@@ -57,12 +52,7 @@ static char *perf_num(Req *r, const Build *b, Workload w, double v)
 
 static char *money(const Req *r, double v)
 {
-	return format_money(r->s, v);
-}
-
-char *req_money(const Req *r, double v)
-{
-	return money(r, v);
+	return req_money(r, v);
 }
 
 /* ---- drawing helpers --------------------------------------------------- */
