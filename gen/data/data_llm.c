@@ -10,8 +10,6 @@
 
 static const char *const YES_NO[] = {"no", "yes", NULL};
 
-static const char *const LLM_PRECISIONS[] = {"fp16", "fp8", "int8", "q4",
-                                             "q4_k_m", "nf4", NULL};
 static const char *const LLM_QUANTITIES[] = {
     "weights", "kv_cache", "full", "lora", "qlora", "tokens_per_s", NULL};
 static const char *const LLM_UNITS[] = {"GB", "GiB", "tokens/s", NULL};
@@ -60,7 +58,7 @@ static void read_llm_measurement(Cursor *c, Edition *e, LlmMeasurement *x)
 	else if (gf->text[0])
 		dc_fail(c, gf, "a memory figure names no GPU, got '%s'",
 		     gf->text);
-	x->precision = (LlmPrecision)dc_choice(c, "precision", LLM_PRECISIONS);
+	x->precision = (LlmPrecision)dc_choice(c, "precision", edition_llm_precision_ids);
 	x->context = dc_number(c, "context", NON_NEGATIVE);
 	x->value = dc_number(c, "value", POSITIVE);
 	int unit = dc_choice(c, "unit", LLM_UNITS);
@@ -99,7 +97,3 @@ const FileSpec DATA_LLM_MEASUREMENTS_FILE =
               LlmMeasurement, read_llm_measurement, free_llm_measurement,
               NULL, NULL, NULL);
 
-const char *llm_precision_name(LlmPrecision p)
-{
-	return LLM_PRECISIONS[p];
-}

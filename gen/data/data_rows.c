@@ -15,7 +15,6 @@ static const char *const COOLERS[] = {"blower", "open-air", "passive",
                                       "liquid", NULL};
 static const char *const SEGMENTS[] = {"consumer", "workstation",
                                        "datacenter", NULL};
-static const char *const WORKLOADS[] = {"cnn", "transformer", NULL};
 static const char *const CONDITIONS[] = {"new", "used", NULL};
 static const char *const BUY_CONDITIONS[] = {"new", "used", "any", NULL};
 static const char *const PRICINGS[] = {"on-demand", "spot", NULL};
@@ -225,7 +224,7 @@ static void read_benchmark(Cursor *c, Edition *e, Benchmark *b)
 	b->interconnect =
 	    g_strdup(INTERCONNECTS[dc_choice(c, "interconnect", INTERCONNECTS)]);
 	b->network = dc_dup_required(c, "network");
-	b->workload = (Workload)dc_choice(c, "workload", WORKLOADS);
+	b->workload = (Workload)dc_choice(c, "workload", edition_workload_ids);
 	b->precision =
 	    g_strdup(PRECISIONS[dc_choice(c, "precision", PRECISIONS)]);
 	check_format(c, &e->gpus[b->gpu], b->precision);
@@ -353,7 +352,7 @@ static void read_use_case(Cursor *c, Edition *e, UseCase *u)
 			     "computed from llm_model, llm_mode and "
 			     "llm_precision: leave it empty");
 	}
-	u->workload = (Workload)dc_choice(c, "workload", WORKLOADS);
+	u->workload = (Workload)dc_choice(c, "workload", edition_workload_ids);
 	u->gpu_count = gpu_count_choice(c);
 	u->budget = dc_number(c, "budget", NON_NEGATIVE);
 	int cond = dc_choice(c, "condition", BUY_CONDITIONS);
@@ -519,7 +518,3 @@ const FileSpec DATA_PARTS_FILE =
     FILE_SPEC("parts.csv", PART_COLUMNS, Part, read_part, free_part, NULL,
               NULL, NULL);
 
-const char *workload_name(Workload w)
-{
-	return WORKLOADS[w];
-}

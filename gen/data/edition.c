@@ -5,6 +5,21 @@
 
 #include <string.h>
 
+/* The ids of data/README.md, in the order of their enums. */
+const char *const edition_workload_ids[] = {"cnn", "transformer", NULL};
+const char *const edition_llm_precision_ids[] = {"fp16", "fp8", "int8", "q4",
+                                             "q4_k_m", "nf4", NULL};
+
+const char *workload_name(Workload w)
+{
+	return edition_workload_ids[w];
+}
+
+const char *llm_precision_name(LlmPrecision p)
+{
+	return edition_llm_precision_ids[p];
+}
+
 long edition_find_gpu(const Edition *e, const char *name)
 {
 	if (e->gpu_index) {

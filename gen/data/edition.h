@@ -221,6 +221,11 @@ const Lifecycle *edition_lifecycle(const Edition *edition, size_t gpu);
 /* Number of distinct (source, date) pairs across all files. */
 size_t edition_count_sources(const Edition *edition);
 
+/* The ids the CSV files use for a workload and an LLM precision, in the
+ * order of their enums, NULL-terminated (edition.c). */
+extern const char *const edition_workload_ids[];
+extern const char *const edition_llm_precision_ids[];
+
 const char *workload_name(Workload w);
 
 /* Index of the LLM model called name, or -1. */

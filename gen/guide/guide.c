@@ -1,6 +1,8 @@
 /* Guide stage: results to template values and tables, assembled from the
- * scalar (guide_scalars.c), chart (guide_charts.c) and table
- * (guide_tables.c, guide_tables_buy.c) and LLM (guide_llm.c) builders.  See guide.h. */
+ * scalar (guide_scalars.c), chart (guide_charts.c), table
+ * (guide_tables.c, guide_tables_buy.c), LLM (guide_llm.c), edition
+ * (guide_edition.c), archive (guide_archive.c) and advice
+ * (guide_advice.c) builders, each called from here.  See guide.h. */
 #include "guide.h"
 
 #include "guide_internal.h"
@@ -23,9 +25,15 @@ Values *guide_values(const Recommendations *recs, const Lang *strings,
 	guide_add_scalars(&c, v);
 	guide_add_charts(&c, v);
 	guide_add_model_tables(&c, v, list);
+	guide_add_method_tables(&c, v, list);
+	guide_add_reference_tables(&c, v, list);
 	guide_add_buying_tables(&c, v, list);
+	guide_add_short_answer_tables(&c, v, list);
+	guide_add_buying_scalars(&c, v);
 	guide_add_llm(&c, v, list);
 	guide_add_edition_tables(&c, v, list);
+	guide_add_archive(&c, v, list);
+	guide_add_advice(&c, v, list);
 	if (missing) {
 		g_propagate_error(error, missing);
 		g_ptr_array_unref(list);

@@ -227,6 +227,4 @@ void guide_add_edition_tables(const Ctx *c, Values *v, GPtrArray *tables)
 	gpu_scalars(c, v);
 	guide_add_table(c, v, tables, precision_table(c));
 	added_values(c, v, tables);
-	guide_add_archive(c, v, tables);
-	guide_add_advice(c, v, tables);
 }

@@ -1,8 +1,11 @@
 /* Private to the guide stage: the Markdown cell helpers every builder
- * shares.  See guide_internal.h. */
+ * shares, and the words that set a tie's two builds apart.  See
+ * guide_internal.h. */
 #include "guide_internal.h"
 
 #include "util.h"
+
+#include <math.h>
 
 static char *escaped(char *plain)
 {
@@ -113,4 +116,37 @@ void guide_add_table(const Ctx *c, Values *v, GPtrArray *tables, Table *t)
 	if (md)
 		values_set_table(v, table_name(t), md);
 	g_ptr_array_add(tables, t);
+}
+
+/* One difference: "$300 dearer" or "$300 cheaper"; NULL when zero. */
+static char *difference(const Ctx *c, double d, char *amount,
+                        const char *more, const char *less)
+{
+	char *text = d == 0 ? NULL : gg_fill2(S(c, d > 0 ? more : less), amount, "");
+	g_free(amount);
+	return text;
+}
+
+char *guide_tie_differences(const Ctx *c, const RecommendTie *t)
+{
+	char *parts[] = {
+	    difference(c, t->cost_diff, format_money(c->s, fabs(t->cost_diff)),
+	               "tie.price_more", "tie.price_less"),
+	    difference(c, t->memory_diff,
+	               format_with_unit(c->s, fabs(t->memory_diff), 0, "unit.gb"),
+	               "tie.memory_more", "tie.memory_less"),
+	    difference(c, t->power_diff,
+	               format_with_unit(c->s, fabs(t->power_diff), 0, "unit.watt"),
+	               "tie.power_more", "tie.power_less")};
+	char *joined = NULL;
+	for (size_t i = 0; i < G_N_ELEMENTS(parts); i++) {
+		if (!parts[i])
+			continue;
+		char *next = joined ? gg_fill2(S(c, "format.pair"), joined, parts[i])
+		                    : g_strdup(parts[i]);
+		g_free(joined);
+		g_free(parts[i]);
+		joined = next;
+	}
+	return joined ? joined : g_strdup(S(c, "tie.no_difference"));
 }

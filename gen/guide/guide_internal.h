@@ -71,28 +71,35 @@ void guide_add_table(const Ctx *c, Values *v, GPtrArray *tables, Table *t);
 size_t guide_builds_of_size(const Ctx *c, int n, Workload w,
                             const Build **out);
 
-/* The builders (guide_charts.c, guide_scalars.c, guide_tables.c,
- * guide_tables_model.c (called by guide_add_model_tables),
- * guide_tables_buy.c): each adds its values to v and its tables to
- * tables. */
+/* The builders, each called by guide_values (guide.c) in this order,
+ * none calling another: each adds its values to v and its tables to
+ * tables (the order of the tables is the data export's).
+ * guide_charts.c, guide_scalars.c; guide_tables.c (performance,
+ * validation, memory, claims), guide_tables_model.c (the methodology),
+ * guide_tables.c again (assumptions, sources); guide_tables_buy.c (per
+ * dollar, builds, picks, cloud, requests), guide_tables_short.c (the
+ * short answer), guide_tables_buy.c's scalars (cloud example, power,
+ * money). */
 void guide_add_charts(const Ctx *c, Values *v);
 void guide_add_scalars(const Ctx *c, Values *v);
 void guide_add_model_tables(const Ctx *c, Values *v, GPtrArray *tables);
 void guide_add_method_tables(const Ctx *c, Values *v, GPtrArray *tables);
+void guide_add_reference_tables(const Ctx *c, Values *v, GPtrArray *tables);
 void guide_add_buying_tables(const Ctx *c, Values *v, GPtrArray *tables);
 void guide_add_short_answer_tables(const Ctx *c, Values *v,
                                    GPtrArray *tables);
+void guide_add_buying_scalars(const Ctx *c, Values *v);
 /* guide_llm.c: the LLM tables and scalars (none without LLM models). */
 void guide_add_llm(const Ctx *c, Values *v, GPtrArray *tables);
 /* guide_edition.c: number formats by architecture, GPUs added since the
  * previous edition (when the previous_edition assumption names it). */
 void guide_add_edition_tables(const Ctx *c, Values *v, GPtrArray *tables);
 /* guide_archive.c: the archived edition's banner and how its forecast
- * held up (hindsight); called by guide_add_edition_tables. */
+ * held up (hindsight); called by guide_values. */
 void guide_add_archive(const Ctx *c, Values *v, GPtrArray *tables);
 /* guide_advice.c: the avoid list, budget tiers, beginner's path, cluster
  * mix and the figures of the 2020-09 prose (names set only when their
- * data exists); called by guide_add_edition_tables. */
+ * data exists); called by guide_values. */
 void guide_add_advice(const Ctx *c, Values *v, GPtrArray *tables);
 
 /* guide_money.c: a build's whole cost with the range and newest date of

@@ -378,7 +378,10 @@ void guide_add_model_tables(const Ctx *c, Values *v, GPtrArray *tables)
 	guide_add_table(c, v, tables, validation_summary_table(c));
 	guide_add_table(c, v, tables, memory_table(c));
 	guide_add_table(c, v, tables, claims_table(c));
-	guide_add_method_tables(c, v, tables);
+}
+
+void guide_add_reference_tables(const Ctx *c, Values *v, GPtrArray *tables)
+{
 	guide_add_table(c, v, tables, assumptions_table(c));
 	guide_add_table(c, v, tables, sources_table(c));
 }

@@ -487,7 +487,10 @@ void guide_add_buying_tables(const Ctx *c, Values *v, GPtrArray *tables)
 	guide_add_table(c, v, tables, recommendations_table(c));
 	guide_add_table(c, v, tables, cloud_table(c));
 	guide_add_table(c, v, tables, requests_table(c));
-	guide_add_short_answer_tables(c, v, tables);
+}
+
+void guide_add_buying_scalars(const Ctx *c, Values *v)
+{
 	cloud_example_scalar(c, v);
 	power_scalars(c, v);
 	guide_money_scalars(c, v);

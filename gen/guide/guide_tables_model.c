@@ -2,8 +2,7 @@
  * weights per workload, the chip families' intercepts and held-out error
  * bands (the intervals' basis), the benchmark rows left out of the fits
  * with their reasons, what the model cannot see and what the edition
- * makes of the GPUs it cannot vouch for; and the words of a
- * tie between a pick and its runner-up (guide_tie_differences).  Each
+ * makes of the GPUs it cannot vouch for.  Each
  * table is both a Markdown table of the guide and a file of the data
  * export.  See guide_internal.h. */
 #include "guide_internal.h"
@@ -582,37 +581,4 @@ void guide_add_method_tables(const Ctx *c, Values *v, GPtrArray *tables)
 	values_set_scalar(v, "model_form_short",
 	                  g_strdup(S(c, form_key(fit ? FORM_FAMILY_FIT
 	                                             : FORM_LEGACY))));
-}
-
-/* One difference: "$300 dearer" or "$300 cheaper"; NULL when zero. */
-static char *difference(const Ctx *c, double d, char *amount,
-                        const char *more, const char *less)
-{
-	char *text = d == 0 ? NULL : gg_fill2(S(c, d > 0 ? more : less), amount, "");
-	g_free(amount);
-	return text;
-}
-
-char *guide_tie_differences(const Ctx *c, const RecommendTie *t)
-{
-	char *parts[] = {
-	    difference(c, t->cost_diff, format_money(c->s, fabs(t->cost_diff)),
-	               "tie.price_more", "tie.price_less"),
-	    difference(c, t->memory_diff,
-	               format_with_unit(c->s, fabs(t->memory_diff), 0, "unit.gb"),
-	               "tie.memory_more", "tie.memory_less"),
-	    difference(c, t->power_diff,
-	               format_with_unit(c->s, fabs(t->power_diff), 0, "unit.watt"),
-	               "tie.power_more", "tie.power_less")};
-	char *joined = NULL;
-	for (size_t i = 0; i < G_N_ELEMENTS(parts); i++) {
-		if (!parts[i])
-			continue;
-		char *next = joined ? gg_fill2(S(c, "format.pair"), joined, parts[i])
-		                    : g_strdup(parts[i]);
-		g_free(joined);
-		g_free(parts[i]);
-		joined = next;
-	}
-	return joined ? joined : g_strdup(S(c, "tie.no_difference"));
 }

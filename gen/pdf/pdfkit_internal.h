@@ -9,7 +9,7 @@
 
 #include "pdfkit.h"
 
-/* A document's texts: their context and measures (pdfkit_metrics.c). */
+/* A document's texts: their context and measures (pdfkit_shaped.c). */
 struct PdfTexts {
 	PangoContext *context;
 	GHashTable *metrics; /* GBytes text key -> PdfMetrics */
