@@ -2,13 +2,12 @@
  * (chart_canvas.h) and replayed onto any cairo_t (the PDF back-ends draw
  * it as vectors with real text), written as SVG with <text> (site, light
  * and dark, wide and for phones) and PNG at twice the size (previews).
- * In: a Chart (read only).  Out: drawings and file bytes; as a back-end,
- * every chart of an edition as files (chart_write_all).
+ * In: a Chart (read only).  Out: drawings and file bytes (the site's
+ * chart files are gen/site/chart_files.c's).
  * Ownership: the renderers return bytes the caller frees with g_free. */
 #ifndef GG_CHART_RENDER_H
 #define GG_CHART_RENDER_H
 
-#include "backend.h"
 #include "chart.h"
 #include "chart_canvas.h"
 
@@ -40,11 +39,6 @@ bool chart_canvas_png(const ChartCanvas *cv, const ChartTheme *theme,
 
 /* The file stem of a chart's dark variant: NAME-dark; caller frees. */
 char *chart_dark_name(const char *name);
-
-/* The back-end: every chart of r as SVG for wide screens and a narrower
- * SVG for phones, each light and dark (NAME-dark.svg,
- * NAME-dark-narrow.svg), and a PNG preview, at the paths of paths.h. */
-bool chart_write_all(const EditionResult *r, Site *site, GError **error);
 
 /* Frees what the layouts remember for the whole process (the widths of
  * labels, the heights of charts by width); call at exit. */

@@ -1,6 +1,7 @@
 /* Publish stage: one edition through the back-ends.  See publish.h. */
 #include "publish.h"
 
+#include "chart_files.h"
 #include "chart_render.h"
 #include "cost.h"
 #include "data.h"
