@@ -104,6 +104,37 @@ static double example(const Costs *c, const char *name, bool *ok)
 	return NAN;
 }
 
+/* The quantities computed from assumptions alone: format_max:FORMAT,
+ * sparse_speedup, sm_share:GPU.  FALSE when k (with n parts) is none of
+ * them; else *v and *ok are set. */
+static bool derived_quantity(const Edition *e, const char *k, char **q,
+                             size_t n, double *v, bool *ok)
+{
+	if (strcmp(k, "format_max") == 0 && n == 2) {
+		char ke[64], km[64];
+		g_snprintf(ke, sizeof ke, "format_exponent_bits.%s", q[1]);
+		g_snprintf(km, sizeof km, "format_mantissa_bits.%s", q[1]);
+		double eb = number_of(e, ke), mb = number_of(e, km);
+		*ok = !isnan(eb) && !isnan(mb);
+		if (*ok)
+			*v = claims_format_max(eb, mb);
+	} else if (strcmp(k, "sparse_speedup") == 0 && n == 1) {
+		double g = number_of(e, "sparse_group");
+		double z = number_of(e, "sparse_zeros");
+		*ok = !isnan(g) && !isnan(z) && g > z;
+		if (*ok)
+			*v = g / (g - z);
+	} else if (strcmp(k, "sm_share") == 0 && n == 2) {
+		long g = edition_find_gpu(e, q[1]);
+		*ok = g >= 0;
+		if (*ok)
+			*v = number_of(e, "cycle_example_sms") / e->gpus[g].sm_count;
+	} else {
+		return false;
+	}
+	return true;
+}
+
 /* The value of quantity q (split at ':'); *known FALSE when q names no
  * quantity, a GPU or a use case the edition does not have. */
 static double quantity(const Recommendations *r, char **q, bool *known)
@@ -158,25 +189,8 @@ static double quantity(const Recommendations *r, char **q, bool *known)
 		v = strcmp(k, "price_gap") == 0 ? pa - pb : pa / pb - 1;
 	} else if (strcmp(k, "example") == 0 && n == 2) {
 		v = example(c, q[1], &ok);
-	} else if (strcmp(k, "format_max") == 0 && n == 2) {
-		char ke[64], km[64];
-		g_snprintf(ke, sizeof ke, "format_exponent_bits.%s", q[1]);
-		g_snprintf(km, sizeof km, "format_mantissa_bits.%s", q[1]);
-		double eb = number_of(e, ke), mb = number_of(e, km);
-		ok = !isnan(eb) && !isnan(mb);
-		if (ok)
-			v = claims_format_max(eb, mb);
-	} else if (strcmp(k, "sparse_speedup") == 0 && n == 1) {
-		double g = number_of(e, "sparse_group");
-		double z = number_of(e, "sparse_zeros");
-		ok = !isnan(g) && !isnan(z) && g > z;
-		if (ok)
-			v = g / (g - z);
-	} else if (strcmp(k, "sm_share") == 0 && n == 2) {
-		long g = edition_find_gpu(e, q[1]);
-		ok = g >= 0;
-		if (ok)
-			v = number_of(e, "cycle_example_sms") / e->gpus[g].sm_count;
+	} else if (derived_quantity(e, k, q, n, &v, &ok)) {
+		/* v and ok set from the assumptions */
 	} else if (strcmp(k, "cluster_share") == 0 && n == 2) {
 		ClusterMix m;
 		ok = strcmp(q[1], "small") == 0 || strcmp(q[1], "large") == 0;
