@@ -211,6 +211,26 @@ static void code_block(Pdf *p, cmark_node *n, double indent)
 	c->y += 10;
 }
 
+/* Draws bars first .. first + n of chart (n PDF_CHART_WHOLE: all of it),
+ * laid out layout_w wide and scaled by scale, centred at the canvas's
+ * y. */
+static void draw_view(PdfCanvas *c, const Chart *chart, size_t first,
+                      size_t n, double layout_w, double scale)
+{
+	/* the canvas borrows view's bars */
+	Chart view = n == PDF_CHART_WHOLE ? *chart
+	                                  : chart_bar_part(chart, first, n);
+	ChartCanvas *cv = chart_canvas_new(n == PDF_CHART_WHOLE ? chart : &view,
+	                                   layout_w);
+	double fit = scale * layout_w / c->width; /* of the text width */
+	cairo_save(c->cr);
+	cairo_translate(c->cr, c->x + c->width * (1 - fit) / 2, c->y);
+	cairo_scale(c->cr, scale, scale);
+	chart_canvas_replay(cv, c->cr, &CHART_LIGHT);
+	cairo_restore(c->cr);
+	chart_canvas_free(cv);
+}
+
 /* A chart at the full text width, laid out at the web width (so its
  * smallest text, 11.5 px, prints at 7.5 pt or more on A4 and Letter).
  * A bar chart taller than a page is split into parts that each fill a
@@ -273,21 +293,9 @@ static void figure(Pdf *p, cmark_node *para)
 			note = pdf_split_note(p, parts + 1);
 		double h = view_h * scale;
 		double fit = fmin(1, room / h); /* an XY chart taller than a page */
-		if (pdfkit_drawing(c)) {
-			/* the canvas borrows view's bars */
-			Chart view = view_n == PDF_CHART_WHOLE
-			                 ? *chart
-			                 : chart_bar_part(chart, view_first, view_n);
-			ChartCanvas *cv = chart_canvas_new(
-			    view_n == PDF_CHART_WHOLE ? chart : &view, layout_w);
-			cairo_save(c->cr);
-			cairo_translate(c->cr,
-			                c->x + c->width * (1 - fit) / 2, c->y);
-			cairo_scale(c->cr, scale * fit, scale * fit);
-			chart_canvas_replay(cv, c->cr, &CHART_LIGHT);
-			cairo_restore(c->cr);
-			chart_canvas_free(cv);
-		}
+		if (pdfkit_drawing(c))
+			draw_view(c, chart, view_first, view_n, layout_w,
+			          scale * fit);
 		c->y += h * fit + 4;
 		parts++;
 		first += n;
