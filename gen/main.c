@@ -73,82 +73,6 @@ static void progress(Run *run, const char *stage, const char *what)
 		        stage, what, ms, cpu_ms);
 }
 
-/* ---- editions ------------------------------------------------------ */
-
-static bool is_edition(const char *dir)
-{
-	char *gpus = g_build_filename(dir, "gpus.csv", NULL);
-	bool yes = g_file_test(gpus, G_FILE_TEST_IS_REGULAR);
-	g_free(gpus);
-	return yes;
-}
-
-static gint compare_names(gconstpointer a, gconstpointer b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Edition folders under data_dir, "current" first then by name; or
- * data_dir alone when it is an edition itself. */
-static GPtrArray *find_editions(const char *data_dir, GError **error)
-{
-	GPtrArray *list = g_ptr_array_new_with_free_func(g_free);
-	if (is_edition(data_dir)) {
-		g_ptr_array_add(list, g_strdup(data_dir));
-		return list;
-	}
-	GError *io = NULL;
-	GDir *d = g_dir_open(data_dir, 0, &io);
-	if (!d) {
-		g_set_error(error, GG_ERROR, GG_ERR_INPUT, "%s: %s", data_dir,
-		            io->message);
-		g_error_free(io);
-		g_ptr_array_free(list, TRUE);
-		return NULL;
-	}
-	for (const char *name; (name = g_dir_read_name(d));) {
-		char *path = g_build_filename(data_dir, name, NULL);
-		if (g_file_test(path, G_FILE_TEST_IS_DIR) && is_edition(path))
-			g_ptr_array_add(list, path);
-		else
-			g_free(path);
-	}
-	g_dir_close(d);
-	g_ptr_array_sort(list, compare_names);
-	for (guint i = 0; i < list->len; i++) {
-		char *base = g_path_get_basename(list->pdata[i]);
-		bool current = strcmp(base, "current") == 0;
-		g_free(base);
-		if (current) {
-			gpointer p = g_ptr_array_steal_index(list, i);
-			g_ptr_array_insert(list, 0, p);
-			break;
-		}
-	}
-	if (list->len == 0) {
-		g_set_error(error, GG_ERROR, GG_ERR_INPUT,
-		            "%s: no edition found (a folder with gpus.csv)",
-		            data_dir);
-		g_ptr_array_free(list, TRUE);
-		return NULL;
-	}
-	/* Editions are published in a folder of their name: checked up
-	 * front against the pattern of validate.h. */
-	for (guint i = 0; i < list->len; i++) {
-		char *base = g_path_get_basename(list->pdata[i]);
-		const char *why = NULL;
-		bool ok = gg_edition_name_ok(base, &why);
-		g_free(base);
-		if (!ok) {
-			gg_set_input_error(error, list->pdata[i], 0, 0, "%s",
-			                   why);
-			g_ptr_array_free(list, TRUE);
-			return NULL;
-		}
-	}
-	return list;
-}
-
 /* ---- the site ------------------------------------------------------- */
 
 static void on_progress(const char *stage, const char *what, void *run)
@@ -279,7 +203,7 @@ static bool editions_apart_from_languages(const Run *run,
 
 static bool generate(Run *run, GError **error)
 {
-	GPtrArray *editions = find_editions(run->opt->data_dir, error);
+	GPtrArray *editions = data_find_editions(run->opt->data_dir, error);
 	if (!editions)
 		return false;
 	if (!editions_apart_from_languages(run, editions, error)) {
@@ -352,7 +276,7 @@ static bool print_worklist(const Edition *e, GError **error)
 
 static bool check(Run *run, GError **error)
 {
-	GPtrArray *editions = find_editions(run->opt->data_dir, error);
+	GPtrArray *editions = data_find_editions(run->opt->data_dir, error);
 	if (!editions)
 		return false;
 	bool ok = true;
@@ -417,7 +341,7 @@ static GPtrArray *find_languages(const Options *o)
 	}
 	if (d)
 		g_dir_close(d);
-	g_ptr_array_sort(codes, compare_names);
+	g_ptr_array_sort(codes, gg_compare_names);
 	g_ptr_array_insert(codes, 0, g_strdup(REFERENCE_LANG));
 	return codes;
 }

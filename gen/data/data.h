@@ -27,4 +27,11 @@ Benchmark *edition_load_benchmarks(const Edition *e, const char *dir,
                                    size_t *count, GError **error);
 void edition_benchmarks_free(Benchmark *rows, size_t count);
 
+/* The edition folders under data_dir, "current" first then by name, or
+ * data_dir alone when it is an edition itself (a folder with gpus.csv);
+ * each name checked as an output folder name (validate.h).  Returns a
+ * list of paths the caller frees (g_ptr_array_unref), or NULL with
+ * *error set. */
+GPtrArray *data_find_editions(const char *data_dir, GError **error);
+
 #endif

@@ -373,3 +373,8 @@ bool gg_link_if_same(const char *old_path, const char *new_path,
 	close(fd);
 	return same && link(old_path, new_path) == 0;
 }
+
+gint gg_compare_names(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}

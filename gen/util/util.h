@@ -82,6 +82,10 @@ bool gg_is_iso_date(const char *text);
  * of CRLF is not one; the LF after it is).  p[1] must be readable. */
 bool gg_is_line_end(const char *p);
 
+/* Orders two char * elements of a GPtrArray by strcmp
+ * (g_ptr_array_sort). */
+gint gg_compare_names(gconstpointer a, gconstpointer b);
+
 bool gg_check_text(const char *path, const char *text, size_t length,
                    GError **error);
 
