@@ -9,3 +9,51 @@ printf '#include "c.h"\n' >"$tmp/circle/b.h"
 printf '#include "a.h"\n' >"$tmp/circle/c.c"
 check "the include checker finds a circle a -> b -> c -> a" \
 	sh -c "! python3 '$top/tests/include_graph.py' '$tmp/circle'"
+
+# The call graph of gen/ (tests/call_graph.py): no circle of files that
+# use each other, no use of a folder above one's own, at most 10 levels
+# of calls from main.c, no file over 600 lines or function over 80, a
+# README.md in every folder.
+check "gen/ has no circle of files, no call up a folder, at most 10 levels, small files and functions, a README per folder" \
+	python3 "$top/tests/call_graph.py" "$top/gen"
+# ... and the checker fails each rule when one is broken, on made-up trees
+cg_tree() { # cg_tree NAME: a small tree that keeps every rule
+	rm -rf "$tmp/cg-$1" && mkdir -p "$tmp/cg-$1/util" "$tmp/cg-$1/data"
+	for d in util data; do echo "# $d" >"$tmp/cg-$1/$d/README.md"; done
+	printf 'int low(int x);\n' >"$tmp/cg-$1/util/low.h"
+	printf '#include "low.h"\nint low(int x)\n{\n\treturn x;\n}\n' >"$tmp/cg-$1/util/low.c"
+	printf 'int high(int x);\n' >"$tmp/cg-$1/data/high.h"
+	printf '#include "high.h"\nint high(int x)\n{\n\treturn low(x) + 1;\n}\n' >"$tmp/cg-$1/data/high.c"
+	printf 'int main(void)\n{\n\treturn high(1);\n}\n' >"$tmp/cg-$1/main.c"
+}
+cg_tree ok
+check "call graph checker: a tree that keeps the rules passes" \
+	python3 "$top/tests/call_graph.py" "$tmp/cg-ok"
+cg_tree circle
+printf '#include "high.h"\nint low(int x)\n{\n\treturn high(x);\n}\n' >"$tmp/cg-circle/util/low.c"
+check "call graph checker: finds a circle (and the call up it makes)" \
+	sh -c "python3 '$top/tests/call_graph.py' '$tmp/cg-circle' | grep -q '^circle: data/high, util/low'"
+cg_tree up
+printf 'int other(void);\n' >"$tmp/cg-up/util/other.h"
+printf 'int other(void)\n{\n\treturn high(2);\n}\n' >"$tmp/cg-up/util/other.c"
+check "call graph checker: finds a call up a folder" \
+	sh -c "python3 '$top/tests/call_graph.py' '$tmp/cg-up' | grep -q '^up: util/other uses data/high'"
+cg_tree long
+awk 'BEGIN { print "int long_file(void);"; for (i = 0; i < 600; i++) print "/* line */" }' >"$tmp/cg-long/util/big.c"
+check "call graph checker: finds a file over 600 lines" \
+	sh -c "python3 '$top/tests/call_graph.py' '$tmp/cg-long' | grep -q '^size: .*big.c has 601 lines'"
+cg_tree fn
+awk 'BEGIN { print "int big(void)"; print "{"; for (i = 0; i < 78; i++) print "\t;"; print "\treturn 0;"; print "}" }' >"$tmp/cg-fn/util/fn.c"
+check "call graph checker: finds a function over 80 lines" \
+	sh -c "python3 '$top/tests/call_graph.py' '$tmp/cg-fn' | grep -q '^size: .*fn.c:1: big has 82 lines'"
+cg_tree readme
+rm "$tmp/cg-readme/data/README.md"
+check "call graph checker: finds a folder without a README.md" \
+	sh -c "python3 '$top/tests/call_graph.py' '$tmp/cg-readme' | grep -q '^readme: .*data has no README.md'"
+cg_tree deep
+for i in 1 2 3 4 5 6 7 8 9 10 11; do
+	printf 'int f%d(void)\n{\n\treturn %s;\n}\n' "$i" "$([ "$i" -eq 11 ] && echo 0 || echo "f$((i + 1))()")" >"$tmp/cg-deep/util/f$i.c"
+done
+printf 'int main(void)\n{\n\treturn f1() + high(1);\n}\n' >"$tmp/cg-deep/main.c"
+check "call graph checker: finds more than 10 levels of calls" \
+	sh -c "python3 '$top/tests/call_graph.py' '$tmp/cg-deep' | grep -q '^levels: 11 levels'"
