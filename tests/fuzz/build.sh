@@ -28,11 +28,14 @@ CFLAGS="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefin
 sources() {
 	case $1 in
 	fuzz_csv) echo gen/data/csvload.c gen/util/util.c ;;
-	fuzz_edition) echo gen/data/data.c gen/data/csvload.c gen/util/util.c gen/util/validate.c ;;
+	# the data stage is several files (data.c, data_rows.c, data_cell.c,
+	# edition.c, ...): all of gen/data and the ground it stands on
+	fuzz_edition) echo gen/data/*.c gen/util/util.c gen/util/validate.c ;;
 	fuzz_names) echo gen/util/validate.c gen/util/util.c ;;
-	# template.c calls chart_free and chart_alt_text; the chart module
-	# may be split over several gen/chart/chart*.c files.
-	fuzz_template) echo gen/guide/template.c gen/chart/chart*.c gen/util/text.c gen/util/util.c ;;
+	# template.c calls chart_free and chart_alt_text (the chart module
+	# may be split over several gen/chart/chart*.c files) and checks the
+	# author's Markdown (template_markup.c, markdown.c).
+	fuzz_template) echo gen/guide/template.c gen/guide/template_markup.c gen/guide/markdown.c gen/chart/chart*.c gen/util/text.c gen/util/util.c gen/util/paths.c ;;
 	*) echo "build.sh: unknown target $1" >&2; return 1 ;;
 	esac
 }
