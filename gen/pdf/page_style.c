@@ -17,8 +17,8 @@ const PageStyle PAGE_GUIDE = {
 
 /* Requests are forms people read on paper: nothing under 9 pt. */
 const PageStyle PAGE_REQUEST = {
-    .margin = 40, .body = 9.5, .small = 9, .caption = 9, .title = 16,
-    .subtitle = 9.5, .heading = {16, 11, 11, 11, 11, 11}, .contents = {11, 9.5},
+    .margin = 36, .body = 9, .small = 9, .caption = 9, .title = 16,
+    .subtitle = 9, .heading = {16, 11, 11, 11, 11, 11}, .contents = {11, 9.5},
     .section = 11, .footnote = 9, .ink = INK, .link = LINK,
     .muted = {0.3, 0.3, 0.3}, .faint = {0.3, 0.3, 0.3},
     .leader = {0.6, 0.6, 0.6}, .rule = {0.7, 0.7, 0.7},

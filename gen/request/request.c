@@ -16,6 +16,7 @@
 #include <string.h>
 
 #define ST PAGE_REQUEST
+#define HOURS_PER_MONTH 730.5 /* 8,766 hours a year / 12 */
 
 static const char *S(const Req *r, const char *key)
 {
@@ -85,20 +86,13 @@ static void circuit_note(Req *r)
 
 static void configuration(Req *r)
 {
-	const Gpu *g = &r->e->gpus[r->b->gpu];
 	/* the GPUs and the base system are line items above */
 	req_section(r, "request.configuration");
-	char *mem = num(r, g->memory_gb, 0);
-	pair(r, "request.memory", g_strdup_printf("%s %s", mem,
-	                                          S(r, "unit.gb")));
-	g_free(mem);
+	/* its memory is in the justification */
 	char *psu = num(r, r->b->psu_w, 0);
 	char *base = num(r, r->b->system->psu_w, 0);
 	if (r->b->psu_added_w > 0) {
-		char *added = num(r, r->b->psu_added_w, 0);
-		pair(r, "request.psu", gg_fill2(S(r, "request.psu_added"), psu,
-		                                added));
-		g_free(added);
+		/* the second supply is a line item, which says so */
 	} else {
 		pair(r, "request.psu",
 		     gg_fill2(S(r, r->b->psu_w > r->b->system->psu_w
@@ -158,10 +152,69 @@ static bool closest_cloud(Req *r, CloudComparison *out)
 	return true;
 }
 
+/* Hours of use a month at the edition's utilization. */
+static double stated_hours(const Req *r)
+{
+	return r->costs->utilization * HOURS_PER_MONTH;
+}
+
+/* The case for the purchase against the closest cloud offer: what a year
+ * of use costs owned (the price over the useful life, plus electricity)
+ * and rented at the stated use, and from how many hours of use a month
+ * buying pays back within the useful life; where renting is cheaper at
+ * the stated use, that threshold and a blank for the expected use.  An
+ * edition with no useful life gets the break-even time alone. */
+static void case_for_buying(Req *r, const CloudComparison *cc)
+{
+	const Build *b = r->b;
+	double life = r->costs->useful_life_years;
+	char *inst = cloud_offer_name(r, cc->offer);
+	if (!(life > 0)) {
+		char *when = breakeven_text(r, cc->breakeven_days);
+		pair(r, "request.breakeven",
+		     gg_fill2(S(r, "request.breakeven_when"), when, inst));
+		pair(r, "request.case_hours",
+		     g_strdup(S(r, "request.case_no_life")));
+		g_free(when);
+		g_free(inst);
+		return;
+	}
+	double rate = b->perf[WORKLOAD_CNN]; /* units of work an hour */
+	double saving = rate * (cc->cloud_per_unit - cc->desktop_per_unit);
+	double hours = stated_hours(r);
+	char *own = money(r, b->cost / life + b->electricity_year);
+	char *rent = money(r, rate * hours * 12 * cc->cloud_per_unit);
+	char *h = num(r, round(hours), 0);
+	char *years = num(r, life, 0);
+	char *costs = gg_fill2(S(r, "request.case_cost_value"), own, rent);
+	char *where = gg_fill2(S(r, "request.case_cost_where"), years, inst);
+	pair(r, "request.case_cost", gg_fill2(S(r, "format.sentences"), costs,
+	                                      where));
+	if (saving > 0 && isfinite(saving)) {
+		double pays = b->cost / (saving * 12 * life);
+		char *from = num(r, ceil(pays), 0);
+		char *at = gg_fill2(S(r, pays <= hours ? "request.case_pays"
+		                                       : "request.case_pays_more"),
+		                    from, h);
+		pair(r, "request.case_hours", at);
+		g_free(from);
+	} else {
+		pair(r, "request.case_hours",
+		     g_strdup(S(r, "request.case_never")));
+	}
+	g_free(costs);
+	g_free(where);
+	g_free(years);
+	g_free(h);
+	g_free(rent);
+	g_free(own);
+	g_free(inst);
+}
+
 static void performance(Req *r)
 {
 	const Build *b = r->b;
-	req_section(r, "request.performance_section");
+	/* the same section as the configuration: one page */
 	const char *ref = r->e->gpus[r->costs->perf->reference].name;
 	char *cnn = perf_num(r, b, WORKLOAD_CNN, b->perf[WORKLOAD_CNN]);
 	char *tr = perf_num(r, b, WORKLOAD_TRANSFORMER,
@@ -172,40 +225,23 @@ static void performance(Req *r)
 	g_free(both);
 	g_free(cnn);
 	g_free(tr);
-	/* the per-dollar rank is in the justification */
-	pair(r, "request.power",
-	     format_with_unit(r->s, b->draw_w, 0, "unit.watt"));
+	/* the draw, then what it costs a year, on one row */
+	char *draw = format_with_unit(r->s, b->draw_w, 0, "unit.watt");
 	char *kwh = format_with_unit(r->s, b->kwh_year, 0, "unit.kwh");
 	char *cost = money(r, b->electricity_year);
 	char *util = num(r, r->costs->utilization * 100, 0);
 	char *k = gg_fill2(S(r, "format.pair"), kwh, cost);
-	pair(r, "request.electricity", gg_fill2(S(r, "request.electricity_value"),
-	                                        k, util));
+	char *year = gg_fill2(S(r, "request.electricity_value"), k, util);
+	pair(r, "request.power", gg_fill2(S(r, "format.pair"), draw, year));
+	g_free(year);
+	g_free(draw);
 	g_free(k);
 	g_free(kwh);
 	g_free(cost);
 	g_free(util);
 	CloudComparison cc;
-	if (closest_cloud(r, &cc)) {
-		const CloudOffer *o = cc.offer;
-		char *when = breakeven_text(r, cc.breakeven_days);
-		char *inst = cloud_offer_name(r, o);
-		char *key = g_strdup_printf("cloud.verdict.%s",
-		                            cloud_verdict_id(cc.verdict));
-		char *life = num(r, r->costs->useful_life_years, 0);
-		/* an edition without a useful life has no life to cite */
-		char *verdict = gg_fill2(S(r, r->costs->useful_life_years > 0
-		                                  ? "request.verdict_value"
-		                                  : "request.verdict_no_life"),
-		                         S(r, key), life);
-		pair(r, "request.breakeven",
-		     gg_fill2(S(r, "request.breakeven_when"), when, inst));
-		pair(r, "request.verdict", verdict);
-		g_free(life);
-		g_free(key);
-		g_free(when);
-		g_free(inst);
-	}
+	if (closest_cloud(r, &cc))
+		case_for_buying(r, &cc);
 }
 
 static void alternatives(Req *r)
@@ -264,22 +300,6 @@ static void add_sentence(Req *r, char **text, char *sentence)
 	*text = joined;
 }
 
-/* The cloud verdict as a sentence of the justification: NULL without a
- * comparable offer. */
-static char *cloud_sentence(Req *r)
-{
-	CloudComparison k;
-	if (!closest_cloud(r, &k))
-		return NULL;
-	char *when = breakeven_text(r, k.breakeven_days);
-	char *key = g_strdup_printf("request.why_cloud.%s",
-	                            cloud_verdict_id(k.verdict));
-	char *t = gg_fill2(S(r, key), when, k.offer->provider);
-	g_free(key);
-	g_free(when);
-	return t;
-}
-
 /* "It stays the pick unless its price rises 12% or the RTX 4090 falls
  * below $1,900" for the first use case it is the pick of. */
 static char *sensitivity_sentence(Req *r)
@@ -297,29 +317,6 @@ static char *sensitivity_sentence(Req *r)
 	return t;
 }
 
-/* "It trains convolutional networks 3.77 (3.76–3.78) times as fast as
- * one RTX 3080 and ranks 1 of 32 builds of its size per dollar." */
-static char *performance_sentence(Req *r)
-{
-	const Build *b = r->b;
-	const char *ref = r->e->gpus[r->costs->perf->reference].name;
-	char *speed = perf_num(r, b, WORKLOAD_CNN, b->perf[WORKLOAD_CNN]);
-	char *first = gg_fill2(S(r, "request.why_perf"), speed, ref);
-	size_t n = 0;
-	for (size_t i = 0; i < r->costs->n_builds; i++)
-		n += r->costs->builds[i].gpu_count == b->gpu_count;
-	char *rank = g_strdup_printf("%d", b->rank[WORKLOAD_CNN]);
-	char *of = g_strdup_printf("%zu", n);
-	char *ranked = gg_fill2(S(r, "request.why_rank"), rank, of);
-	char *t = gg_fill2(S(r, "format.sentences"), first, ranked);
-	g_free(ranked);
-	g_free(of);
-	g_free(rank);
-	g_free(first);
-	g_free(speed);
-	return t;
-}
-
 static void justification(Req *r)
 {
 	req_section(r, "request.why");
@@ -331,10 +328,7 @@ static void justification(Req *r)
 	add_sentence(r, &why, gg_fill2(S(r, "request.why_value"), name, pd));
 	add_sentence(r, &why, gg_fill2(S(r, "request.why_memory"), mem,
 	                                r->e->gpus[b->gpu].name));
-	add_sentence(r, &why, performance_sentence(r));
-	char *cloud = cloud_sentence(r);
-	if (cloud)
-		add_sentence(r, &why, cloud);
+	/* its speed, rank and the cloud are rows and tables below */
 	char *stays = sensitivity_sentence(r);
 	if (stays)
 		add_sentence(r, &why, stays);
@@ -348,9 +342,7 @@ static void justification(Req *r)
 	if (parts)
 		add_sentence(r, &why,
 		             g_strdup(S(r, "request.why_unpriced_parts")));
-	if (circuit)
-		add_sentence(r, &why, g_strdup(S(r, "request.why_unpriced")));
-	else if (b->fit && !parts)
+	if (!circuit && b->fit && !parts)
 		add_sentence(r, &why, g_strdup(S(r, "request.why_fit")));
 	req_text(r, ST.body, false, why, 0, ST.ink);
 	g_free(why);
@@ -383,7 +375,6 @@ static int layout(Req *r, char **bytes, size_t *length, GError **error)
 	configuration(r);
 	performance(r);
 	alternatives(r);
-	req_sources(r);
 	int pages = r->c->page;
 	bool ok = pdfkit_close(r->c, bytes, length, error);
 	r->c = NULL;

@@ -1,6 +1,7 @@
 /* Private to the purchase requests (request.c: the sections and the
  * two passes; request_page.c: drawing, header, footer; request_lines.c:
- * line items, prices and their sources): the state of one request and the drawing helpers.
+ * line items, prices and their sources; request_text.c: words and
+ * money): the state of one request and the drawing helpers.
  * Ownership: a Req borrows everything; helpers that return strings
  * return ones the caller frees. */
 #ifndef GG_REQUEST_INTERNAL_H
@@ -58,8 +59,8 @@ void req_header(Req *r);
 void req_footer(PdfCanvas *c, void *data);
 void req_repeated_header(PdfCanvas *c, void *data);
 
-/* request_lines.c: the line items and their total; the price sources. */
+/* request_lines.c: the line items with their vendors and dates, the
+ * lines left out of the total, the total and the quote date. */
 void req_line_items(Req *r);
-void req_sources(Req *r);
 
 #endif

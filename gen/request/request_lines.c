@@ -1,13 +1,14 @@
-/* Purchase requests, line items and price sources: every line of the
- * build's invoice (base system or chassis, GPUs, power supply, risers,
- * whatever the build lists) with its one dated price, the range of the
- * prices behind it and its source as a live link; then every price row
- * behind those lines, each source marked by its standing: a shop's own
- * listing, a maker's list price as reported, or a price reported by a
- * review or blog site (never presented as a vendor quote).
+/* Purchase requests, line items: every line of the build's invoice
+ * (base system or chassis, GPUs, power supply, risers, whatever the
+ * build lists) with its one dated price (a warning when it is older than
+ * the price window), the range of the prices behind it and its vendor or
+ * document with the address's host as a live link, marked by its
+ * standing: a shop's own listing, a maker's list price as reported, or
+ * a price reported by a review or blog site (never presented as a vendor
+ * quote); then the lines the total leaves out (tax, shipping), the total
+ * and the quote date.
  * See request_internal.h. */
 #include "request_internal.h"
-#include "price_age.h"
 
 #include "format.h"
 #include "util.h"
@@ -95,12 +96,40 @@ static char *source_label(const Req *r, const Provenance *from,
 	return t;
 }
 
-/* The GPU line's price: "price of 2026-05-01: median of 2 current
- * prices, range $1,350–$1,550". */
+/* "re-check: older than 120 days" when the price of date is older than
+ * the price window (price_fresh_days) at the edition's date, else NULL.
+ * Caller frees. */
+static char *age_warning(const Req *r, const char *date)
+{
+	const PriceModel *m = r->costs->price_model;
+	if (!m || !(m->fresh_days > 0) || !date || !m->edition_date
+	    || price_days_between(date, m->edition_date) <= m->fresh_days)
+		return NULL;
+	char *days = g_strdup_printf("%.0f", m->fresh_days);
+	char *t = gg_fill2(req_s(r, "request.price_old"), days, "");
+	g_free(days);
+	return t;
+}
+
+/* text with the age warning of date after it, if any (text taken over). */
+static char *with_age_warning(const Req *r, char *text, const char *date)
+{
+	char *warning = age_warning(r, date);
+	if (!warning)
+		return text;
+	char *t = gg_fill2(req_s(r, "price.detail"), text, warning);
+	g_free(text);
+	g_free(warning);
+	return t;
+}
+
+/* The GPU line's price: "price of 2026-05-01: median of 2 prices,
+ * range $1,350–$1,550", and a warning when it is older than the price
+ * window. */
 static char *gpu_price_text(const Req *r, const GpuPrice *p)
 {
-	char *date = price_age_when(r->s, r->costs->price_model,
-	                            p->latest_date, "price.aged_short", NULL);
+	/* the date alone: an old one gets the warning after the text */
+	char *date = g_strdup(p->latest_date ? p->latest_date : "");
 	char *what;
 	if (p->list_price) {
 		what = g_strdup(req_s(r, "request.price_list"));
@@ -119,7 +148,7 @@ static char *gpu_price_text(const Req *r, const GpuPrice *p)
 	char *t = gg_fill2(req_s(r, "request.price_dated"), date, what);
 	g_free(what);
 	g_free(date);
-	return t;
+	return with_age_warning(r, t, p->latest_date);
 }
 
 /* One line item: its name and, under it, its price's date and range and
@@ -148,9 +177,11 @@ static void item_row(Req *r, const LineItem *it)
 		                : it->kind == LINE_RISER
 		                    ? req_s(r, "request.item_riser_unpriced")
 		                    : req_s(r, "request.item_circuit"));
-		price_text = from ? gg_fill2(req_s(r, "request.price_dated"),
-		                             from->date,
-		                             req_s(r, "request.price_one"))
+		price_text = from ? with_age_warning(
+		                        r,
+		                        gg_fill2(req_s(r, "request.price_on"),
+		                                 from->date, ""),
+		                        from->date)
 		                  : g_strdup("");
 		if (from)
 			standing = standing_of(from, NULL);
@@ -159,7 +190,14 @@ static void item_row(Req *r, const LineItem *it)
 	int start = 0, end = 0;
 	if (from && from->source && *from->source) {
 		/* "price of ...; source: NAME (standing)", NAME linked */
-		char *label = source_label(r, from, standing, true);
+		/* the vendor or document with its address's host */
+		char *named = source_label(r, from, standing, true);
+		char *host = host_of(from->url);
+		char *label = *host ? g_strdup_printf("%s \xE2\x80\x94 %s", named,
+		                                      host)
+		                    : g_strdup(named);
+		g_free(host);
+		g_free(named);
 		char *source = gg_fill2(req_s(r, "request.source_is"), "\x01",
 		                        "");
 		char *marked = gg_fill2(req_s(r, "price.detail"), price_text,
@@ -184,7 +222,7 @@ static void item_row(Req *r, const LineItem *it)
 	                         {qty, NULL, 0, 0, NULL},
 	                         {unit, NULL, 0, 0, NULL},
 	                         {total, NULL, 0, 0, NULL}};
-	const double fr[] = {0.6, 0.08, 0.16, 0.16};
+	const double fr[] = {0.64, 0.06, 0.15, 0.15};
 	req_row(r, cells, fr, "lrrr", 4, false, false);
 	g_free(qty);
 	g_free(unit);
@@ -194,10 +232,40 @@ static void item_row(Req *r, const LineItem *it)
 	g_free(name);
 }
 
+/* A line the total leaves out (tax, shipping): its words and "not
+ * included" as its price. */
+static void unpriced_row(Req *r, const char *key)
+{
+	const char *no = req_s(r, "request.not_included");
+	const ReqCell cells[] = {{req_s(r, key), NULL, 0, 0, NULL},
+	                         {"", NULL, 0, 0, NULL},
+	                         {no, NULL, 0, 0, NULL},
+	                         {no, NULL, 0, 0, NULL}};
+	const double fr[] = {0.64, 0.06, 0.15, 0.15};
+	req_row(r, cells, fr, "lrrr", 4, false, false);
+}
+
+/* The quote date (the newest price observed) and what the prices are
+ * worth: dated observations for a budget, not a vendor's quote. */
+static void quote_note(Req *r)
+{
+	PdfCanvas *c = r->c;
+	char *note = gg_fill2(req_s(r, "request.quote_note"), r->e->data_date,
+	                      "");
+	PangoLayout *l = pdfkit_layout(c, NULL, PAGE_REQUEST.footnote, false,
+	                               c->width);
+	pango_layout_set_text(l, note, -1);
+	c->y += 3;
+	page_set_colour(c->cr, PAGE_REQUEST.muted);
+	pdfkit_draw_layout(c, l, c->x, NULL, 0);
+	g_object_unref(l);
+	g_free(note);
+}
+
 void req_line_items(Req *r)
 {
 	req_section(r, "request.cost");
-	const double fr[] = {0.6, 0.08, 0.16, 0.16};
+	const double fr[] = {0.64, 0.06, 0.15, 0.15};
 	const ReqCell head[] = {{req_s(r, "request.item"), NULL, 0, 0, NULL},
 	                        {req_s(r, "request.qty"), NULL, 0, 0, NULL},
 	                        {req_s(r, "request.unit_price"), NULL, 0, 0, NULL},
@@ -205,6 +273,8 @@ void req_line_items(Req *r)
 	req_row(r, head, fr, "lrrr", 4, true, true);
 	for (size_t i = 0; i < r->b->n_items; i++)
 		item_row(r, &r->b->items[i]);
+	unpriced_row(r, "request.item_tax");
+	unpriced_row(r, "request.item_shipping");
 	char *total = req_money(r, cost_items_total(r->b));
 	const ReqCell sum[] = {{req_s(r, "request.total"), NULL, 0, 0, NULL},
 	                       {"", NULL, 0, 0, NULL},
@@ -212,96 +282,5 @@ void req_line_items(Req *r)
 	                       {total, NULL, 0, 0, NULL}};
 	req_row(r, sum, fr, "lrrr", 4, true, false);
 	g_free(total);
-}
-
-/* One source line: "2026-05-01  $1,550 (ebay)  Best GPU for local AI,
- * RunLocalAI (reported by ...) — runlocalai.co", the source linked. */
-static void source_row(Req *r, const char *date, const char *price,
-                       const Provenance *from, Standing standing)
-{
-	char *named = source_label(r, from, standing, false);
-	char *label = from->estimate
-	                  ? g_strdup_printf("%s %s", named,
-	                                    req_s(r, "request.source_estimate"))
-	                  : g_strdup(named);
-	g_free(named);
-	char *host = host_of(from->url);
-	char *linked = *host ? g_strdup_printf("%s \xE2\x80\x94 %s", label, host)
-	                     : g_strdup(label);
-	char *when = g_strdup_printf("%s  %s", date, price);
-	int start = 0, end = 0;
-	char *marked = gg_fill2(req_s(r, "price.detail"), when, "\x01");
-	char *line = splice(marked, linked, &start, &end);
-	g_free(marked);
-	char *link = *from->url ? pdfkit_link_attributes(from->url) : NULL;
-	const ReqCell cell[] = {{"", line, link ? start : 0, link ? end : 0,
-	                         link}};
-	const double fr[] = {1.0};
-	req_row(r, cell, fr, "l", 1, false, false);
-	g_free(link);
-	g_free(line);
-	g_free(when);
-	g_free(linked);
-	g_free(host);
-	g_free(label);
-}
-
-/* "$1,550 (ebay)" or "€926 (retail)". */
-static char *row_price(const Req *r, const Price *p)
-{
-	char *amount;
-	if (strcmp(p->currency, "USD") == 0) {
-		amount = req_money(r, p->price);
-	} else {
-		/* a native row: in its own currency, with its sign */
-		amount = format_amount(r->s, p->price, price_currency(p), 0,
-		                       false);
-	}
-	char *t = gg_fill2(req_s(r, "format.aside"), amount, p->channel);
-	g_free(amount);
-	return t;
-}
-
-void req_sources(Req *r)
-{
-	req_section(r, "request.sources");
-	const Edition *e = r->e;
-	const GpuPrice *gp = r->b->gpu_price;
-	const PriceModel *m = r->costs->price_model;
-	for (size_t i = 0; i < e->n_prices; i++) {
-		const Price *p = &e->prices[i];
-		if (p->gpu != r->b->gpu || p->condition != r->b->condition)
-			continue;
-		/* the rows behind the price: the current ones, or the list
-		 * price standing in */
-		bool behind = gp->list_price ? p == gp->latest
-		                             : (m && price_is_current(m, p->from.date)
-		                                && strcmp(p->channel, "list") != 0);
-		if (!behind)
-			continue;
-		char *price = row_price(r, p);
-		source_row(r, p->from.date, price, &p->from,
-		           standing_of(&p->from, p->channel));
-		g_free(price);
-	}
-	for (size_t i = 0; i < r->b->n_items; i++) {
-		const LineItem *it = &r->b->items[i];
-		if (it->kind == LINE_GPU || !it->from || it->not_included)
-			continue;
-		char *price = req_money(r, it->unit_price);
-		char *what = gg_fill2(req_s(r, "format.aside"), price,
-		                      it->name ? it->name : "");
-		source_row(r, it->from->date, what, it->from,
-		           standing_of(it->from, NULL));
-		g_free(what);
-		g_free(price);
-	}
-	PdfCanvas *c = r->c;
-	PangoLayout *l = pdfkit_layout(c, NULL, PAGE_REQUEST.footnote, false,
-	                               c->width);
-	pango_layout_set_text(l, req_s(r, "request.sources_note"), -1);
-	c->y += 3;
-	page_set_colour(c->cr, PAGE_REQUEST.muted);
-	pdfkit_draw_layout(c, l, c->x, NULL, 0);
-	g_object_unref(l);
+	quote_note(r);
 }

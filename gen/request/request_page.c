@@ -36,7 +36,7 @@ double req_text(Req *r, double size, bool bold, const char *t,
 
 void req_section(Req *r, const char *key)
 {
-	r->c->y += 5;
+	r->c->y += 4;
 	/* the heading, a table header and a first row stay together */
 	pdfkit_need(r->c, 70);
 	req_text(r, ST.section, true, S(r, key), 0, ST.ink);
@@ -118,27 +118,23 @@ static GString *use_cases_served(const Req *r)
 }
 
 /* The approval fields a purchasing office fills in by hand: labelled
- * lines, two to a row (keys request.field.*); the delivery address gets
- * a row of its own with room to write. */
+ * lines, two to a row (keys request.field.*), the signatures last. */
 static void approval_fields(Req *r)
 {
 	static const char *const FIELDS[] = {
 	    "request.field.requester", "request.field.cost_centre",
 	    "request.field.approver", "request.field.date",
-	    "request.field.vendor_quote", "request.field.delivery_address"};
+	    "request.field.vendor_quote", "request.field.delivery_address",
+	    "request.field.requester_signature",
+	    "request.field.approver_signature"};
 	PdfCanvas *c = r->c;
-	const double line_h = 16, gap = 14;
+	const double line_h = 15, gap = 14, col_w = c->width / 2;
 	req_section(r, "request.approval");
-	size_t n = G_N_ELEMENTS(FIELDS);
-	for (size_t i = 0; i < n; i++) {
-		bool wide = i == n - 1; /* the address: the whole width */
-		size_t column = wide ? 0 : i % 2;
-		double col_w = wide ? c->width : c->width / 2;
-		double x = c->x + column * (c->width / 2);
-		if (wide && i % 2 == 1) /* the row before has one field */
-			c->y += line_h;
+	for (size_t i = 0; i < G_N_ELEMENTS(FIELDS); i++) {
+		size_t column = i % 2;
+		double x = c->x + column * col_w;
 		if (column == 0)
-			pdfkit_need(c, line_h * (wide ? 2 : 1));
+			pdfkit_need(c, line_h);
 		PangoLayout *l = pdfkit_layout(c, NULL, ST.caption, false, -1);
 		pango_layout_set_text(l, S(r, FIELDS[i]), -1);
 		double base_line = c->y + line_h - 4;
@@ -149,16 +145,11 @@ static void approval_fields(Req *r)
 		page_set_colour(c->cr, ST.table_rule);
 		cairo_set_line_width(c->cr, ST.table_rule_width);
 		cairo_move_to(c->cr, x + text_width(l) + 4, base_line + 1);
-		cairo_line_to(c->cr, x + col_w - (wide ? 0 : gap), base_line + 1);
-		if (wide) { /* a second line to write the address on */
-			cairo_move_to(c->cr, x + text_width(l) + 4,
-			              base_line + 1 + line_h);
-			cairo_line_to(c->cr, x + col_w, base_line + 1 + line_h);
-		}
+		cairo_line_to(c->cr, x + col_w - gap, base_line + 1);
 		cairo_stroke(c->cr);
 		g_object_unref(l);
-		if (column == 1 || wide)
-			c->y += line_h * (wide ? 2 : 1);
+		if (column == 1)
+			c->y += line_h;
 	}
 	c->y += 4;
 }
@@ -185,9 +176,9 @@ void req_header(Req *r)
 	approval_fields(r);
 }
 
-/* The guide's address: under --base-url the edition's page, else the
- * guide's PDF beside this request's folder; *link gets its link
- * attributes.  Caller frees. */
+/* The guide's address: under --base-url the edition's page (*link gets
+ * its link attributes), else the guide's file named (no link).  Caller
+ * frees. */
 static char *guide_address(const Req *r, char **link)
 {
 	if (r->base_url && *r->base_url) {
@@ -198,8 +189,10 @@ static char *guide_address(const Req *r, char **link)
 		*link = pdfkit_link_attributes(url);
 		return url;
 	}
-	*link = pdfkit_file_link_attributes("../guide.pdf");
-	return g_strdup("../guide.pdf");
+	/* a relative link dies once the PDF is attached to an email: name
+	 * the guide's file instead */
+	*link = NULL;
+	return g_strdup(S(r, "request.guide_file"));
 }
 
 /* Page end: the footer (edition, the guide's address, page n of N). */

@@ -47,8 +47,8 @@ check "2020-09 PDF: title page names the edition" \
 check "2020-09 PDF: contents page lists the methodology" \
 	sh -c "pdftotext -f 2 -l 2 '$top/out/2020-09/guide.pdf' - | grep -q 'Methodology'"
 pdftotext "$top/out/2020-09/requests/4x-rtx-3090.pdf" "$tmp/req.txt"
-check "4x RTX 3090 request: approval, total, power supply and sources in order" \
-	pdf_order "$tmp/req.txt" "Purchase request" "Approver" '$8,496' "1,700 W" "Price sources"
+check "4x RTX 3090 request: approval, total, quote date and power supply in order" \
+	pdf_order "$tmp/req.txt" "Purchase request" "Approver" '$8,496' "Quote date" "1,700 W"
 
 # Letter paper on request.
 "$bin" -q --paper letter --data "$top/tests/data/mini" --out "$tmp/letter"

@@ -72,7 +72,7 @@ for zh_ed in "" 2020-09/; do
 		zh_name="${zh_at}requests/$(basename "$zh_req")"
 		pdftotext "$zh_req" "$tmp/zh-req.txt" 2>/dev/null
 		check "$zh_name: titled 采购申请, with the Chinese sections" \
-			sh -c "grep -q '采购申请' '$tmp/zh-req.txt' && grep -q '申请理由' '$tmp/zh-req.txt' && grep -q '价格来源' '$tmp/zh-req.txt'"
+			sh -c "grep -q '采购申请' '$tmp/zh-req.txt' && grep -q '申请理由' '$tmp/zh-req.txt' && grep -q '报价日期' '$tmp/zh-req.txt'"
 		check "$zh_name: the approval fields of a 采购申请" sh -c \
 			"for f in 申请人 '部门 / 项目' 审批人 日期 供应商报价编号 收货地址; do grep -qF \"\$f\" '$tmp/zh-req.txt' || exit 1; done"
 		check "$zh_name: no replacement character" zh_no_fffd "$tmp/zh-req.txt"
