@@ -9,7 +9,7 @@
 
 /* The string for key; a missing key was reported when the strings were
  * checked (lang_load_checked), so "" never reaches a page. */
-static const char *S(const Lang *s, const char *key)
+static const char *word(const Lang *s, const char *key)
 {
 	return lang_need(s, key, NULL);
 }
@@ -99,7 +99,7 @@ char *format_number(const Lang *s, double v, int decimals)
 static char *currency(const Lang *s, double v, int decimals)
 {
 	char *n = format_number(s, v, decimals);
-	char *m = g_strdup_printf("%s%s", S(s, "format.currency_prefix"), n);
+	char *m = g_strdup_printf("%s%s", word(s, "format.currency_prefix"), n);
 	g_free(n);
 	return m;
 }
@@ -143,12 +143,12 @@ char *format_amount(const Lang *s, double v, Currency c, int decimals,
 {
 	char *key = g_strdup_printf("format.currency.%s", currency_code(c));
 	char *n = format_number(s, v, decimals);
-	char *m = g_strdup_printf("%s%s", S(s, key), n);
+	char *m = g_strdup_printf("%s%s", word(s, key), n);
 	g_free(key);
 	g_free(n);
 	if (!converted)
 		return m;
-	char *marked = gg_fill2(S(s, "format.converted"), m, "");
+	char *marked = gg_fill2(word(s, "format.converted"), m, "");
 	g_free(m);
 	return marked;
 }
@@ -163,7 +163,7 @@ static char *reader_money(const Lang *s, double v, int decimals)
 		return usd;
 	char *local = format_amount(s, v * money_fx[c].per_usd, c, decimals,
 	                            true);
-	char *both = gg_fill2(S(s, "format.money_converted"), local, usd);
+	char *both = gg_fill2(word(s, "format.money_converted"), local, usd);
 	g_free(local);
 	g_free(usd);
 	return both;
@@ -195,7 +195,7 @@ char *format_usd(const Lang *s, double v)
 char *format_percent(const Lang *s, double fraction, int decimals)
 {
 	char *n = format_number(s, fraction * 100, decimals);
-	char *m = gg_fill2(S(s, "format.percent"), n, "");
+	char *m = gg_fill2(word(s, "format.percent"), n, "");
 	g_free(n);
 	return m;
 }
@@ -204,7 +204,7 @@ char *format_with_unit(const Lang *s, double v, int decimals,
                        const char *unit_key)
 {
 	char *n = format_number(s, v, decimals);
-	char *t = gg_fill2(S(s, "format.unit"), n, S(s, unit_key));
+	char *t = gg_fill2(word(s, "format.unit"), n, word(s, unit_key));
 	g_free(n);
 	return t;
 }
@@ -225,12 +225,12 @@ char *format_build_name(const Lang *s, const Edition *e, const Build *b)
 		name = g_strdup(gpu);
 	} else {
 		char *n = g_strdup_printf("%d", b->gpu_count);
-		name = gg_fill2(S(s, "format.build_name"), n, gpu);
+		name = gg_fill2(word(s, "format.build_name"), n, gpu);
 		g_free(n);
 	}
 	if (b->condition != CONDITION_USED)
 		return name;
-	char *used = gg_fill2(S(s, "format.used_build"), name, "");
+	char *used = gg_fill2(word(s, "format.used_build"), name, "");
 	g_free(name);
 	return used;
 }

@@ -5,7 +5,7 @@
  * (guide_advice.c) builders, each called from here.  See guide.h. */
 #include "guide.h"
 
-#include "guide_internal.h"
+#include "guide_ctx.h"
 
 static void free_table(gpointer t)
 {

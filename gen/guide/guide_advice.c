@@ -7,8 +7,8 @@
  * tensor-core idle time, upgrade gains, {{percent.KEY}} for every
  * fraction).  Every value is set only when its inputs exist,
  * so an edition without them (current) simply has fewer names.  See
- * guide_internal.h. */
-#include "guide_internal.h"
+ * guide_ctx.h. */
+#include "guide_ctx.h"
 
 #include "advice.h"
 #include "claims.h"

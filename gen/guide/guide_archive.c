@@ -4,8 +4,8 @@
  * that says the edition is archived, and every numeric claim of the
  * article against ours (claims.h).  An edition without later/ rows
  * gets an empty hindsight table and no chart; an edition without the
- * archived_edition assumption an empty banner.  See guide_internal.h. */
-#include "guide_internal.h"
+ * archived_edition assumption an empty banner.  See guide_ctx.h. */
+#include "guide_ctx.h"
 
 #include "claims.h"
 #include "hindsight.h"

@@ -5,7 +5,7 @@
 #include "guide.h"
 
 #include "changes.h"
-#include "guide_internal.h"
+#include "guide_ctx.h"
 #include "util.h"
 
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* Guide charts: the figures of the guide as Chart values, their words
- * from the language strings chart.NAME.*.  See guide_internal.h. */
-#include "guide_internal.h"
+ * from the language strings chart.NAME.*.  See guide_ctx.h. */
+#include "guide_ctx.h"
 #include "price_age.h"
 
 #include "util.h"

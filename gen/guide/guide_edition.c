@@ -3,8 +3,8 @@
  * model's model_precision_supported) and the GPUs added since the previous edition (the
  * previous_edition assumption names its folder, a sibling of this one).
  * An edition without that assumption gets no list of additions.  See
- * guide_internal.h. */
-#include "guide_internal.h"
+ * guide_ctx.h. */
+#include "guide_ctx.h"
 
 #include "model.h"
 

@@ -3,8 +3,8 @@
  * each size, our memory against published figures, and the
  * token-generation estimate against measurements (fitted ones left out in
  * turn, held-out ones against the full fit).  An edition without LLM
- * models gets none of them.  See guide_internal.h. */
-#include "guide_internal.h"
+ * models gets none of them.  See guide_ctx.h. */
+#include "guide_ctx.h"
 
 #include "llm.h"
 #include "util.h"

@@ -4,8 +4,8 @@
  * prices in euros and yuan (native rows first, else converted and
  * marked), a GPU's price cell with its range, count and date (the
  * per-dollar and short-answer tables share it), and the note on
- * currencies and exchange rates.  See guide_internal.h. */
-#include "guide_internal.h"
+ * currencies and exchange rates.  See guide_ctx.h. */
+#include "guide_ctx.h"
 #include "price_age.h"
 
 #include "util.h"

@@ -1,7 +1,7 @@
 /* Guide scalars: the single values the template text quotes
  * ({{name}}): the edition, the worked examples, the model's validation
- * and every assumption.  See guide_internal.h. */
-#include "guide_internal.h"
+ * and every assumption.  See guide_ctx.h. */
+#include "guide_ctx.h"
 
 #include "util.h"
 

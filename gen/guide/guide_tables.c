@@ -2,8 +2,8 @@
  * validation, memory per use case, the article's claims, assumptions and
  * sources.  Each table is described once (its Columns) and is both a
  * Markdown table of the guide and a file of the data export.
- * See guide_internal.h. */
-#include "guide_internal.h"
+ * See guide_ctx.h. */
+#include "guide_ctx.h"
 
 #include "util.h"
 

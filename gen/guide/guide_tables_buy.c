@@ -7,8 +7,8 @@
  * (power notes, circuits, driver licence, the worked example's verdict;
  * the currency note is guide_money.c's).
  * Each table is described once (its Columns) and is both a Markdown table
- * of the guide and a file of the data export.  See guide_internal.h. */
-#include "guide_internal.h"
+ * of the guide and a file of the data export.  See guide_ctx.h. */
+#include "guide_ctx.h"
 #include "price_age.h"
 
 #include "cloud.h"

@@ -4,8 +4,8 @@
  * with their reasons, what the model cannot see and what the edition
  * makes of the GPUs it cannot vouch for.  Each
  * table is both a Markdown table of the guide and a file of the data
- * export.  See guide_internal.h. */
-#include "guide_internal.h"
+ * export.  See guide_ctx.h. */
+#include "guide_ctx.h"
 
 #include "util.h"
 

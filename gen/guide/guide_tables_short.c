@@ -1,8 +1,8 @@
 /* Guide tables of the short answer: what to buy for each kind of work
  * and budget, new and used, and the "upgrade the PC I have" ranking on
  * the GPU price alone.  Each table is both a Markdown table of the guide
- * and a file of the data export.  See guide_internal.h. */
-#include "guide_internal.h"
+ * and a file of the data export.  See guide_ctx.h. */
+#include "guide_ctx.h"
 
 #include "util.h"
 

@@ -1,7 +1,7 @@
 /* Private to the guide stage: the Markdown cell helpers every builder
  * shares, and the words that set a tie's two builds apart.  See
- * guide_internal.h. */
-#include "guide_internal.h"
+ * guide_ctx.h. */
+#include "guide_ctx.h"
 
 #include "util.h"
 

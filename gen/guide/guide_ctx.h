@@ -1,10 +1,10 @@
 /* Private to the guide stage (guide.c, guide_charts.c, guide_tables.c,
  * guide_scalars.c): the context every builder reads, the Markdown cell
- * helpers they share (guide_internal.c) and the builders themselves.
+ * helpers they share (guide_ctx.c) and the builders themselves.
  * Ownership: char * results are Markdown the caller frees; the context
  * only borrows. */
-#ifndef GG_GUIDE_INTERNAL_H
-#define GG_GUIDE_INTERNAL_H
+#ifndef GG_GUIDE_CTX_H
+#define GG_GUIDE_CTX_H
 
 #include "format.h"
 #include "recommend.h"
