@@ -12,7 +12,6 @@
 #include <math.h>
 #include <string.h>
 
-#define BYTES_PER_GB 1e9
 #define BYTES_PER_MB 1e6
 #define EM_DASH "\xE2\x80\x94"
 
@@ -58,11 +57,14 @@ static const Column MEMORY[] = {
     {"total_gb", "table.llm_total", COL_NUMBER, 1, 3, 'r', "unit.gb", 0},
 };
 
-/* A term of the estimate in GB; a term the mode does not have is empty. */
-static void set_gb(Table *t, const char *key, double bytes)
+/* A term of the estimate in GB as the cards are sized (binary: the
+ * unit of gpus.csv, llm_gpu_memory_unit), the one unit of every memory
+ * figure of the LLM section; a term the mode does not have is empty. */
+static void set_gb(Table *t, const char *key, double bytes,
+                   const LlmResults *r)
 {
 	if (bytes > 0)
-		table_set_number(t, key, bytes / BYTES_PER_GB);
+		table_set_number(t, key, bytes / r->constants.gpu_memory_unit);
 }
 
 static Table *memory_table(const Ctx *c, const LlmResults *r)
@@ -73,12 +75,12 @@ static Table *memory_table(const Ctx *c, const LlmResults *r)
 		table_add_row(t);
 		set_case(c, t, k);
 		table_set_text(t, "size_class", k->model->size_class);
-		set_gb(t, "weights_gb", k->memory.weights);
-		set_gb(t, "kv_cache_gb", k->memory.kv_cache);
-		set_gb(t, "trained_gb", k->memory.trained);
-		set_gb(t, "activations_gb", k->memory.activations);
-		set_gb(t, "overhead_gb", k->memory.overhead);
-		set_gb(t, "total_gb", k->memory.total);
+		set_gb(t, "weights_gb", k->memory.weights, r);
+		set_gb(t, "kv_cache_gb", k->memory.kv_cache, r);
+		set_gb(t, "trained_gb", k->memory.trained, r);
+		set_gb(t, "activations_gb", k->memory.activations, r);
+		set_gb(t, "overhead_gb", k->memory.overhead, r);
+		set_gb(t, "total_gb", k->memory.total, r);
 	}
 	return t;
 }
@@ -143,8 +145,8 @@ static Table *fit_table(const Ctx *c, const LlmResults *r)
 	for (size_t k = 0; k < r->n_cases; k++) {
 		table_add_row(t);
 		set_case(c, t, &r->cases[k]);
-		table_set_number(t, "need_gb",
-		                 r->cases[k].memory.total / BYTES_PER_GB);
+		table_set_number(t, "need_gb", r->cases[k].memory.total
+		                                    / r->constants.gpu_memory_unit);
 		for (size_t i = 0; i < G_N_ELEMENTS(LLM_BUILD_COUNTS); i++) {
 			char key[16];
 			g_snprintf(key, sizeof key, "gpus_%d", LLM_BUILD_COUNTS[i]);
@@ -360,19 +362,21 @@ static void example_scalars(const Ctx *c, const LlmResults *r, Values *v)
 	values_set_scalar(v, "llm_example_model", md_escape(m->name));
 	values_set_scalar(v, "llm_example_fp16_gb",
 	                  md_unit(c, llm_weight_bytes(m, LLM_FP16, k)
-	                                 / BYTES_PER_GB, 1, "unit.gb"));
+	                                 / k->gpu_memory_unit, 1, "unit.gb"));
 	values_set_scalar(v, "llm_example_q4_gb",
 	                  md_unit(c, llm_weight_bytes(m, LLM_Q4, k)
-	                                 / BYTES_PER_GB, 1, "unit.gb"));
+	                                 / k->gpu_memory_unit, 1, "unit.gb"));
 	values_set_scalar(v, "llm_example_kv_per_token",
 	                  md_unit(c, llm_kv_cache_bytes(m, 1, 1, k)
 	                                 / BYTES_PER_MB, 2, "unit.mb"));
 	values_set_scalar(v, "llm_example_kv_long",
 	                  md_unit(c, llm_kv_cache_bytes(m, tokens, 1, k)
-	                                 / BYTES_PER_GB, 1, "unit.gb"));
+	                                 / k->gpu_memory_unit, 1, "unit.gb"));
 	values_set_scalar(v, "llm_example_long_context", num(c, tokens, 0));
 	values_set_scalar(v, "llm_tp_overhead",
 	                  guide_md_percent(c, k->tp_overhead, 0));
+	values_set_scalar(v, "llm_memory_headroom",
+	                  guide_md_percent(c, k->memory_headroom, 0));
 	values_set_scalar(v, "llm_example_lora_share",
 	                  guide_md_percent(c, llm_lora_params(m, k)
 	                                          / (m->params_b * 1e9), 2));

@@ -57,6 +57,7 @@ bool llm_constants_load(const Edition *e, LlmConstants *c, GError **error)
 	    {"llm_train_overhead", &c->train_overhead},
 	    {"llm_tp_overhead", &c->tp_overhead},
 	    {"llm_gpu_memory_unit", &c->gpu_memory_unit},
+	    {"llm_memory_headroom", &c->memory_headroom},
 	    {"llm_tokens_error_bound", &c->tokens_error_bound},
 	    {"llm_hbm_min_bandwidth_gbs", &c->hbm_min_bandwidth_gbs},
 	};
@@ -164,11 +165,16 @@ double llm_capacity_bytes(const Gpu *g, int count, const LlmConstants *c)
 	       * split_factor(count, c);
 }
 
+double llm_usable_bytes(const Gpu *g, int count, const LlmConstants *c)
+{
+	return llm_capacity_bytes(g, count, c) * (1 - c->memory_headroom);
+}
+
 double llm_min_memory_gb(const LlmCase *k, int gpu_count,
                          const LlmConstants *c)
 {
 	return k->memory.total / gpu_count / split_factor(gpu_count, c)
-	       / c->gpu_memory_unit;
+	       / (1 - c->memory_headroom) / c->gpu_memory_unit;
 }
 
 /* ---- the tables ----------------------------------------------------- */
@@ -213,12 +219,14 @@ static void build_fits(LlmResults *r)
 			LlmFit *f = &r->fits[k * e->n_gpus + g];
 			f->case_index = k;
 			f->gpu = g;
-			f->need_gb = r->cases[k].memory.total / BYTES_PER_GB;
+			/* in the unit the cards are sized in */
+			f->need_gb = r->cases[k].memory.total
+			             / r->constants.gpu_memory_unit;
 			for (size_t n = 0; n < G_N_ELEMENTS(GPU_COUNTS); n++)
 				if (r->cases[k].memory.total
-				    <= llm_capacity_bytes(&e->gpus[g],
-				                          GPU_COUNTS[n],
-				                          &r->constants)) {
+				    <= llm_usable_bytes(&e->gpus[g],
+				                        GPU_COUNTS[n],
+				                        &r->constants)) {
 					f->min_gpus = GPU_COUNTS[n];
 					break;
 				}
