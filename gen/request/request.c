@@ -190,8 +190,9 @@ static void case_for_buying(Req *r, const CloudComparison *cc)
 	char *where = gg_fill2(S(r, "request.case_cost_where"), years, inst);
 	pair(r, "request.case_cost", gg_fill2(S(r, "format.sentences"), costs,
 	                                      where));
-	if (saving > 0 && isfinite(saving)) {
-		double pays = b->cost / (saving * 12 * life);
+	/* more hours than a month has: renting wins at any use */
+	double pays = saving > 0 ? b->cost / (saving * 12 * life) : INFINITY;
+	if (isfinite(pays) && pays <= HOURS_PER_MONTH) {
 		char *from = num(r, ceil(pays), 0);
 		char *at = gg_fill2(S(r, pays <= hours ? "request.case_pays"
 		                                       : "request.case_pays_more"),
