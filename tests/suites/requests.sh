@@ -1,12 +1,17 @@
 # Sourced by tests/run.sh: purchase requests a finance desk accepts
-# (issue 32, items 6-9), read from the PDFs of out/ (both editions, both
-# languages; tests/suites/print.sh checks one page on A4 and Letter).
+# (issue 32, items 6-9), read from the PDFs of a run without
+# GPUGUIDE_FLAGS (the Pages job's --base-url changes the footer; both
+# editions; tests/suites/print.sh checks one page on A4 and Letter and
+# both languages).
+
+rq_out="$tmp/rq-out"
+"$bin" -q --out "$rq_out"
 
 rq_text() { pdftotext -layout "$1" - 2>/dev/null | tr -s ' \n' '  '; }
 rq_all="$tmp/rq-all.txt"
 : >"$rq_all"
 rq_n=0
-for rq in "$top"/out/requests/*.pdf "$top"/out/2020-09/requests/*.pdf; do
+for rq in "$rq_out"/requests/*.pdf "$rq_out"/2020-09/requests/*.pdf; do
 	[ -f "$rq" ] || continue
 	rq_n=$((rq_n + 1))
 	rq_text "$rq" >>"$rq_all"
@@ -20,14 +25,14 @@ check "requests: none concludes with a verdict against the cloud" \
 check "requests: none prints a degenerate figure (0 years, 0 hours, 0%)" \
 	sh -c "! grep -qE '(^|[^0-9.,])0 (years|hours)|life of 0|rises 0%' '$rq_all'"
 rq_cur="$tmp/rq-4x.txt"
-rq_text "$top/out/requests/4x-rtx-4090-used.pdf" >"$rq_cur"
+rq_text "$rq_out/requests/4x-rtx-4090-used.pdf" >"$rq_cur"
 check "requests: the 4x request states a year of use owned against rented" \
 	grep -qE 'Cost per year of use \$[0-9,]+ owned .* against \$[0-9,]+ rented' "$rq_cur"
 check "requests: ... and from how many hours a month buying pays back" \
 	grep -qE 'When buying pays (from [0-9,]+ hours of use a month|renting is cheaper at the stated [0-9,]+ hours a month; buying pays back within the useful life from [0-9,]+ hours a month\. Expected use: _+ hours a month)' "$rq_cur"
 # the threshold is the model's: cost / (saving an hour x 12 x life), the
 # stated use 15% of 730.5 hours, checked against the export's figures
-python3 - "$top/out/data/builds.csv" "$rq_cur" >"$tmp/rq-hours.log" 2>&1 <<'PY'
+python3 - "$rq_out/data/builds.csv" "$rq_cur" >"$tmp/rq-hours.log" 2>&1 <<'PY'
 import csv, re, sys
 text = open(sys.argv[2], encoding="utf-8").read()
 m = re.search(r"at the stated ([0-9,]+) hours a month", text)
@@ -35,7 +40,7 @@ sys.exit(0 if m and int(m.group(1).replace(",", "")) == round(0.15 * 730.5) else
 PY
 check "requests: the stated use is 15% of a month's 730.5 hours ($(cat "$tmp/rq-hours.log"))" test $? -eq 0
 check "requests: an edition without a useful life says so instead of a verdict" \
-	sh -c "rq_t=\$(pdftotext '$top/out/2020-09/requests/1x-rtx-3080.pdf' - | tr '\n' ' '); echo \"\$rq_t\" | grep -qF 'states no useful life' && ! echo \"\$rq_t\" | grep -qF 'useful life of 0'"
+	sh -c "rq_t=\$(pdftotext '$rq_out/2020-09/requests/1x-rtx-3080.pdf' - | tr '\n' ' '); echo \"\$rq_t\" | grep -qF 'states no useful life' && ! echo \"\$rq_t\" | grep -qF 'useful life of 0'"
 
 # 7. what a finance desk needs
 for rq_field in "Sales tax or VAT (not included" "Shipping and delivery (not included" "Quote date" "not a vendor quote" "Requester signature" "Approver signature"; do
@@ -44,7 +49,7 @@ done
 check "requests: each priced line names its vendor or document with its address's host" \
 	grep -qE 'source: [^—]+— [a-z0-9.-]+\.[a-z]+' "$rq_cur"
 check "requests: the footer names the guide's file, no relative link (dead in an email)" \
-	sh -c "grep -qF 'The guide: guide.pdf' '$rq_cur' && ! grep -aqF '../guide.pdf' '$top/out/requests/4x-rtx-4090-used.pdf'"
+	sh -c "grep -qF 'The guide: guide.pdf' '$rq_cur' && ! grep -aqF '../guide.pdf' '$rq_out/requests/4x-rtx-4090-used.pdf'"
 "$bin" -q --base-url https://user.github.io/gpuguide --out "$tmp/rq-base"
 check "requests: with --base-url the footer has the guide's absolute address" \
 	sh -c "pdftotext '$tmp/rq-base/requests/4x-rtx-4090-used.pdf' - | tr -d '\n' | grep -qF 'https://user.github.io/gpuguide/'"
@@ -55,4 +60,5 @@ check "requests: no price is called current" sh -c "! grep -qi 'current prices' 
 check "requests: a price older than the window is flagged (the 4x's GPUs, observed 2026-05-01)" \
 	grep -qF '2026-05-01: median of 2 prices, range $1,350–$1,550; re-check: older than 120 days' "$rq_cur"
 check "requests: a price inside the window is not (the 8x's server, 2026-08-18)" \
-	sh -c "rq_text() { pdftotext -layout \"\$1\" - | tr -s ' \n' '  '; }; rq_text '$top/out/requests/8x-rtx-4090-used.pdf' | grep -qE 'price of 2026-08-18; source'"
+	sh -c "rq_text() { pdftotext -layout \"\$1\" - | tr -s ' \n' '  '; }; rq_text '$rq_out/requests/8x-rtx-4090-used.pdf' | grep -qE 'price of 2026-08-18; source'"
+rm -rf "$rq_out"
