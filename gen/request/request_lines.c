@@ -17,6 +17,9 @@
 
 typedef enum { STANDING_SHOP, STANDING_LIST, STANDING_REPORTED } Standing;
 
+/* The line items' columns: item, quantity, unit price, total. */
+static const double LINE_COLUMNS[] = {0.64, 0.06, 0.15, 0.15};
+
 /* Shops and marketplaces: a price whose address is on one of these is
  * the shop's own listing. */
 static const char *const SHOPS[] = {
@@ -222,8 +225,7 @@ static void item_row(Req *r, const LineItem *it)
 	                         {qty, NULL, 0, 0, NULL},
 	                         {unit, NULL, 0, 0, NULL},
 	                         {total, NULL, 0, 0, NULL}};
-	const double fr[] = {0.64, 0.06, 0.15, 0.15};
-	req_row(r, cells, fr, "lrrr", 4, false, false);
+	req_row(r, cells, LINE_COLUMNS, "lrrr", 4, false, false);
 	g_free(qty);
 	g_free(unit);
 	g_free(total);
@@ -241,8 +243,7 @@ static void unpriced_row(Req *r, const char *key)
 	                         {"", NULL, 0, 0, NULL},
 	                         {no, NULL, 0, 0, NULL},
 	                         {no, NULL, 0, 0, NULL}};
-	const double fr[] = {0.64, 0.06, 0.15, 0.15};
-	req_row(r, cells, fr, "lrrr", 4, false, false);
+	req_row(r, cells, LINE_COLUMNS, "lrrr", 4, false, false);
 }
 
 /* The quote date (the newest price observed) and what the prices are
@@ -265,12 +266,11 @@ static void quote_note(Req *r)
 void req_line_items(Req *r)
 {
 	req_section(r, "request.cost");
-	const double fr[] = {0.64, 0.06, 0.15, 0.15};
 	const ReqCell head[] = {{req_s(r, "request.item"), NULL, 0, 0, NULL},
 	                        {req_s(r, "request.qty"), NULL, 0, 0, NULL},
 	                        {req_s(r, "request.unit_price"), NULL, 0, 0, NULL},
 	                        {req_s(r, "request.total"), NULL, 0, 0, NULL}};
-	req_row(r, head, fr, "lrrr", 4, true, true);
+	req_row(r, head, LINE_COLUMNS, "lrrr", 4, true, true);
 	for (size_t i = 0; i < r->b->n_items; i++)
 		item_row(r, &r->b->items[i]);
 	unpriced_row(r, "request.item_tax");
@@ -280,7 +280,7 @@ void req_line_items(Req *r)
 	                       {"", NULL, 0, 0, NULL},
 	                       {"", NULL, 0, 0, NULL},
 	                       {total, NULL, 0, 0, NULL}};
-	req_row(r, sum, fr, "lrrr", 4, true, false);
+	req_row(r, sum, LINE_COLUMNS, "lrrr", 4, true, false);
 	g_free(total);
 	quote_note(r);
 }
