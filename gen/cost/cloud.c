@@ -64,10 +64,15 @@ CloudComparison cloud_compare_one(const Costs *c, const Build *b,
 	return r;
 }
 
+/* The one rule of every comparison with the cloud: an on-demand offer
+ * (spot capacity can be taken away mid-run, so it is no substitute for
+ * owning), of a rated GPU with at least the build's memory per card; the
+ * closest in speed among them (cloud_compare). */
 static bool comparable(const Costs *c, const Build *b, const CloudOffer *o)
 {
 	const Edition *e = c->perf->edition;
-	return c->perf->gpus[WORKLOAD_CNN][o->gpu].rated
+	return o->pricing == PRICING_ON_DEMAND
+	       && c->perf->gpus[WORKLOAD_CNN][o->gpu].rated
 	       && e->gpus[o->gpu].memory_gb >= e->gpus[b->gpu].memory_gb;
 }
 

@@ -292,10 +292,41 @@ static void cloud(const Run *x)
 	CHECK(cloud_verdict(x->c, life) == VERDICT_EITHER);
 	CHECK(cloud_verdict(x->c, life * 2) == VERDICT_RENT);
 	CHECK_STR(cloud_verdict_id(VERDICT_EITHER), "either");
-	/* RunPod's per-hour table rows are on-demand, not spot */
-	for (size_t i = 0; i < x->e->n_cloud; i++)
-		if (strstr(x->e->cloud[i].from.source, "DeployBase"))
-			CHECK(x->e->cloud[i].pricing == PRICING_ON_DEMAND);
+	/* The cited RunPod table (DeployBase) has a spot and an on-demand
+	 * column: every GPU of it has one row of each class, the on-demand
+	 * one dearer (an earlier file took the spot column for on-demand) */
+	size_t pairs = 0;
+	bool dearer = true;
+	for (size_t i = 0; i < x->e->n_cloud; i++) {
+		const CloudOffer *o = &x->e->cloud[i];
+		if (!strstr(o->from.source, "DeployBase")
+		    || o->pricing != PRICING_SPOT)
+			continue;
+		for (size_t j = 0; j < x->e->n_cloud; j++) {
+			const CloudOffer *d = &x->e->cloud[j];
+			if (d->pricing == PRICING_ON_DEMAND && d->gpu == o->gpu
+			    && strcmp(d->instance, o->instance) == 0
+			    && strcmp(d->provider, o->provider) == 0) {
+				pairs++;
+				dearer &= d->price_per_hour > o->price_per_hour;
+			}
+		}
+	}
+	CHECK(pairs >= 10);
+	CHECK(dearer);
+	/* one rule for every comparison: on-demand offers only (spot capacity
+	 * can be taken away, so it is no substitute for owning) */
+	bool on_demand = true;
+	size_t compared = 0;
+	for (size_t i = 0; i < x->c->n_builds; i++) {
+		CloudComparison k[CLOUD_CLOSEST];
+		size_t n = cloud_compare(x->c, &x->c->builds[i],
+		                         x->c->utilization, k);
+		for (size_t j = 0; j < n; j++, compared++)
+			on_demand &= k[j].offer->pricing == PRICING_ON_DEMAND;
+	}
+	CHECK(compared > 0);
+	CHECK(on_demand);
 }
 
 /* Sets every row of gpu/condition to price, so its median is price. */
