@@ -101,7 +101,8 @@ asan: all gen/asan/gpuguide gen/asan/run-unit tests/.deps-ok
 	    TEST_SUITES="$(if $(filter all,$(ASAN_SUITES)),,$(ASAN_SUITES))" sh tests/run.sh
 
 # `make valgrind` runs a full generation and the error paths under
-# memcheck with the teardown of PLATFORM-NOTES and narrow suppressions.
+# memcheck with the teardown of PLATFORM-NOTES (GPUGUIDE_LEAK_CHECK=1 asks
+# for it; an ASan build always does it) and narrow suppressions.
 # asan and valgrind run gpuguide with GPUGUIDE_JOBS=1 (or --jobs 1), so
 # the leak checks see every stage in one process (workers leave with
 # _exit); the parallel path is checked by tests/suites/speed.sh and the
@@ -113,9 +114,9 @@ VALGRIND = valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
 
 valgrind: $(BIN)
 	@command -v valgrind >/dev/null || { echo "make valgrind needs valgrind (apt-get install valgrind)"; exit 2; }
-	$(VALGRIND) ./$(BIN) -q --jobs 1 --out gen/valgrind-out
-	$(VALGRIND) ./$(BIN) --check >/dev/null
-	GPUGUIDE_JOBS=1 sh tests/valgrind-errors.sh "$(VALGRIND)" ./$(BIN)
+	GPUGUIDE_LEAK_CHECK=1 $(VALGRIND) ./$(BIN) -q --jobs 1 --out gen/valgrind-out
+	GPUGUIDE_LEAK_CHECK=1 $(VALGRIND) ./$(BIN) --check >/dev/null
+	GPUGUIDE_LEAK_CHECK=1 GPUGUIDE_JOBS=1 sh tests/valgrind-errors.sh "$(VALGRIND)" ./$(BIN)
 	@echo "valgrind: no errors, no leaks"
 
 # `make bench`: time, CPU and memory of full generations against the peer

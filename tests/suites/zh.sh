@@ -92,7 +92,10 @@ check "en request: the approval fields (Requester ... Delivery address)" sh -c \
 rm -rf "$tmp/zh-tpl" && cp -r "$top/templates" "$tmp/zh-tpl"
 printf '\n例如，如果显存不够，*如何*选择？“引号”如此。\n' >>"$tmp/zh-tpl/zh-CN/guide.md"
 "$bin" -q --lang zh-CN --templates "$tmp/zh-tpl" --data "$top/tests/data/mini" --out "$tmp/zh-ru" >"$tmp/zh-run.txt" 2>&1
-check "zh-CN guide with 如 generates" test $? -eq 0
+zh_rc=$?
+check "zh-CN guide with 如 generates" test $zh_rc -eq 0
+# a failure shows what the run said (its status and last lines)
+[ $zh_rc -eq 0 ] || { echo "  status $zh_rc:"; tail -n 5 "$tmp/zh-run.txt" | sed 's/^/  /'; }
 check "zh-CN guide with 如: 如 in the PDF text" sh -c "pdftotext '$tmp/zh-ru/guide.pdf' - | grep -q '如何'"
 if command -v mutool >/dev/null 2>&1; then
 	zh_broken_glyphs() { # zh_broken_glyphs PDF...: none may be reported
