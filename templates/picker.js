@@ -134,10 +134,12 @@
     var f = form, mem = +f.mem.value || 0, n = +f.gpus.value || 0;
     var budget = f.budget.value === '' ? 0 : +f.budget.value / rates()[f.cur.value];
     var server = data.picker_server_only || [];
+    var ruled = (data.picker_excluded || {})[f.use.value] || [];
     return (data.per_dollar || []).filter((b) => {
       return b[key] != null && (!n || +b.gpu_count === n) && +b.memory_gb >= mem &&
         (!budget || +b.system_cost_usd <= budget + 1e-9) &&
-        (!f.cond.value || b.price_condition === f.cond.value) && server.indexOf(b.build) < 0;
+        (!f.cond.value || b.price_condition === f.cond.value) && server.indexOf(b.build) < 0 &&
+        ruled.indexOf(b.build) < 0;
     }).sort((a, b) => (b[key] - a[key]) || (a.system_cost_usd - b.system_cost_usd));
   }
 

@@ -45,6 +45,32 @@ else
 	fi
 fi
 
+# rules_off_out: prints the output folder of one generation of
+# data/current without the use cases' rules (use_cases.csv's requires column
+# left out), made once per run.  Its 4x pick is then a GeForce build that
+# needs risers, a second power supply and electrical work: the suites check
+# the invoice lines such builds carry on its request.
+rules_off_out() {
+	if [ ! -d "$tmp/rules-off/out" ]; then
+		rm -rf "$tmp/rules-off" && mkdir -p "$tmp/rules-off" &&
+		cp -r "$top/data/current" "$tmp/rules-off/current" &&
+		python3 -c '
+import csv, sys
+path = sys.argv[1]
+with open(path, newline="", encoding="utf-8") as f:
+    rows = list(csv.DictReader(f))
+names = [n for n in rows[0] if n != "requires"]
+with open(path, "w", newline="", encoding="utf-8") as f:
+    w = csv.DictWriter(f, names, extrasaction="ignore", lineterminator="\n")
+    w.writeheader()
+    w.writerows(rows)
+' "$tmp/rules-off/current/use_cases.csv" &&
+		"$bin" -q --data "$tmp/rules-off/current" \
+		    --out "$tmp/rules-off/out" >/dev/null 2>&1
+	fi
+	echo "$tmp/rules-off/out"
+}
+
 # ---- shell suites --------------------------------------------------------
 # TEST_SUITES="charts site" runs only those suites (a quicker loop while
 # working on one part; `make test` without it runs everything).

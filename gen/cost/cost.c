@@ -83,6 +83,8 @@ static unsigned physical_fit(const Costs *c, const Gpu *g, const Build *b)
 		fit |= FIT_NO_GAP;
 	if (b->psu_w > s->psu_w) /* more than the base system's supply */
 		fit |= FIT_POWER;
+	if (g->cooler == COOLER_PASSIVE && s->kind == SYSTEM_DESKTOP)
+		fit |= FIT_AIRFLOW;
 	return fit;
 }
 

@@ -25,8 +25,10 @@ enum {
 	FIT_NO_GAP = 2,   /* open-air coolers packed without a gap */
 	FIT_POWER = 4,    /* beyond the largest standard power supply */
 	FIT_MODULE = 8,   /* SXM/OAM module: needs a server made for it */
-	FIT_HOST = 16     /* PCIe cards, but the base system takes modules
+	FIT_HOST = 16,    /* PCIe cards, but the base system takes modules
 	                     and no 8-GPU PCIe chassis is priced */
+	FIT_AIRFLOW = 32  /* a passive card (no fan of its own) in a desktop:
+	                     it needs a server's forced airflow */
 };
 
 /* LINE_CIRCUIT is an advice line, not a purchase: the build draws more

@@ -7,7 +7,8 @@
 #include <math.h>
 #include <string.h>
 
-bool recommend_qualifies(const Costs *c, const UseCase *u, const Build *b)
+/* Every need of the use case met, before its rules. */
+static bool meets_needs(const Costs *c, const UseCase *u, const Build *b)
 {
 	const Edition *e = c->perf->edition;
 	const Gpu *g = &e->gpus[b->gpu];
@@ -16,6 +17,27 @@ bool recommend_qualifies(const Costs *c, const UseCase *u, const Build *b)
 	       && (u->budget <= 0 || b->cost <= u->budget)
 	       && (u->condition < 0 || b->condition == (Condition)u->condition)
 	       && !(b->fit & (FIT_MODULE | FIT_HOST));
+}
+
+unsigned recommend_broken_rules(const Costs *c, const UseCase *u,
+                                const Build *b)
+{
+	const Gpu *g = &c->perf->edition->gpus[b->gpu];
+	bool consumer = g->segment == SEGMENT_CONSUMER;
+	unsigned broken = 0;
+	if ((u->requires & USE_RULE_FIT) && b->fit != 0)
+		broken |= USE_RULE_FIT;
+	if ((u->requires & USE_RULE_DATACENTER) && consumer
+	    && g_ascii_strcasecmp(g->vendor, "NVIDIA") == 0)
+		broken |= USE_RULE_DATACENTER;
+	if ((u->requires & USE_RULE_P2P) && b->gpu_count > 1 && consumer)
+		broken |= USE_RULE_P2P;
+	return broken;
+}
+
+bool recommend_qualifies(const Costs *c, const UseCase *u, const Build *b)
+{
+	return meets_needs(c, u, b) && recommend_broken_rules(c, u, b) == 0;
 }
 
 /* Better per dollar on workload w; ties go to the cheaper build, then to
@@ -56,6 +78,34 @@ static void pick(const Costs *c, Recommendation *r)
 		}
 		if (faster(b, r->best_absolute, w))
 			r->best_absolute = b;
+	}
+}
+
+/* The builds that would beat the pick but break a rule, best first. */
+static void excluded(const Costs *c, Recommendation *r)
+{
+	Workload w = r->use_case->workload;
+	for (size_t i = 0; i < c->n_builds; i++) {
+		const Build *b = &c->builds[i];
+		unsigned broken = recommend_broken_rules(c, r->use_case, b);
+		if (!broken || !meets_needs(c, r->use_case, b)
+		    || (r->best && !better_value(b, r->best, w)))
+			continue;
+		/* insert by value, keep the best RECOMMEND_MAX_EXCLUDED */
+		size_t k = r->n_excluded;
+		while (k > 0 && better_value(b, r->excluded[k - 1], w))
+			k--;
+		if (k >= RECOMMEND_MAX_EXCLUDED)
+			continue;
+		size_t last = MIN(r->n_excluded, RECOMMEND_MAX_EXCLUDED - 1);
+		for (size_t j = last; j > k; j--) {
+			r->excluded[j] = r->excluded[j - 1];
+			r->excluded_rules[j] = r->excluded_rules[j - 1];
+		}
+		r->excluded[k] = b;
+		r->excluded_rules[k] = broken;
+		if (r->n_excluded < RECOMMEND_MAX_EXCLUDED)
+			r->n_excluded++;
 	}
 }
 
@@ -156,6 +206,7 @@ Recommendations *recommend_run(const Costs *c)
 		Recommendation *x = &r->items[i];
 		x->use_case = &e->use_cases[i];
 		pick(c, x);
+		excluded(c, x);
 		if (x->best && x->runner_up)
 			sensitivity(x, &x->sensitivity);
 		upgrade(c, x);

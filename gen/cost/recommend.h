@@ -26,6 +26,8 @@ typedef struct {
 	double runner_fall;        /* fraction of the runner-up's GPU price */
 } Sensitivity;
 
+#define RECOMMEND_MAX_EXCLUDED 3
+
 typedef struct {
 	const UseCase *use_case;
 	const Build *best;          /* NULL when nothing qualifies */
@@ -38,6 +40,12 @@ typedef struct {
 	 * there is one) on their own; NULL otherwise */
 	const Build *upgrade_best;
 	const Build *upgrade_runner_up;
+	/* builds better per dollar than the pick (or any, without a pick)
+	 * that meet every need but break a rule of the use case, best
+	 * first, with the USE_RULE_* flags each breaks */
+	const Build *excluded[RECOMMEND_MAX_EXCLUDED];
+	unsigned excluded_rules[RECOMMEND_MAX_EXCLUDED];
+	size_t n_excluded;
 } Recommendation;
 
 typedef struct {
@@ -65,9 +73,24 @@ size_t recommend_best_builds(const Recommendations *recs,
 
 /* True when the build may serve the use case: a rated GPU with enough
  * memory, the use case's GPU count, within budget, the condition asked
- * for, and a base system that can hold it (no FIT_MODULE, FIT_HOST). */
+ * for, a base system that can hold it (no FIT_MODULE, FIT_HOST), and no
+ * rule of the use case broken (recommend_broken_rules). */
 bool recommend_qualifies(const Costs *costs, const UseCase *u,
                          const Build *b);
+
+/* The rules of the use case (UseCase.requires) the build breaks, as
+ * USE_RULE_* flags; 0 when it keeps them all.
+ *   fit: the build fits its base system as sold (Build.fit is 0: slots,
+ *        a gap between open-air coolers, the power supply, airflow for
+ *        passive cards, the form of the cards);
+ *   datacenter: the card may be deployed in a datacenter: not an NVIDIA
+ *        consumer card, whose driver licence forbids it (assumption
+ *        consumer_driver_licence);
+ *   p2p: a multi-GPU build whose cards exchange data directly: not
+ *        consumer cards, which have no peer-to-peer path for four or
+ *        eight cards (assumption consumer_peer_to_peer). */
+unsigned recommend_broken_rules(const Costs *costs, const UseCase *u,
+                                const Build *b);
 
 /* One-GPU builds ranked on performance (workload w) per GPU dollar: for
  * a reader who already owns the PC.  Only GPUs with at least min_memory

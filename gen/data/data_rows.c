@@ -332,6 +332,34 @@ static int gpu_count_choice(Cursor *c)
 	return n;
 }
 
+/* The requires cell: words of edition_use_rule_ids separated by spaces,
+ * each at most once; empty or absent for none. */
+static unsigned use_case_rules(Cursor *c)
+{
+	char *text = dc_text_or_empty(c, "requires");
+	unsigned rules = 0;
+	char **words = g_strsplit(text, " ", -1);
+	for (char **w = words; !c->failed && *w; w++) {
+		if (!**w)
+			continue;
+		int k = 0;
+		while (edition_use_rule_ids[k]
+		       && strcmp(edition_use_rule_ids[k], *w) != 0)
+			k++;
+		if (!edition_use_rule_ids[k] || (rules & (1u << k)))
+			dc_fail(c, dc_cell(c, "requires"),
+			     "requires: '%s' is %s (rules: fit, datacenter, "
+			     "p2p, separated by spaces, each once)", *w,
+			     edition_use_rule_ids[k] ? "named twice"
+			                             : "not a rule");
+		else
+			rules |= 1u << k;
+	}
+	g_strfreev(words);
+	g_free(text);
+	return rules;
+}
+
 static void read_use_case(Cursor *c, Edition *e, UseCase *u)
 {
 	(void)e;
@@ -357,6 +385,7 @@ static void read_use_case(Cursor *c, Edition *e, UseCase *u)
 	u->budget = dc_number(c, "budget", NON_NEGATIVE);
 	int cond = dc_choice(c, "condition", BUY_CONDITIONS);
 	u->condition = cond == 2 ? -1 : cond;
+	u->requires = use_case_rules(c);
 	u->from = dc_provenance(c);
 }
 

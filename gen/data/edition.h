@@ -140,8 +140,20 @@ typedef struct {
 	 * llm_line/llm_col: the llm_model cell, for errors. */
 	char *llm_model, *llm_mode, *llm_precision;
 	int llm_line, llm_col;
+	/* Optional column requires: the rules a build must keep to serve
+	 * the case (USE_RULE_* flags, 0 when absent); see recommend.h. */
+	unsigned requires;
 	Provenance from;
 } UseCase;
+
+/* The rules of use_cases.csv's requires column, as words and flags:
+ * fit (the build fits its base system: slots, power, cooling),
+ * datacenter (deployed in a datacenter: the card's driver licence allows
+ * it), p2p (the cards exchange data directly: NVLink or PCIe
+ * peer-to-peer). */
+enum { USE_RULE_FIT = 1, USE_RULE_DATACENTER = 2, USE_RULE_P2P = 4 };
+#define USE_RULE_COUNT 3
+extern const char *const edition_use_rule_ids[USE_RULE_COUNT + 1];
 
 typedef struct {
 	char *provider, *instance;

@@ -37,6 +37,7 @@ bool export_write(const EditionResult *r, Site *site, GError **error)
 		table_json(t, json);
 	}
 	picker_server_only_json(json, r);
+	picker_rules_json(json, r);
 	g_string_append(json, "\n}\n");
 	char *path = paths_data_json(prefix);
 	ok = ok && site_write(site, path, json->str, json->len, error);

@@ -4,6 +4,7 @@
 #include "cost.h"
 #include "format.h"
 #include "paths.h"
+#include "recommend.h"
 #include "table.h"
 
 #include <string.h>
@@ -32,6 +33,37 @@ void picker_server_only_json(GString *json, const EditionResult *r)
 	g_string_append(json, "]");
 }
 
+/* For each use case with rules, every build that breaks one
+ * (recommend_broken_rules), so the picker drops them as the guide does. */
+void picker_rules_json(GString *json, const EditionResult *r)
+{
+	const Recommendations *recs = r->recs;
+	g_string_append(json, ",\n  \"picker_excluded\": {");
+	bool first_case = true;
+	for (size_t i = 0; recs && i < recs->n; i++) {
+		const UseCase *u = recs->items[i].use_case;
+		if (!u->requires)
+			continue;
+		g_string_append(json, first_case ? "" : ", ");
+		table_json_string(json, u->id);
+		g_string_append(json, ": [");
+		first_case = false;
+		bool first = true;
+		for (size_t k = 0; k < recs->costs->n_builds; k++) {
+			const Build *b = &recs->costs->builds[k];
+			if (!recommend_broken_rules(recs->costs, u, b))
+				continue;
+			char *id = format_build_id(r->edition, b);
+			g_string_append(json, first ? "" : ", ");
+			table_json_string(json, id);
+			g_free(id);
+			first = false;
+		}
+		g_string_append(json, "]");
+	}
+	g_string_append(json, "}");
+}
+
 static bool wanted(const Table *t)
 {
 	for (size_t i = 0; i < G_N_ELEMENTS(PICKER_TABLES); i++)
@@ -54,6 +86,7 @@ bool picker_data_write(const EditionResult *r, Site *site, GError **error)
 		table_json(t, js);
 	}
 	picker_server_only_json(js, r);
+	picker_rules_json(js, r);
 	g_string_append(js, "\n};\n");
 	char *json_path = paths_data_json(r->prefix);
 	char *dir = g_path_get_dirname(json_path);

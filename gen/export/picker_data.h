@@ -1,6 +1,7 @@
 /* The picker's data as a script: data/picker-data.js assigns the tables
  * assets/picker.js ranks from (per_dollar, recommendations, requests,
- * assumptions) and the server-only builds to one global,
+ * assumptions), the server-only builds and the builds each use case's
+ * rules exclude to one global,
  * window.gpuguideData, so that the picker works from a page opened from
  * disk (file://), where browsers refuse fetch() but run a script file.
  * In: an EditionResult.  Out: a file through the Site writer.
@@ -13,6 +14,11 @@
 /* Appends ,\n  "picker_server_only": [...] to json: the builds no use
  * case may pick because they need a server made for them. */
 void picker_server_only_json(GString *json, const EditionResult *r);
+
+/* Appends ,\n  "picker_excluded": {"USE_CASE": [...], ...} to json: for
+ * each use case with rules (use_cases.csv requires), the builds that
+ * break one and so may not be its pick. */
+void picker_rules_json(GString *json, const EditionResult *r);
 
 /* Writes PREFIX/data/picker-data.js. */
 bool picker_data_write(const EditionResult *r, Site *site, GError **error);

@@ -1,6 +1,6 @@
 /* Guide stage: results to template values and tables, assembled from the
  * scalar (guide_scalars.c), chart (guide_charts.c), table
- * (guide_tables.c, guide_tables_buy.c), LLM (guide_llm.c), edition
+ * (guide_tables.c, guide_tables_buy.c, guide_rules.c), LLM (guide_llm.c), edition
  * (guide_edition.c), archive (guide_archive.c) and advice
  * (guide_advice.c) builders, each called from here.  See guide.h. */
 #include "guide.h"
@@ -28,6 +28,7 @@ Values *guide_values(const Recommendations *recs, const Lang *strings,
 	guide_add_method_tables(&c, v, list);
 	guide_add_reference_tables(&c, v, list);
 	guide_add_buying_tables(&c, v, list);
+	guide_add_rules_tables(&c, v, list);
 	guide_add_short_answer_tables(&c, v, list);
 	guide_add_buying_scalars(&c, v);
 	guide_add_llm(&c, v, list);

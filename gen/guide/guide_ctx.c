@@ -89,7 +89,8 @@ void guide_set_fit(const Ctx *c, Table *t, const char *key, unsigned fit)
 	} flags[] = {{FIT_SLOTS, "slots", "fit.slots"},
 	             {FIT_NO_GAP, "no-gap", "fit.no_gap"},
 	             {FIT_POWER, "power", "fit.power"},
-	             {FIT_MODULE, "module", "fit.module"}};
+	             {FIT_MODULE, "module", "fit.module"},
+	             {FIT_AIRFLOW, "airflow", "fit.airflow"}};
 	GString *ids = g_string_new(NULL);
 	char *shown = NULL;
 	for (size_t i = 0; i < G_N_ELEMENTS(flags); i++) {

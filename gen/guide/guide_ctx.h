@@ -86,6 +86,7 @@ void guide_add_model_tables(const Ctx *c, Values *v, GPtrArray *tables);
 void guide_add_method_tables(const Ctx *c, Values *v, GPtrArray *tables);
 void guide_add_reference_tables(const Ctx *c, Values *v, GPtrArray *tables);
 void guide_add_buying_tables(const Ctx *c, Values *v, GPtrArray *tables);
+void guide_add_rules_tables(const Ctx *c, Values *v, GPtrArray *tables);
 void guide_add_short_answer_tables(const Ctx *c, Values *v,
                                    GPtrArray *tables);
 void guide_add_buying_scalars(const Ctx *c, Values *v);

@@ -146,6 +146,7 @@ static const Column RECOMMENDATIONS[] = {
     {"gpu_count", NULL, COL_INT, 0, 0, 'r', NULL, 0},
     {"budget_usd", "table.budget", COL_MONEY, 0, 0, 'r', NULL, 0},
     {"condition", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"requires", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"best_value", "table.best_value", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"runner_up", "table.runner_up", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"tie", "table.tie", COL_TEXT, 0, 0, 'l', NULL, 0},
@@ -192,6 +193,18 @@ static void set_tie(const Ctx *c, Table *t, const Recommendation *r)
 	g_free(diff);
 }
 
+/* The use case's rules as use_cases.csv names them ("fit p2p"). */
+static void set_requires(Table *t, unsigned requires)
+{
+	GString *ids = g_string_new(NULL);
+	for (int k = 0; k < USE_RULE_COUNT; k++)
+		if (requires & (1u << k))
+			g_string_append_printf(ids, "%s%s", ids->len ? " " : "",
+			                       edition_use_rule_ids[k]);
+	table_set_text(t, "requires", ids->str);
+	g_string_free(ids, TRUE);
+}
+
 static Table *recommendations_table(const Ctx *c)
 {
 	Table *t = table_new("recommendations", RECOMMENDATIONS,
@@ -212,6 +225,7 @@ static Table *recommendations_table(const Ctx *c)
 			                       S(c, "table.no_limit"));
 		table_set_text(t, "condition",
 		               format_condition_id(u->condition));
+		set_requires(t, u->requires);
 		if (r->best)
 			guide_set_build(c, t, "best_value", r->best);
 		else if (u->budget > 0)

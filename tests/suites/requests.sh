@@ -25,7 +25,9 @@ check "requests: none concludes with a verdict against the cloud" \
 check "requests: none prints a degenerate figure (0 years, 0 hours, 0%)" \
 	sh -c "! grep -qE '(^|[^0-9.,])0 (years|hours)|life of 0|rises 0%' '$rq_all'"
 rq_cur="$tmp/rq-4x.txt"
-rq_text "$rq_out/requests/4x-rtx-4090-used.pdf" >"$rq_cur"
+rq_4x=$(basename "$(ls "$rq_out"/requests/4x-*.pdf 2>/dev/null | head -n 1)")
+rq_8x=$(basename "$(ls "$rq_out"/requests/8x-*.pdf 2>/dev/null | head -n 1)")
+rq_text "$rq_out/requests/$rq_4x" >"$rq_cur"
 check "requests: the 4x request states a year of use owned against rented" \
 	grep -qE 'Cost per year of use \$[0-9,]+ owned .* against \$[0-9,]+ rented' "$rq_cur"
 check "requests: ... and from how many hours a month buying pays back" \
@@ -49,16 +51,16 @@ done
 check "requests: each priced line names its vendor or document with its address's host" \
 	grep -qE 'source: [^—]+— [a-z0-9.-]+\.[a-z]+' "$rq_cur"
 check "requests: the footer names the guide's file, no relative link (dead in an email)" \
-	sh -c "grep -qF 'The guide: guide.pdf' '$rq_cur' && ! grep -aqF '../guide.pdf' '$rq_out/requests/4x-rtx-4090-used.pdf'"
+	sh -c "grep -qF 'The guide: guide.pdf' '$rq_cur' && ! grep -aqF '../guide.pdf' '$rq_out/requests/$rq_4x'"
 "$bin" -q --base-url https://user.github.io/gpuguide --out "$tmp/rq-base"
 check "requests: with --base-url the footer has the guide's absolute address" \
-	sh -c "pdftotext '$tmp/rq-base/requests/4x-rtx-4090-used.pdf' - | tr -d '\n' | grep -qF 'https://user.github.io/gpuguide/'"
+	sh -c "pdftotext '$tmp/rq-base/requests/$rq_4x' - | tr -d '\n' | grep -qF 'https://user.github.io/gpuguide/'"
 rm -rf "$tmp/rq-base"
 
 # 8. no price called current when old; each dated; old ones flagged
 check "requests: no price is called current" sh -c "! grep -qi 'current prices' '$rq_all'"
-check "requests: a price older than the window is flagged (the 4x's GPUs, observed 2026-05-01)" \
-	grep -qF '2026-05-01: median of 2 prices, range $1,350–$1,550; re-check: older than 120 days' "$rq_cur"
+check "requests: a price older than the window is flagged (the 4x's GPUs, RTX A5000 observed 2026-01-11)" \
+	grep -qF 'price of 2026-01-11: one price; re-check: older than 120 days' "$rq_cur"
 check "requests: a price inside the window is not (the 8x's server, 2026-08-18)" \
-	sh -c "rq_text() { pdftotext -layout \"\$1\" - | tr -s ' \n' '  '; }; rq_text '$rq_out/requests/8x-rtx-4090-used.pdf' | grep -qE 'price of 2026-08-18; source'"
+	sh -c "rq_text() { pdftotext -layout \"\$1\" - | tr -s ' \n' '  '; }; rq_text '$rq_out/requests/$rq_8x' | grep -qE 'price of 2026-08-18; source'"
 rm -rf "$rq_out"

@@ -19,6 +19,7 @@ int main(void)
 	test_edition2020();
 	test_charts();
 	test_cost();
+	test_rules();
 	test_changes();
 	test_llm();
 	test_llm_use_cases();

@@ -55,6 +55,7 @@ void test_editions(void);
 void test_edition2020(void);
 void test_charts(void);
 void test_cost(void);
+void test_rules(void); /* use-case rules: fit, datacenter, p2p */
 void test_changes(void);
 void test_llm(void);
 void test_llm_use_cases(void);

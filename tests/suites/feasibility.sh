@@ -1,0 +1,14 @@
+# Sourced by tests/run.sh: picks an expert would sign (issue 31, item 1).
+# The current edition's picks keep the rules their use cases require,
+# checked from the export and the data by tests/feasibility.py (not by the
+# program's own filter); passive cards in desktops are flagged; the use
+# cases ask for what an expert would; the excluded builds name their
+# rules.  The unit test rules_of_builds checks the rules on builds made
+# for them.
+for what in picks airflow policy excluded; do
+	check "feasibility: $what (current)" \
+		python3 "$top/tests/feasibility.py" "$what" "$top/out" "$top/data/current"
+done
+# the 2020-09 edition keeps the article's picks: no rules, an empty list
+check "feasibility: 2020-09 asks no rules and excludes nothing" sh -c \
+	"test \"\$(wc -l <'$top/out/2020-09/data/excluded_builds.csv')\" -eq 1"
