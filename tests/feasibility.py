@@ -16,6 +16,10 @@ the data, not from the program's own filter:
                       matches use_cases.csv
    excluded OUT DATA  every row of excluded_builds.csv breaks a rule its
                       use case requires and beats the pick per dollar
+   ties     OUT DATA  every tie of recommendations.csv names the build the
+                      rule for ties buys: more memory, then new over used,
+                      then less power (builds.csv), then the lower cost
+                      (per_dollar.csv); no tie, no build named
 Exit status 0 when the check holds; a line on stderr says what failed."""
 import csv
 import re
@@ -145,8 +149,42 @@ def check_excluded(d):
                  % (e["use_case"], e["build"]))
 
 
+def check_ties(d):
+    cost = {r["build"]: float(r["system_cost_usd"])
+            for r in rows(d.out + "/data/per_dollar.csv")}
+
+    def criteria(build_id):
+        n, gpu = parse_build(build_id)
+        return [n * float(d.gpus[gpu]["memory_gb"]),
+                0 if build_id.endswith("(used)") else 1,
+                -float(d.builds[(n, gpu)]["system_draw_w"]),
+                -cost[build_id]]
+
+    names = ["memory", "warranty", "power", "cost"]
+    ties = 0
+    for r in d.recs:
+        if r["tie"] != "tie":
+            if r["tie_buy"] or r["tie_rule"]:
+                fail("%s: no tie but a tie rule" % r["use_case"])
+            continue
+        ties += 1
+        a, b = criteria(r["best_value"]), criteria(r["runner_up"])
+        want, rule = r["best_value"], "none"
+        for k in range(4):
+            if a[k] != b[k]:
+                want = r["best_value"] if a[k] > b[k] else r["runner_up"]
+                rule = names[k]
+                break
+        if (r["tie_buy"], r["tie_rule"]) != (want, rule):
+            fail("%s: the rule buys %s (%s), the export says %s (%s)"
+                 % (r["use_case"], want, rule, r["tie_buy"], r["tie_rule"]))
+    if ties == 0:
+        fail("no tie to check")
+
+
 CHECKS = {"picks": check_picks, "airflow": check_airflow,
-          "policy": check_policy, "excluded": check_excluded}
+          "policy": check_policy, "excluded": check_excluded,
+          "ties": check_ties}
 
 if __name__ == "__main__":
     if len(sys.argv) != 4 or sys.argv[1] not in CHECKS:

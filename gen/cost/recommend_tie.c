@@ -2,6 +2,29 @@
  * and what tells them apart.  See recommend.h. */
 #include "recommend.h"
 
+const char *const recommend_tie_rule_ids[TIE_RULE_NONE + 1] = {
+    "memory", "warranty", "power", "cost", "none"};
+
+/* Applies the rule for ties (TieRule) to the pick and the runner-up. */
+static void break_tie(const Build *best, const Build *runner_up,
+                      RecommendTie *tie)
+{
+	bool runner_new = runner_up->condition == CONDITION_NEW;
+	bool best_new = best->condition == CONDITION_NEW;
+	double diff[] = {tie->memory_diff,
+	                 (double)runner_new - (double)best_new,
+	                 -tie->power_diff, -tie->cost_diff};
+	tie->rule = TIE_RULE_NONE;
+	tie->buy = best;
+	for (int k = 0; k < TIE_RULE_NONE; k++) {
+		if (diff[k] == 0)
+			continue;
+		tie->rule = (TieRule)k;
+		tie->buy = diff[k] > 0 ? runner_up : best;
+		return;
+	}
+}
+
 /* The build's performance per dollar as an interval: the GPU's
  * performance interval, scaled to the build, over the build's cost. */
 static GpuPerf per_dollar(const Performance *perf, const Build *b,
@@ -38,5 +61,7 @@ bool recommend_tie(const Performance *perf, const Build *best,
 	tie->memory_diff = gb->memory_gb * runner_up->gpu_count
 	                   - ga->memory_gb * best->gpu_count;
 	tie->power_diff = runner_up->draw_w - best->draw_w;
+	if (tie->tie)
+		break_tie(best, runner_up, tie);
 	return tie->tie;
 }

@@ -202,7 +202,17 @@ static char *top_tie(const Ctx *c, const Recommendation *r)
 	char *diff = guide_tie_differences(c, &t);
 	char *two = gg_fill2(S(c, "sentence.tie"), best, runner);
 	char *decide = gg_fill2(S(c, "sentence.tie_decides"), runner, diff);
-	char *text = gg_fill2(S(c, "format.sentences"), two, decide);
+	char *buy_name = format_build_name(c->s, c->e, t.buy);
+	char *rule_key = g_strdup_printf("tie.rule.%s",
+	                                 recommend_tie_rule_ids[t.rule]);
+	char *buy = gg_fill2(S(c, "sentence.tie_buy"), buy_name,
+	                     S(c, rule_key));
+	char *both = gg_fill2(S(c, "format.sentences"), two, decide);
+	char *text = gg_fill2(S(c, "format.sentences"), both, buy);
+	g_free(buy_name);
+	g_free(rule_key);
+	g_free(buy);
+	g_free(both);
 	g_free(decide);
 	char *md = md_escape(text);
 	char *out = gg_fill2(S(c, "format.label"), S(c, "tie.label"), md);

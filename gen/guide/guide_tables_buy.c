@@ -150,6 +150,8 @@ static const Column RECOMMENDATIONS[] = {
     {"best_value", "table.best_value", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"runner_up", "table.runner_up", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"tie", "table.tie", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"tie_buy", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"tie_rule", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"fastest_within_budget", "table.best_absolute", COL_TEXT, 0, 0, 'l',
      NULL, 0},
     {"candidates", NULL, COL_INT, 0, 0, 'r', NULL, 0},
@@ -189,7 +191,13 @@ static void set_tie(const Ctx *c, Table *t, const Recommendation *r)
 		return;
 	}
 	char *diff = guide_tie_differences(c, &tie);
-	table_take_shown(t, "tie", "tie", gg_fill2(S(c, "tie.cell"), diff, ""));
+	char *buy = guide_tie_buy(c, &tie);
+	table_take_shown(t, "tie", "tie", gg_fill2(S(c, "tie.cell"), diff, buy));
+	char *id = format_build_id(c->e, tie.buy);
+	table_set_text(t, "tie_buy", id);
+	table_set_text(t, "tie_rule", recommend_tie_rule_ids[tie.rule]);
+	g_free(id);
+	g_free(buy);
 	g_free(diff);
 }
 

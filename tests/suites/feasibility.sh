@@ -3,9 +3,10 @@
 # checked from the export and the data by tests/feasibility.py (not by the
 # program's own filter); passive cards in desktops are flagged; the use
 # cases ask for what an expert would; the excluded builds name their
-# rules.  The unit test rules_of_builds checks the rules on builds made
+# rules; a tie names the build the rule for ties buys (issue 31, item 6).
+# The unit test rules_of_builds checks the rules on builds made
 # for them.
-for what in picks airflow policy excluded; do
+for what in picks airflow policy excluded ties; do
 	check "feasibility: $what (current)" \
 		python3 "$top/tests/feasibility.py" "$what" "$top/out" "$top/data/current"
 done
