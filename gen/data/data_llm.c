@@ -26,6 +26,11 @@ static void read_llm_model(Cursor *c, Edition *e, LlmModel *m)
 	m->kv_heads = dc_integer(c, "kv_heads", 1, 10000);
 	m->head_dim = dc_integer(c, "head_dim", 1, 100000);
 	m->intermediate = dc_integer(c, "intermediate", 1, 10000000);
+	char *max_context = dc_text_or_empty(c, "max_context");
+	m->max_context = *max_context
+	                     ? dc_integer(c, "max_context", 1, 100000000)
+	                     : 0;
+	g_free(max_context);
 	if (!c->failed && m->heads % m->kv_heads != 0)
 		dc_fail(c, dc_cell(c, "kv_heads"),
 		     "kv_heads must divide heads (%d), got %d", m->heads,

@@ -171,6 +171,9 @@ typedef struct {
 	char *size_class; /* "7-8B"; empty: used by measurements only */
 	double params_b;  /* total parameters, billions */
 	int layers, hidden, heads, kv_heads, head_dim, intermediate;
+	/* optional column max_context: the longest context the model is
+	 * published for, tokens; 0 when not given */
+	int max_context;
 	Provenance from;
 } LlmModel;
 

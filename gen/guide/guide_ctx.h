@@ -7,6 +7,7 @@
 #define GG_GUIDE_CTX_H
 
 #include "format.h"
+#include "llm.h"
 #include "recommend.h"
 #include "table.h"
 #include "template.h"
@@ -96,6 +97,10 @@ void guide_add_short_answer_tables(const Ctx *c, Values *v,
 void guide_add_buying_scalars(const Ctx *c, Values *v);
 /* guide_llm.c: the LLM tables and scalars (none without LLM models). */
 void guide_add_llm(const Ctx *c, Values *v, GPtrArray *tables);
+/* The LLM context table (guide_llm_context.c), from guide_add_llm's
+ * results. */
+void guide_add_llm_context(const Ctx *c, Values *v, GPtrArray *tables,
+                           const LlmResults *r);
 /* guide_edition.c: number formats by architecture, GPUs added since the
  * previous edition (when the previous_edition assumption names it). */
 void guide_add_edition_tables(const Ctx *c, Values *v, GPtrArray *tables);

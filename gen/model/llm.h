@@ -19,6 +19,8 @@ typedef struct {
 	double bytes_per_param[LLM_PRECISION_COUNT];
 	double kv_bytes;            /* per cached element */
 	double context, batch;      /* inference cases */
+	double context_long, context_longest; /* the long-context columns */
+	double serving_users;       /* concurrent users of a team server */
 	double inference_overhead;  /* bytes beyond weights + KV cache */
 	double adam_bytes;          /* per trained parameter */
 	double train_seq, train_batch;

@@ -1,0 +1,44 @@
+# Sourced by tests/run.sh: LLM memory for long contexts and a team
+# (issue 31, item 4).  The export's llm_context.csv is recomputed from
+# llm_models.csv and assumptions.csv alone (weights, a KV cache per token,
+# user and layer, the overhead, in the GB cards are sized in), every
+# column set in the edition is there, and a context beyond a model's
+# published window is left empty.
+python3 - "$top/out/data/llm_context.csv" "$top/data/current" >"$tmp/llmctx.log" 2>&1 <<'PY'
+import csv, sys
+out, data = sys.argv[1], sys.argv[2]
+rows = list(csv.DictReader(open(out, encoding="utf-8")))
+models = {m["name"]: m for m in csv.DictReader(open(data + "/llm_models.csv", encoding="utf-8"))}
+a = {r["key"]: r["value"] for r in csv.DictReader(open(data + "/assumptions.csv", encoding="utf-8"))}
+num = lambda k: float(a[k])
+unit, kvb, over = num("llm_gpu_memory_unit"), num("llm_kv_bytes"), num("llm_inference_overhead_gb") * 1e9
+cols = {"one_user_gb": (num("llm_context"), num("llm_batch")),
+        "long_gb": (num("llm_context_long"), num("llm_batch")),
+        "longest_gb": (num("llm_context_longest"), num("llm_batch")),
+        "team_gb": (num("llm_context"), num("llm_serving_users")),
+        "team_long_gb": (num("llm_context_long"), num("llm_serving_users"))}
+if len(rows) < 9:
+    sys.exit("only %d rows" % len(rows))
+for r in rows:
+    m = models[r["model"]]
+    weights = float(m["params_b"]) * 1e9 * num("llm_bytes_per_param." + r["precision"])
+    per_token = 2 * int(m["layers"]) * int(m["kv_heads"]) * int(m["head_dim"]) * kvb
+    for col, (tokens, users) in cols.items():
+        beyond = m.get("max_context") and tokens > float(m["max_context"])
+        if beyond:
+            if r[col]:
+                sys.exit("%s %s: %s beyond the window, got %s" % (r["model"], r["precision"], col, r[col]))
+            continue
+        want = (weights + per_token * tokens * users + over) / unit
+        if not r[col] or abs(float(r[col]) - want) > 0.001:
+            sys.exit("%s %s %s: %s, expected %.3f" % (r["model"], r["precision"], col, r[col], want))
+print("%d rows" % len(rows))
+PY
+check "LLM context table: every cell recomputed from the data ($(tail -n 1 "$tmp/llmctx.log"))" test $? -eq 0
+# a model whose window is shorter than a column leaves that cell empty
+rm -rf "$tmp/llmctx-data" && cp -r "$top/data/current" "$tmp/llmctx-data"
+sed -i 's/^\(Llama 3.1 8B,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*\),131072,/\1,32768,/' "$tmp/llmctx-data/llm_models.csv"
+"$bin" -q --lang en --data "$tmp/llmctx-data" --out "$tmp/llmctx-out" >/dev/null 2>&1
+check "LLM context table: a window of 32768 tokens leaves the full-window cell empty and keeps the long one" \
+	sh -c "grep -q '^Llama 3.1 8B,fp16,32768,[0-9.]*,[0-9.]*,,' '$tmp/llmctx-out/data/llm_context.csv'"
+rm -rf "$tmp/llmctx-data" "$tmp/llmctx-out"
