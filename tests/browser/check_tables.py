@@ -49,7 +49,7 @@ CHECK = r"""((w, lines) => {
     const cards = !!row && getComputedStyle(row).display === 'block';
     let clipped = 0, tall = 0, firstClipped = '';
     t.querySelectorAll('td, th').forEach((c) => {
-      if (c.scrollWidth > c.clientWidth + 1 && !clipped++) firstClipped = c.textContent.trim().slice(0, 60);
+      if (c.scrollWidth > c.clientWidth + 1 && !clipped++) firstClipped = c.textContent.trim().slice(0, 60) + '", ' + c.scrollWidth + ' px in ' + c.clientWidth + ' px, "';
       const lh = parseFloat(getComputedStyle(c).lineHeight) || 20;
       const r = document.createRange();
       r.selectNodeContents(c);
@@ -89,11 +89,15 @@ def main():
                     b.goto(pathlib.Path(root, page).as_uri())
                     views += 1
                     lines = script or width > 400
+                    b.eval("document.fonts.ready.then(() => 1)")
                     got = json.loads(b.eval(CHECK % (width, str(lines).lower())))
-                    if got["problems"]:
-                        # a late font swap or script can move a cell for a
-                        # moment on a loaded machine: a problem counts
-                        # only when it is still there a second later
+                    # a late font swap or script can move a cell for a
+                    # moment on a loaded machine (a fresh root builds its
+                    # font cache as it goes): a problem counts only when
+                    # it is still there after five more seconds
+                    for _ in range(5):
+                        if not got["problems"]:
+                            break
                         time.sleep(1)
                         got = json.loads(b.eval(CHECK % (width, str(lines).lower())))
                     for p in got["problems"]:
