@@ -13,16 +13,18 @@
 static const char *const PICKER_TABLES[] = {"per_dollar", "recommendations",
                                             "requests", "assumptions"};
 
-/* FIT_MODULE, FIT_HOST: recommend_qualifies refuses them, so that the
- * reader's picker ranks as the guide does. */
-void picker_server_only_json(GString *json, const EditionResult *r)
+/* Appends a JSON array of the ids of the builds keep() accepts. */
+static void build_ids_json(GString *json, const EditionResult *r,
+                           bool (*keep)(const Costs *, const UseCase *,
+                                        const Build *),
+                           const UseCase *u)
 {
 	const Costs *c = r->recs ? r->recs->costs : NULL;
-	g_string_append(json, ",\n  \"picker_server_only\": [");
+	g_string_append(json, "[");
 	bool first = true;
 	for (size_t i = 0; c && i < c->n_builds; i++) {
 		const Build *b = &c->builds[i];
-		if (!(b->fit & (FIT_MODULE | FIT_HOST)))
+		if (!keep(c, u, b))
 			continue;
 		char *id = format_build_id(r->edition, b);
 		g_string_append(json, first ? "" : ", ");
@@ -33,33 +35,42 @@ void picker_server_only_json(GString *json, const EditionResult *r)
 	g_string_append(json, "]");
 }
 
+/* FIT_MODULE, FIT_HOST: recommend_qualifies refuses them, so that the
+ * reader's picker ranks as the guide does. */
+static bool server_only(const Costs *c, const UseCase *u, const Build *b)
+{
+	(void)c;
+	(void)u;
+	return (b->fit & (FIT_MODULE | FIT_HOST)) != 0;
+}
+
+static bool breaks_a_rule(const Costs *c, const UseCase *u, const Build *b)
+{
+	return recommend_broken_rules(c, u, b) != 0;
+}
+
+void picker_server_only_json(GString *json, const EditionResult *r)
+{
+	g_string_append(json, ",\n  \"picker_server_only\": ");
+	build_ids_json(json, r, server_only, NULL);
+}
+
 /* For each use case with rules, every build that breaks one
  * (recommend_broken_rules), so the picker drops them as the guide does. */
 void picker_rules_json(GString *json, const EditionResult *r)
 {
 	const Recommendations *recs = r->recs;
 	g_string_append(json, ",\n  \"picker_excluded\": {");
-	bool first_case = true;
+	bool first = true;
 	for (size_t i = 0; recs && i < recs->n; i++) {
 		const UseCase *u = recs->items[i].use_case;
 		if (!u->requires)
 			continue;
-		g_string_append(json, first_case ? "" : ", ");
+		g_string_append(json, first ? "" : ", ");
 		table_json_string(json, u->id);
-		g_string_append(json, ": [");
-		first_case = false;
-		bool first = true;
-		for (size_t k = 0; k < recs->costs->n_builds; k++) {
-			const Build *b = &recs->costs->builds[k];
-			if (!recommend_broken_rules(recs->costs, u, b))
-				continue;
-			char *id = format_build_id(r->edition, b);
-			g_string_append(json, first ? "" : ", ");
-			table_json_string(json, id);
-			g_free(id);
-			first = false;
-		}
-		g_string_append(json, "]");
+		g_string_append(json, ": ");
+		build_ids_json(json, r, breaks_a_rule, u);
+		first = false;
 	}
 	g_string_append(json, "}");
 }

@@ -162,3 +162,13 @@ char *guide_tie_buy(const Ctx *c, const RecommendTie *t)
 	g_free(name);
 	return shown;
 }
+
+char *guide_rule_ids(unsigned rules)
+{
+	GString *ids = g_string_new(NULL);
+	for (int k = 0; k < USE_RULE_COUNT; k++)
+		if (rules & (1u << k))
+			g_string_append_printf(ids, "%s%s", ids->len ? " " : "",
+			                       edition_use_rule_ids[k]);
+	return g_string_free(ids, FALSE);
+}

@@ -51,6 +51,10 @@ void guide_set_workload(const Ctx *c, Table *t, const char *key,
                         Workload w);
 void guide_set_fit(const Ctx *c, Table *t, const char *key, unsigned fit);
 
+/* USE_RULE_* flags as use_cases.csv names them, space-separated ("fit
+ * p2p"; "" for none).  Caller frees. */
+char *guide_rule_ids(unsigned rules);
+
 /* The price columns of the last row of a table with the columns of
  * guide_tables_buy.c's PER_DOLLAR price block (gpu_price_usd,
  * price_condition, price_rows, price_min_usd, price_max_usd,

@@ -20,14 +20,11 @@ static const Column EXCLUDED[] = {
 /* The rules as ids ("fit p2p") and in the language's words, joined. */
 static void set_rules(const Ctx *c, Table *t, unsigned rules)
 {
-	GString *ids = g_string_new(NULL);
 	char *shown = NULL;
 	for (int k = 0; k < USE_RULE_COUNT; k++) {
 		if (!(rules & (1u << k)))
 			continue;
-		const char *id = edition_use_rule_ids[k];
-		g_string_append_printf(ids, "%s%s", ids->len ? " " : "", id);
-		char *key = g_strdup_printf("rule.%s", id);
+		char *key = g_strdup_printf("rule.%s", edition_use_rule_ids[k]);
 		const char *words = S(c, key);
 		g_free(key);
 		char *joined = shown ? gg_fill2(S(c, "format.list"), shown, words)
@@ -35,8 +32,9 @@ static void set_rules(const Ctx *c, Table *t, unsigned rules)
 		g_free(shown);
 		shown = joined;
 	}
-	table_take_shown(t, "rules_broken", ids->str, shown);
-	g_string_free(ids, TRUE);
+	char *ids = guide_rule_ids(rules);
+	table_take_shown(t, "rules_broken", ids, shown);
+	g_free(ids);
 }
 
 static Table *excluded_table(const Ctx *c)

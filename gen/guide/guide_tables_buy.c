@@ -201,18 +201,6 @@ static void set_tie(const Ctx *c, Table *t, const Recommendation *r)
 	g_free(diff);
 }
 
-/* The use case's rules as use_cases.csv names them ("fit p2p"). */
-static void set_requires(Table *t, unsigned requires)
-{
-	GString *ids = g_string_new(NULL);
-	for (int k = 0; k < USE_RULE_COUNT; k++)
-		if (requires & (1u << k))
-			g_string_append_printf(ids, "%s%s", ids->len ? " " : "",
-			                       edition_use_rule_ids[k]);
-	table_set_text(t, "requires", ids->str);
-	g_string_free(ids, TRUE);
-}
-
 static Table *recommendations_table(const Ctx *c)
 {
 	Table *t = table_new("recommendations", RECOMMENDATIONS,
@@ -233,7 +221,9 @@ static Table *recommendations_table(const Ctx *c)
 			                       S(c, "table.no_limit"));
 		table_set_text(t, "condition",
 		               format_condition_id(u->condition));
-		set_requires(t, u->requires);
+		char *requires = guide_rule_ids(u->requires);
+		table_set_text(t, "requires", requires);
+		g_free(requires);
 		if (r->best)
 			guide_set_build(c, t, "best_value", r->best);
 		else if (u->budget > 0)
