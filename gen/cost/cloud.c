@@ -76,9 +76,16 @@ static bool comparable(const Costs *c, const Build *b, const CloudOffer *o)
 	       && e->gpus[o->gpu].memory_gb >= e->gpus[b->gpu].memory_gb;
 }
 
-/* True when x is a closer match than y. */
-static bool closer(const CloudComparison *x, const CloudComparison *y)
+/* True when x is a closer match than y for b: the one rule of every
+ * comparison is the build's own GPU first when it is offered, then the
+ * nearest in speed (|log speed_ratio|), then the cheaper unit of work,
+ * then file order. */
+static bool closer(const Build *b, const CloudComparison *x,
+                   const CloudComparison *y)
 {
+	bool sx = x->offer->gpu == b->gpu, sy = y->offer->gpu == b->gpu;
+	if (sx != sy)
+		return sx;
 	double dx = fabs(log(x->speed_ratio)), dy = fabs(log(y->speed_ratio));
 	if (dx != dy)
 		return dx < dy;
@@ -101,7 +108,7 @@ size_t cloud_compare(const Costs *c, const Build *b, double utilization,
 			continue;
 		/* insertion into the sorted top CLOUD_CLOSEST */
 		size_t at = n;
-		while (at > 0 && closer(&x, &out[at - 1]))
+		while (at > 0 && closer(b, &x, &out[at - 1]))
 			at--;
 		if (at >= CLOUD_CLOSEST)
 			continue;
@@ -112,6 +119,23 @@ size_t cloud_compare(const Costs *c, const Build *b, double utilization,
 			n++;
 	}
 	return n;
+}
+
+const CloudOffer *cloud_cheapest(const Edition *e, size_t gpu, int count,
+                                 Pricing pricing)
+{
+	const CloudOffer *best = NULL;
+	for (size_t i = 0; i < e->n_cloud; i++) {
+		const CloudOffer *o = &e->cloud[i];
+		if (o->gpu != gpu || o->gpu_count != count
+		    || o->pricing != pricing)
+			continue;
+		if (!best || o->price_per_hour < best->price_per_hour
+		    || (o->price_per_hour == best->price_per_hour
+		        && strcmp(o->from.date, best->from.date) > 0))
+			best = o;
+	}
+	return best;
 }
 
 /* ---- the cost stage's older entry points, speed-adjusted ------------ */

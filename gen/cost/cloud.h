@@ -31,10 +31,12 @@ typedef struct {
 
 #define CLOUD_CLOSEST 3
 
-/* Compares b with the offers closest to it in speed (|log speed_ratio|
- * smallest; ties go to the cheaper unit of work, then file order) among
- * comparable ones: a rated GPU with at least the build's GPU memory.
- * Fills up to CLOUD_CLOSEST entries of out, returns how many. */
+/* Compares b with comparable offers (on-demand, a rated GPU with at
+ * least the build's memory per card) by one rule: offers of the build's
+ * own GPU first, then the closest in speed (|log speed_ratio| smallest);
+ * ties go to the cheaper unit of work, then file order.  out[0] is the
+ * offer every table, chart and request weighs the build against.  Fills
+ * up to CLOUD_CLOSEST entries of out, returns how many. */
 size_t cloud_compare(const Costs *c, const Build *b, double utilization,
                      CloudComparison out[CLOUD_CLOSEST]);
 
@@ -50,6 +52,12 @@ CloudVerdict cloud_verdict(const Costs *c, double breakeven_days);
 
 /* "rent", "buy", "either": identifiers for data files and string keys. */
 const char *cloud_verdict_id(CloudVerdict v);
+
+/* The cheapest offer of gpu in instances of count GPUs sold as pricing
+ * (equal prices: the newer observation, then file order); NULL when
+ * none. */
+const CloudOffer *cloud_cheapest(const Edition *e, size_t gpu, int count,
+                                 Pricing pricing);
 
 /* Units of work per hour of an offer (its whole instance). */
 double cloud_offer_rate(const Costs *c, const CloudOffer *o);

@@ -67,9 +67,8 @@ static const CloudOffer *offer_assumption(const Edition *e, GError **error)
 		return NULL;
 	for (size_t i = 0; i < e->n_cloud; i++) {
 		const CloudOffer *o = &e->cloud[i];
-		bool spot = o->pricing == PRICING_SPOT;
 		if (strcmp(o->instance, inst) == 0
-		    && strcmp(pricing, spot ? "spot" : "on-demand") == 0)
+		    && strcmp(pricing, edition_pricing_ids[o->pricing]) == 0)
 			return o;
 	}
 	char *path = g_build_filename(e->dir, "assumptions.csv", NULL);

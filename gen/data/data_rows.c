@@ -17,7 +17,6 @@ static const char *const SEGMENTS[] = {"consumer", "workstation",
                                        "datacenter", NULL};
 static const char *const CONDITIONS[] = {"new", "used", NULL};
 static const char *const BUY_CONDITIONS[] = {"new", "used", "any", NULL};
-static const char *const PRICINGS[] = {"on-demand", "spot", NULL};
 static const char *const SYSTEM_KINDS[] = {"desktop", "server", NULL};
 static const char *const YES_NO[] = {"no", "yes", NULL};
 static const char *const INTERCONNECTS[] = {
@@ -406,7 +405,7 @@ static void read_cloud(Cursor *c, Edition *e, CloudOffer *o)
 	o->gpu_count = dc_integer(c, "gpu_count", 1, 1024);
 	o->price_per_hour = dc_number(c, "price_per_hour", POSITIVE);
 	o->currency = g_strdup(CURRENCIES[dc_choice(c, "currency", CURRENCIES)]);
-	o->pricing = (Pricing)dc_choice(c, "pricing", PRICINGS);
+	o->pricing = (Pricing)dc_choice(c, "pricing", edition_pricing_ids);
 	o->from = dc_provenance(c);
 }
 
@@ -486,7 +485,7 @@ static char *cloud_key(const void *item)
 {
 	const CloudOffer *o = item;
 	return g_strdup_printf("%s %s (%s)", o->provider, o->instance,
-	                       PRICINGS[o->pricing]);
+	                       edition_pricing_ids[o->pricing]);
 }
 
 static const char *const GPU_COLUMNS[] = {

@@ -7,6 +7,9 @@
 
 /* The ids of data/README.md, in the order of their enums. */
 const char *const edition_workload_ids[] = {"cnn", "transformer", NULL};
+const char *const edition_pricing_ids[PRICING_COUNT + 1] = {
+    "on-demand", "spot", "community", NULL};
+
 const char *const edition_use_rule_ids[USE_RULE_COUNT + 1] = {
     "fit", "datacenter", "p2p", NULL};
 const char *const edition_llm_precision_ids[] = {"fp16", "fp8", "int8", "q4",

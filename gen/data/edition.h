@@ -28,7 +28,11 @@ typedef enum { SEGMENT_CONSUMER, SEGMENT_WORKSTATION,
                SEGMENT_DATACENTER } Segment;
 typedef enum { WORKLOAD_CNN, WORKLOAD_TRANSFORMER, WORKLOAD_COUNT } Workload;
 typedef enum { CONDITION_NEW, CONDITION_USED } Condition;
-typedef enum { PRICING_ON_DEMAND, PRICING_SPOT } Pricing;
+/* How a cloud rate is sold: on-demand (the provider's ordinary rate,
+ * not taken away), spot (interruptible capacity), community (a
+ * marketplace of hosts the provider does not run itself). */
+typedef enum { PRICING_ON_DEMAND, PRICING_SPOT, PRICING_COMMUNITY,
+               PRICING_COUNT } Pricing;
 typedef enum { SYSTEM_DESKTOP, SYSTEM_SERVER } SystemKind;
 typedef enum { GPU_FORM_PCIE, GPU_FORM_MODULE } GpuForm;
 typedef enum { LIFE_IN_PRODUCTION, LIFE_DISCONTINUED } LifeStatus;
@@ -154,6 +158,9 @@ typedef struct {
 enum { USE_RULE_FIT = 1, USE_RULE_DATACENTER = 2, USE_RULE_P2P = 4 };
 #define USE_RULE_COUNT 3
 extern const char *const edition_use_rule_ids[USE_RULE_COUNT + 1];
+/* cloud.csv's pricing words, by Pricing: "on-demand", "spot",
+ * "community". */
+extern const char *const edition_pricing_ids[PRICING_COUNT + 1];
 
 typedef struct {
 	char *provider, *instance;

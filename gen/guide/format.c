@@ -256,7 +256,7 @@ const char *format_condition_id(int condition)
 
 const char *format_pricing_id(Pricing p)
 {
-	return p == PRICING_SPOT ? "spot" : "on-demand";
+	return edition_pricing_ids[p];
 }
 
 char *format_build_stem(const Edition *e, const Build *b)

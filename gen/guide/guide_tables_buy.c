@@ -1,11 +1,11 @@
 /* Guide tables about buying: performance per dollar (one table per
  * build size, and all sizes together; each GPU price with its range,
  * count and newest date), every build, the recommendations with their
- * price sensitivity, the speed-adjusted cloud comparison with verdicts,
- * the purchase requests (the budgets and "upgrade the PC I have" tables
- * are in guide_tables_short.c); and the scalars of the power and cloud sections
- * (power notes, circuits, driver licence, the worked example's verdict;
- * the currency note is guide_money.c's).
+ * price sensitivity, the purchase requests (the cloud tables are in
+ * guide_cloud.c, the budgets and "upgrade the PC I have" tables in
+ * guide_tables_short.c); and the scalars of the power section
+ * (power notes, circuits, driver licence; the currency note is
+ * guide_money.c's).
  * Each table is described once (its Columns) and is both a Markdown table
  * of the guide and a file of the data export.  See guide_ctx.h. */
 #include "guide_ctx.h"
@@ -238,113 +238,6 @@ static Table *recommendations_table(const Ctx *c)
 	return t;
 }
 
-/* Each recommended build against the three cloud offers closest to it
- * in speed, by cost per unit of training work (cloud.h), at the
- * edition's utilization. */
-static const Column CLOUD[] = {
-    {"build", "table.build", COL_TEXT, 0, 0, 'l', NULL, 0},
-    {"system_cost_usd", "table.system_cost", COL_MONEY, 0, 2, 'r', NULL, 0},
-    {"provider", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
-    {"instance", "table.cloud", COL_TEXT, 0, 0, 'l', NULL, 0},
-    {"cloud_gpu", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
-    {"pricing", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
-    {"price_per_hour_usd", "table.price_hour", COL_PRICE, 2, 4, 'r', NULL,
-     0},
-    {"price_date", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
-    {"speed_ratio", "table.speed_ratio", COL_NUMBER, 2, 4, 'r', NULL, 0},
-    {"cloud_usd_per_unit", "table.cloud_per_unit", COL_PRICE, 2, 4, 'r',
-     NULL, 0},
-    {"desktop_usd_per_unit", "table.desktop_per_unit", COL_PRICE, 2, 4, 'r',
-     NULL, 0},
-    {"utilization", NULL, COL_PERCENT, 0, 2, 'r', NULL, 0},
-    {"breakeven_days", NULL, COL_NUMBER, 0, 1, 'r', NULL, 0},
-    {"breakeven_months", "table.breakeven", COL_NUMBER, 0, 1, 'r', NULL, 0},
-    {"verdict", "table.verdict", COL_TEXT, 0, 0, 'l', NULL, 0},
-};
-
-/* "Lambda 4x V100 (V100, on-demand, 2026-11-02)" in the language's
- * words. */
-static char *offer_shown(const Ctx *c, const CloudOffer *o)
-{
-	char *name = g_strdup_printf("%s %s", o->provider, o->instance);
-	char *detail = gg_fill2(S(c, "format.pair"), c->e->gpus[o->gpu].name,
-	                        S(c, o->pricing == PRICING_SPOT
-	                                 ? "pricing.spot"
-	                                 : "pricing.on_demand"));
-	char *dated = gg_fill2(S(c, "format.pair"), detail, o->from.date);
-	char *shown = gg_fill2(S(c, "format.aside"), name, dated);
-	g_free(name);
-	g_free(detail);
-	g_free(dated);
-	return shown;
-}
-
-/* A break-even in the reader's unit: "never", "7 months", "3.2 years". */
-static char *breakeven_text(const Ctx *c, double days)
-{
-	if (!isfinite(days))
-		return g_strdup(S(c, "cloud.never"));
-	double months = days / 30.436875;
-	if (months < 24) {
-		char *n = num(c, ceil(months), 0);
-		char *t = gg_fill2(S(c, "cloud.months"), n, "");
-		g_free(n);
-		return t;
-	}
-	char *n = num(c, months / 12.0, 1);
-	char *t = gg_fill2(S(c, "cloud.years"), n, "");
-	g_free(n);
-	return t;
-}
-
-static void cloud_row(const Ctx *c, Table *t, const Build *b,
-                      const CloudComparison *k)
-{
-	const CloudOffer *o = k->offer;
-	table_add_row(t);
-	guide_set_build(c, t, "build", b);
-	guide_set_build_cost(c, t, "system_cost_usd", b);
-	table_set_text(t, "provider", o->provider);
-	table_take_shown(t, "instance", o->instance, offer_shown(c, o));
-	table_set_text(t, "cloud_gpu", c->e->gpus[o->gpu].name);
-	table_set_text(t, "pricing", format_pricing_id(o->pricing));
-	table_set_number(t, "price_per_hour_usd", o->price_per_hour);
-	table_set_text(t, "price_date", o->from.date);
-	table_set_number(t, "speed_ratio", k->speed_ratio);
-	table_set_number(t, "cloud_usd_per_unit", k->cloud_per_unit);
-	table_set_number(t, "desktop_usd_per_unit", k->desktop_per_unit);
-	table_set_number(t, "utilization", c->costs->utilization);
-	char *when = breakeven_text(c, k->breakeven_days);
-	if (isfinite(k->breakeven_days)) {
-		table_set_number(t, "breakeven_days", k->breakeven_days);
-		table_set_number_shown(t, "breakeven_months",
-		                       k->breakeven_months, when);
-	} else {
-		table_set_shown(t, "breakeven_months", "", when);
-	}
-	g_free(when);
-	const char *id = cloud_verdict_id(k->verdict);
-	char *key = g_strdup_printf("cloud.verdict.%s", id);
-	table_set_shown(t, "verdict", id, S(c, key));
-	g_free(key);
-}
-
-static Table *cloud_table(const Ctx *c)
-{
-	Table *t = table_new("cloud", CLOUD, G_N_ELEMENTS(CLOUD), NULL);
-	const Build **builds = NULL;
-	size_t n = recommend_best_builds(c->recs, &builds);
-	for (size_t i = 0; i < n; i++) {
-		CloudComparison three[CLOUD_CLOSEST];
-		size_t m = cloud_compare(c->costs, builds[i],
-		                         c->costs->utilization, three);
-		for (size_t k = 0; k < m; k++)
-			cloud_row(c, t, builds[i], &three[k]);
-	}
-	g_free(builds);
-	return t;
-}
-
 static const Column REQUESTS[] = {
     {"build", "table.build", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"serves", "table.serves", COL_TEXT, 0, 0, 'l', NULL, 0},
@@ -400,28 +293,6 @@ static Table *requests_table(const Ctx *c)
 	return t;
 }
 
-
-/* The worked cloud example's conclusion, following its verdict. */
-static void cloud_example_scalar(const Ctx *c, Values *v)
-{
-	const Examples *x = &c->costs->examples;
-	if (!x->breakeven_build || !x->breakeven_offer)
-		return;
-	double days = x->breakeven_days;
-	const char *key = "cloud.example.never";
-	if (isfinite(days))
-		key = (const char *[]){"cloud.example.rent", "cloud.example.buy",
-		                       "cloud.example.either"}
-		    [cloud_verdict(c->costs, days)];
-	if (isfinite(days) && c->costs->useful_life_years <= 0)
-		key = "cloud.example.no_life"; /* no life to compare with */
-	char *life = num(c, c->costs->useful_life_years, 0);
-	values_set_scalar(v, "cloud_example_verdict",
-	                  md_escape_take(gg_fill2(S(c, key), life, "")));
-	g_free(life);
-	values_set_scalar(v, "breakeven_time",
-	                  md_escape_take(breakeven_text(c, days)));
-}
 
 /* pattern escaped as Markdown, with Markdown md in place of its {1}. */
 static char *fill_markdown(const char *pattern, const char *md)
@@ -497,13 +368,13 @@ void guide_add_buying_tables(const Ctx *c, Values *v, GPtrArray *tables)
 	guide_add_table(c, v, tables, all);
 	guide_add_table(c, v, tables, builds_table(c));
 	guide_add_table(c, v, tables, recommendations_table(c));
-	guide_add_table(c, v, tables, cloud_table(c));
+	guide_add_cloud_tables(c, v, tables);
 	guide_add_table(c, v, tables, requests_table(c));
 }
 
 void guide_add_buying_scalars(const Ctx *c, Values *v)
 {
-	cloud_example_scalar(c, v);
+	guide_add_cloud_scalars(c, v);
 	power_scalars(c, v);
 	guide_money_scalars(c, v);
 }

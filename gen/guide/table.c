@@ -164,6 +164,15 @@ void table_set_link(Table *t, const char *key, const char *text,
 	c->url = g_strdup(url);
 }
 
+void table_set_number_link(Table *t, const char *key, double v,
+                           const char *shown, const char *url)
+{
+	Cell *c = cell(t, key);
+	c->v = v;
+	c->shown = g_strdup(shown);
+	c->url = url && *url ? g_strdup(url) : NULL;
+}
+
 void table_append(Table *t, const Table *from)
 {
 	g_assert(t->cols == from->cols);

@@ -78,6 +78,10 @@ void table_set_number_shown(Table *t, const char *key, double v,
 /* A link: the data holds text; the guide shows [shown or text](url). */
 void table_set_link(Table *t, const char *key, const char *text,
                     const char *shown, const char *url);
+/* A number whose guide cell is a link: [shown](url); the data holds v.
+ * url NULL or empty: shown as plain text. */
+void table_set_number_link(Table *t, const char *key, double v,
+                           const char *shown, const char *url);
 
 /* Appends copies of every row of from, which has the same columns. */
 void table_append(Table *t, const Table *from);

@@ -327,6 +327,21 @@ static void cloud(const Run *x)
 	}
 	CHECK(compared > 0);
 	CHECK(on_demand);
+	/* the build's own GPU first, even when another offer is nearer in
+	 * speed: 2x RTX 4090 against 1x RTX 4090 (half its speed) */
+	const Build *b2 = cost_build_in(x->c, gpu(x, "RTX 4090"), 2,
+	                                CONDITION_USED);
+	CloudComparison k2[CLOUD_CLOSEST];
+	size_t n2 = b2 ? cloud_compare(x->c, b2, x->c->utilization, k2) : 0;
+	CHECK(n2 >= 2 && k2[0].offer->gpu == b2->gpu);
+	CHECK(n2 >= 2 && fabs(log(k2[1].speed_ratio))
+	                     < fabs(log(k2[0].speed_ratio)));
+	/* the cheapest rate of a class for a GPU and instance size */
+	const CloudOffer *spot = cloud_cheapest(x->e, gpu(x, "RTX 4090"), 1,
+	                                        PRICING_SPOT);
+	CHECK(spot && spot->pricing == PRICING_SPOT
+	      && fabs(spot->price_per_hour - 0.34) < 1e-9);
+	CHECK(!cloud_cheapest(x->e, gpu(x, "RTX 4090"), 3, PRICING_SPOT));
 }
 
 /* Sets every row of gpu/condition to price, so its median is price. */

@@ -1,0 +1,75 @@
+# Sourced by tests/run.sh: the cloud as it is sold (issue 31, item 3).
+# Every cloud price is labelled with its pricing class; each recommended
+# build is weighed against one on-demand offer chosen by one rule (its own
+# GPU when a cloud offers it on demand, else the nearest in speed), and
+# that offer and verdict are the same in the guide's table and in the
+# purchase request; the offers table puts every rate in its class's
+# column.
+python3 - "$top/data/current/cloud.csv" "$top/out/data" >"$tmp/cloud.log" 2>&1 <<'PY'
+import csv, sys
+data, out = sys.argv[1], sys.argv[2]
+offers = list(csv.DictReader(open(data, encoding="utf-8")))
+classes = {"on-demand", "spot", "community"}
+bad = [o for o in offers if o["pricing"] not in classes]
+if bad:
+    sys.exit("unlabelled pricing class: %s" % bad[0])
+builds = {r["gpu_count"] + "x " + r["gpu"]: r["gpu"] for r in csv.DictReader(open(out + "/builds.csv", encoding="utf-8"))}
+cloud = list(csv.DictReader(open(out + "/cloud.csv", encoding="utf-8")))
+requests = [r["build"] for r in csv.DictReader(open(out + "/requests.csv", encoding="utf-8"))]
+if sorted(r["build"] for r in cloud) != sorted(requests):
+    sys.exit("one cloud row per recommended build: %s against %s" % ([r["build"] for r in cloud], requests))
+same = 0
+for r in cloud:
+    gpu = builds[r["build"].replace(" (used)", "")]
+    if r["pricing"] != "on-demand":
+        sys.exit("%s weighed against a %s rate" % (r["build"], r["pricing"]))
+    offered = any(o["gpu"] == gpu and o["pricing"] == "on-demand" for o in offers)
+    want = "same_gpu" if offered else "nearest_speed"
+    if r["rule"] != want or (offered and r["cloud_gpu"] != gpu):
+        sys.exit("%s: rule %s, cloud GPU %s, expected %s" % (r["build"], r["rule"], r["cloud_gpu"], want))
+    same += offered
+    for cls, col in (("spot", "spot_per_hour_usd"), ("community", "community_per_hour_usd")):
+        rates = [float(o["price_per_hour"]) for o in offers if o["pricing"] == cls
+                 and o["gpu"] == r["cloud_gpu"] and o["gpu_count"] == r["cloud_gpu_count"]]
+        got = float(r[col]) if r[col] else None
+        if (min(rates) if rates else None) != got:
+            sys.exit("%s: %s %s, expected the cheapest of %s" % (r["build"], col, got, rates))
+# the offers table: each class's newest rate in its own column
+table = {(r["gpu"], r["gpu_count"], r["provider"]): r for r in csv.DictReader(open(out + "/cloud_offers.csv", encoding="utf-8"))}
+groups = {}
+for o in offers:
+    groups.setdefault((o["gpu"], o["gpu_count"], o["provider"]), []).append(o)
+if set(groups) != set(table):
+    sys.exit("offers table groups differ: %s" % (set(groups) ^ set(table)))
+for key, rows in groups.items():
+    for cls, col in (("on-demand", "on_demand"), ("spot", "spot"), ("community", "community")):
+        mine = [o for o in rows if o["pricing"] == cls]
+        newest = max(mine, key=lambda o: o["date"])["date"] if mine else ""
+        got = table[key][col + "_date"]
+        rate = table[key][col + "_per_hour_usd"]
+        if got != newest or (mine and float(rate) not in [float(o["price_per_hour"]) for o in mine if o["date"] == newest]) or (not mine and rate):
+            sys.exit("%s %s: %s at %s, expected the newest of %s" % (key, cls, rate, got, mine))
+print("%d builds (%d on their own GPU), %d offer groups" % (len(cloud), same, len(groups)))
+PY
+check "cloud: one labelled on-demand offer per build by the stated rule, spot and community beside it ($(tail -n 1 "$tmp/cloud.log"))" test $? -eq 0
+
+# the same offer decides the purchase request: its verdict line names it
+first=$(python3 -c "import csv,sys; r=next(csv.DictReader(open(sys.argv[1]))); print(r['provider'] + ' ' + r['instance'])" "$top/out/data/cloud.csv")
+check "cloud: the first build's request weighs it against the same offer ($first)" \
+    sh -c "pdftotext '$top/out/$(python3 -c "import csv,sys; print(next(csv.DictReader(open(sys.argv[1])))['request'])" "$top/out/data/requests.csv")' - | tr '\n' ' ' | grep -qF '$first'"
+
+# the pricing classes are named in both languages' table headers
+check "cloud: the guide labels on-demand, spot and community columns" \
+    sh -c "grep -q '| On-demand per hour | Spot per hour | Community per hour |' '$top/out/guide.md'"
+check "cloud: the zh-CN guide labels them too" \
+    sh -c "grep -q '| 按需每小时 | 竞价每小时 | 社区云每小时 |' '$top/out/zh-CN/guide.md'"
+
+# a cloud row without a pricing class, or with an unknown one, is refused
+# at its cell
+for v in '' preemptible; do
+	rm -rf "$tmp/cloud-data" && cp -r "$top/data/current" "$tmp/cloud-data"
+	sed -i "2s/,on-demand,/,$v,/" "$tmp/cloud-data/cloud.csv"
+	"$bin" -q --data "$tmp/cloud-data" --out "$tmp/cloud-out" >"$tmp/cloud-bad.out" 2>&1
+	check "cloud: pricing '$v' is refused at cloud.csv:2:col, exit 1" \
+	    sh -c "test $? -eq 1 && grep -q 'cloud.csv:2:[0-9]*: .*pricing' '$tmp/cloud-bad.out'"
+done
