@@ -88,17 +88,30 @@ static unsigned physical_fit(const Costs *c, const Gpu *g, const Build *b)
 	return fit;
 }
 
-double cost_kwh_year(const Costs *c, const Build *b, double utilization)
+double cost_running_w(const Costs *c, const Build *b)
 {
-	return (b->gpu_w + c->cpu_w) * utilization * HOURS_PER_YEAR / 1000;
+	if (b->system && b->system->system_w > 0)
+		return b->system->system_w;
+	return b->gpu_w + c->cpu_w;
 }
 
+double cost_kwh_year(const Costs *c, const Build *b, double utilization)
+{
+	return cost_running_w(c, b) * utilization * HOURS_PER_YEAR / 1000;
+}
+
+/* A system rated as a whole (an HGX or DGX node) draws its rating and
+ * comes with the supplies for it; otherwise the GPUs' board power plus
+ * the processor and the rest, and a supply sized from that. */
 static void power(const Costs *c, const Gpu *g, Build *b)
 {
 	b->gpu_w = b->gpu_count * g->tdp_w;
-	b->draw_w = b->gpu_w + c->cpu_w + c->rest_w;
-	b->psu_w = ceil(b->draw_w * (1 + c->psu_headroom) / c->psu_step_w)
-	           * c->psu_step_w;
+	double rated = b->system->system_w;
+	b->draw_w = rated > 0 ? rated : b->gpu_w + c->cpu_w + c->rest_w;
+	b->psu_w = rated > 0 ? b->system->psu_w
+	                     : ceil(b->draw_w * (1 + c->psu_headroom)
+	                            / c->psu_step_w)
+	                           * c->psu_step_w;
 	b->kwh_year = cost_kwh_year(c, b, c->utilization);
 	b->electricity_year = b->kwh_year * c->kwh_price;
 	b->co2_kg_year = b->kwh_year * c->co2_per_kwh;
@@ -175,6 +188,49 @@ double cost_items_total(const Build *b)
 	return sum;
 }
 
+/* A base system of n GPUs may seat g: its form matches (PCIe cards in a
+ * module host move to the 8-GPU PCIe chassis when the edition prices
+ * one) and it is built for g. */
+static const BaseSystem *seat(const Costs *c, const BaseSystem *s,
+                              const Gpu *gpu)
+{
+	if (gpu->slot_width > 0 && s->gpu_form == GPU_FORM_MODULE
+	    && c->has_pcie8 && s->gpu_count == c->pcie8_chassis.gpu_count)
+		return &c->pcie8_chassis;
+	return s;
+}
+
+/* The base system of a build of n GPUs g: among the systems of n GPUs
+ * (only those built for g when any names it), the cheapest the build
+ * fits (slots, power, cooling); when none fits, the first, so the build
+ * shows what it lacks. */
+static const BaseSystem *base_system(const Costs *c, size_t g, int n)
+{
+	const Edition *e = c->perf->edition;
+	const Gpu *gpu = &e->gpus[g];
+	bool named = false;
+	for (size_t i = 0; i < e->n_systems; i++)
+		named |= e->systems[i].gpu_count == n
+		         && e->systems[i].n_takes > 0
+		         && edition_system_takes(&e->systems[i], g);
+	const BaseSystem *first = NULL, *best = NULL;
+	for (size_t i = 0; i < e->n_systems; i++) {
+		const BaseSystem *s = &e->systems[i];
+		if (s->gpu_count != n || !edition_system_takes(s, g)
+		    || (named && s->n_takes == 0))
+			continue;
+		s = seat(c, s, gpu);
+		if (!first)
+			first = s;
+		Build trial = {.gpu = g, .gpu_count = n, .system = s};
+		power(c, gpu, &trial);
+		if (physical_fit(c, gpu, &trial) == 0
+		    && (!best || s->cost < best->cost))
+			best = s;
+	}
+	return best ? best : first ? first : seat(c, edition_system(e, n), gpu);
+}
+
 static void make_build(Costs *c, size_t g, const GpuPrice *price, int n,
                        Build *b)
 {
@@ -184,10 +240,7 @@ static void make_build(Costs *c, size_t g, const GpuPrice *price, int n,
 	b->gpu_count = n;
 	b->condition = price->condition;
 	b->gpu_price = price;
-	b->system = edition_system(e, n);
-	if (gpu->slot_width > 0 && b->system->gpu_form == GPU_FORM_MODULE
-	    && c->has_pcie8 && n == c->pcie8_chassis.gpu_count)
-		b->system = &c->pcie8_chassis;
+	b->system = base_system(c, g, n);
 	const char *ic = system_interconnect(b->system);
 	for (int w = 0; w < WORKLOAD_COUNT; w++) {
 		double s = model_gpu_speedup(c->perf, n, ic, (Workload)w);

@@ -160,6 +160,9 @@ const CloudOffer *cost_matching_cloud(const Costs *c, const Build *b);
 double cost_items_total(const Build *b);
 
 /* Yearly kWh of a build at a utilization. */
+/* The power a build runs at, W: a rated system's rating (system_w), else
+ * its GPUs' board power plus the processor. */
+double cost_running_w(const Costs *c, const Build *b);
 double cost_kwh_year(const Costs *c, const Build *b, double utilization);
 
 #endif

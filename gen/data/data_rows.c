@@ -176,9 +176,33 @@ static void free_price(Price *p)
 	dc_provenance_free(&p->from);
 }
 
+/* The takes cell: gpus.csv names separated by ';' (empty: any GPU). */
+static void system_takes(Cursor *c, const Edition *e, BaseSystem *s)
+{
+	char *text = dc_text_or_empty(c, "takes");
+	if (!*text) {
+		g_free(text);
+		return;
+	}
+	char **names = g_strsplit(text, ";", -1);
+	s->n_takes = g_strv_length(names);
+	s->takes = g_new0(size_t, s->n_takes);
+	for (size_t i = 0; i < s->n_takes && !c->failed; i++) {
+		long g = edition_find_gpu(e, names[i]);
+		if (g < 0)
+			dc_fail(c, dc_cell(c, "takes"),
+			        "takes: unknown GPU '%s': no such name in "
+			        "gpus.csv (names separated by ';')",
+			        names[i]);
+		else
+			s->takes[i] = (size_t)g;
+	}
+	g_strfreev(names);
+	g_free(text);
+}
+
 static void read_system(Cursor *c, Edition *e, BaseSystem *s)
 {
-	(void)e;
 	s->gpu_count = dc_integer(c, "gpu_count", 1, 8);
 	if (!c->failed && s->gpu_count != 1 && s->gpu_count != 2
 	    && s->gpu_count != 4 && s->gpu_count != 8)
@@ -193,11 +217,17 @@ static void read_system(Cursor *c, Edition *e, BaseSystem *s)
 	s->psu_w = dc_number(c, "psu_w", POSITIVE);
 	s->gpu_slots = dc_integer(c, "gpu_slots", 1, 64);
 	s->gpu_form = (GpuForm)dc_choice(c, "gpu_form", GPU_FORMS);
+	s->system_w = csv_table_column(c->table, "system_w") >= 0
+	                      && dc_cell(c, "system_w")->text[0]
+	                  ? dc_number(c, "system_w", POSITIVE)
+	                  : 0;
+	system_takes(c, e, s);
 	s->from = dc_provenance(c);
 }
 
 static void free_system(BaseSystem *s)
 {
+	g_free(s->takes);
 	g_free(s->name);
 	g_free(s->currency);
 	dc_provenance_free(&s->from);
@@ -463,7 +493,7 @@ static char *gpu_key(const void *item)
 
 static char *system_key(const void *item)
 {
-	return g_strdup_printf("%d", ((const BaseSystem *)item)->gpu_count);
+	return g_strdup(((const BaseSystem *)item)->name);
 }
 
 static char *assumption_key(const void *item)
@@ -523,8 +553,8 @@ const FileSpec DATA_PRICES_FILE =
               NULL, NULL, NULL);
 const FileSpec DATA_SYSTEMS_FILE =
     FILE_SPEC("systems.csv", SYSTEM_COLUMNS, BaseSystem, read_system,
-              free_system, system_key, "gpu_count",
-              "base system for GPU count");
+              free_system, system_key, "name",
+              "base system");
 const FileSpec DATA_BENCHMARKS_FILE =
     FILE_SPEC("benchmarks.csv", BENCHMARK_COLUMNS, Benchmark,
               read_benchmark, free_benchmark, NULL, NULL, NULL);

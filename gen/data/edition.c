@@ -57,6 +57,16 @@ const BaseSystem *edition_system(const Edition *e, int gpu_count)
 	return NULL;
 }
 
+bool edition_system_takes(const BaseSystem *s, size_t gpu)
+{
+	if (s->n_takes == 0)
+		return true;
+	for (size_t i = 0; i < s->n_takes; i++)
+		if (s->takes[i] == gpu)
+			return true;
+	return false;
+}
+
 const Lifecycle *edition_lifecycle(const Edition *e, size_t gpu)
 {
 	if (e->lifecycle_index) {

@@ -87,6 +87,14 @@ typedef struct {
 	double psu_w;
 	int gpu_slots;
 	GpuForm gpu_form; /* the GPUs it takes: PCIe cards or SXM/OAM modules */
+	/* optional column system_w: the complete system's rated power with
+	 * its GPUs (an HGX or DGX node's datasheet figure), W; 0: not given,
+	 * the build's draw is its GPUs' board power plus the constants */
+	double system_w;
+	/* optional column takes: the only GPUs it is built for (gpus.csv
+	 * names separated by ';'), indices into gpus; n_takes 0: any GPU of
+	 * its form */
+	size_t *takes, n_takes;
 	Provenance from;
 } BaseSystem;
 
@@ -236,6 +244,8 @@ const Assumption *edition_assumption(const Edition *edition, const char *key);
 
 /* The base system for n GPUs, or NULL. */
 const BaseSystem *edition_system(const Edition *edition, int gpu_count);
+/* True when s is built for gpu: it names it in takes, or takes any. */
+bool edition_system_takes(const BaseSystem *s, size_t gpu);
 
 /* The lifecycle row of gpu, or NULL. */
 const Lifecycle *edition_lifecycle(const Edition *edition, size_t gpu);

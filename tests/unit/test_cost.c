@@ -249,6 +249,44 @@ static void whole_builds(const Run *x)
 	      && !h8->consumer_in_server);
 }
 
+/* Base systems by tier: each build sits on the cheapest system of its
+ * size that it fits; a system rated as a whole (HGX, DGX) draws its
+ * rating, and one built for named GPUs takes only those. */
+static void base_systems(const Run *x)
+{
+	const Build *small = cost_build(x->c, gpu(x, "RTX 5070"), 1);
+	const Build *big = cost_build_in(x->c, gpu(x, "RTX 4090"), 1,
+	                                 CONDITION_USED);
+	CHECK(small && big && small->system != big->system);
+	CHECK(small && small->fit == 0 && small->system->cost < 1000);
+	CHECK(big && big->fit == 0 && big->system->psu_w >= big->psu_w);
+	/* the cheaper base does not fit the RTX 4090: power */
+	for (size_t i = 0; big && i < x->e->n_systems; i++) {
+		const BaseSystem *s = &x->e->systems[i];
+		if (s->gpu_count == 1 && s->cost < big->system->cost)
+			CHECK(s->psu_w < big->psu_w);
+	}
+	const Build *h8 = cost_build(x->c, gpu(x, "H100 SXM"), 8);
+	CHECK(h8 && h8->system->system_w > 0
+	      && h8->draw_w == h8->system->system_w
+	      && edition_system_takes(h8->system, gpu(x, "H100 SXM")));
+	CHECK_NEAR(cost_kwh_year(x->c, h8, 1), h8->system->system_w * 8.76,
+	           1e-6 * h8->system->system_w * 8.76 + 1);
+	const Build *b8 = cost_build(x->c, gpu(x, "B200"), 8);
+	CHECK(b8 && b8->system != h8->system && b8->system->n_takes == 1
+	      && b8->draw_w == b8->system->system_w);
+	/* a system built for named GPUs seats only those */
+	size_t named = 0;
+	for (size_t i = 0; i < x->c->n_builds; i++) {
+		const Build *b = &x->c->builds[i];
+		if (b->system->n_takes == 0)
+			continue;
+		named++;
+		CHECK(edition_system_takes(b->system, b->gpu));
+	}
+	CHECK(named >= 2);
+}
+
 static void cloud(const Run *x)
 {
 	const Build *b = cost_build_in(x->c, gpu(x, "RTX 4090"), 1,
@@ -403,9 +441,11 @@ static void gpu_only(const Run *x)
 			      >= recommend_gpu_value(list[i], WORKLOAD_CNN));
 	}
 	g_free(list);
-	/* 1,000 USD buys no whole system here, but a GPU for one */
+	/* 1,000 USD buys a whole system on the budget base, and a GPU for
+	 * one */
 	const Recommendation *r = rec(x, "budget_1000");
-	CHECK(r && r->best == NULL && r->n_candidates == 0);
+	CHECK(r && r->best && r->best->cost <= 1000 && r->n_candidates > 0);
+	CHECK(r && r->best && r->best->system->cost < 1000);
 	CHECK(r && r->upgrade_best
 	      && r->upgrade_best->gpu_price->price <= 1000);
 	for (int t = 2000; r && t <= 5000; t += t == 3000 ? 2000 : 1000) {
@@ -472,6 +512,7 @@ void test_cost(void)
 	if (x.r) {
 		prices_in_window(&x);
 		whole_builds(&x);
+		base_systems(&x);
 		cloud(&x);
 		gpu_only(&x);
 		sensitivity_flips(&x, "kaggle");
