@@ -47,7 +47,7 @@ for key, rows in groups.items():
         newest = max(mine, key=lambda o: o["date"])["date"] if mine else ""
         got = table[key][col + "_date"]
         rate = table[key][col + "_per_hour_usd"]
-        if got != newest or (mine and float(rate) not in [float(o["price_per_hour"]) for o in mine if o["date"] == newest]) or (not mine and rate):
+        if got != newest or (mine and not any(abs(float(rate) - float(o["price_per_hour"])) < 1e-4 for o in mine if o["date"] == newest)) or (not mine and rate):
             sys.exit("%s %s: %s at %s, expected the newest of %s" % (key, cls, rate, got, mine))
 print("%d builds (%d on their own GPU), %d offer groups" % (len(cloud), same, len(groups)))
 PY
