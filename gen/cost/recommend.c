@@ -240,9 +240,31 @@ size_t recommend_best_builds(const Recommendations *recs,
 
 /* ---- LLM use cases ---------------------------------------------------- */
 
-/* The case a use case names, or NULL with *error at its llm_model cell. */
-static const LlmCase *use_case_llm(const Edition *e, const LlmResults *r,
-                                   const UseCase *u, GError **error)
+/* Use-case modes beyond the memory table's: "serve" (llm_serving_users
+ * users at the long context at once, vLLM-style batching) and "long"
+ * (one user at the longest context): inference memory at those. */
+static bool served_case(const Edition *e, const LlmResults *r,
+                        const UseCase *u, int p, LlmCase *out)
+{
+	const LlmConstants *c = &r->constants;
+	bool serve = strcmp(u->llm_mode, "serve") == 0;
+	long mi = edition_find_llm_model(e, u->llm_model);
+	if ((!serve && strcmp(u->llm_mode, "long") != 0) || mi < 0 || p < 0)
+		return false;
+	const LlmModel *m = &e->llm_models[mi];
+	double tokens = serve ? c->context_long : c->context_longest;
+	double users = serve ? c->serving_users : c->batch;
+	*out = (LlmCase){.model = m, .mode = LLM_INFERENCE,
+	                 .precision = (LlmPrecision)p};
+	out->memory = llm_inference_memory(m, (LlmPrecision)p, tokens, users,
+	                                   c);
+	return true;
+}
+
+/* The case a use case names into *out, or FALSE with *error at its
+ * llm_model cell. */
+static bool use_case_llm(const Edition *e, const LlmResults *r,
+                         const UseCase *u, LlmCase *out, GError **error)
 {
 	int mode = llm_mode_from_name(u->llm_mode);
 	int p = llm_precision_from_name(u->llm_precision);
@@ -250,18 +272,20 @@ static const LlmCase *use_case_llm(const Edition *e, const LlmResults *r,
 	                       ? NULL
 	                       : llm_find_case(r, u->llm_model, (LlmMode)mode,
 	                                       (LlmPrecision)p);
-	if (!k) {
-		char *path = g_build_filename(e->dir, "use_cases.csv", NULL);
-		gg_set_input_error(error, path, u->llm_line, u->llm_col,
-		                   "use case '%s': the LLM stage has no case "
-		                   "'%s' / '%s' / '%s' (model of llm_models.csv "
-		                   "with a size class, mode and precision of "
-		                   "its memory table)",
-		                   u->id, u->llm_model, u->llm_mode,
-		                   u->llm_precision);
-		g_free(path);
-	}
-	return k;
+	if (k)
+		*out = *k;
+	if (k || served_case(e, r, u, p, out))
+		return true;
+	char *path = g_build_filename(e->dir, "use_cases.csv", NULL);
+	gg_set_input_error(error, path, u->llm_line, u->llm_col,
+	                   "use case '%s': the LLM stage has no case "
+	                   "'%s' / '%s' / '%s' (model of llm_models.csv "
+	                   "with a size class, mode and precision of "
+	                   "its memory table, or mode serve or long)",
+	                   u->id, u->llm_model, u->llm_mode,
+	                   u->llm_precision);
+	g_free(path);
+	return false;
 }
 
 bool recommend_llm_memory(Edition *e, GError **error)
@@ -277,12 +301,12 @@ bool recommend_llm_memory(Edition *e, GError **error)
 		UseCase *u = &e->use_cases[i];
 		if (!u->llm_model || !*u->llm_model)
 			continue;
-		const LlmCase *k = use_case_llm(e, r, u, error);
-		ok = k != NULL;
+		LlmCase k;
+		ok = use_case_llm(e, r, u, &k, error);
 		/* whole GB, up: cards are sold in whole GB */
 		if (ok)
 			u->min_memory_gb = ceil(llm_min_memory_gb(
-			    k, u->gpu_count, &r->constants));
+			    &k, u->gpu_count, &r->constants));
 	}
 	llm_results_free(r);
 	return ok;
