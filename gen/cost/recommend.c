@@ -261,9 +261,7 @@ static bool served_case(const Edition *e, const LlmResults *r,
 	return true;
 }
 
-/* The case a use case names into *out, or FALSE with *error at its
- * llm_model cell. */
-static bool use_case_llm(const Edition *e, const LlmResults *r,
+bool recommend_use_case_llm(const Edition *e, const LlmResults *r,
                          const UseCase *u, LlmCase *out, GError **error)
 {
 	int mode = llm_mode_from_name(u->llm_mode);
@@ -302,7 +300,7 @@ bool recommend_llm_memory(Edition *e, GError **error)
 		if (!u->llm_model || !*u->llm_model)
 			continue;
 		LlmCase k;
-		ok = use_case_llm(e, r, u, &k, error);
+		ok = recommend_use_case_llm(e, r, u, &k, error);
 		/* whole GB, up: cards are sold in whole GB */
 		if (ok)
 			u->min_memory_gb = ceil(llm_min_memory_gb(

@@ -12,6 +12,7 @@
 #define GG_RECOMMEND_H
 
 #include "cost.h"
+#include "llm.h"
 
 /* How far prices can move before the pick changes, per GPU of the build.
  * The pick stays while pick_perf / pick_cost >= runner_perf /
@@ -55,6 +56,13 @@ typedef struct {
 } Recommendations;
 
 Recommendations *recommend_run(const Costs *costs);
+
+/* The LLM case use case u names, into *out: a case of the memory table
+ * (modes inference, lora, qlora, full), or mode serve (llm_serving_users
+ * users at the long context at once) or long (one user at the longest
+ * context), computed here; FALSE with *error at its llm_model cell. */
+bool recommend_use_case_llm(const Edition *e, const LlmResults *r,
+                            const UseCase *u, LlmCase *out, GError **error);
 
 /* The hook of LLM use cases (use_cases.csv llm_model, llm_mode,
  * llm_precision): sets their min_memory_gb to the memory per GPU that the

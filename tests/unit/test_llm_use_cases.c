@@ -38,15 +38,43 @@ static void check_use_cases(Edition *e)
 		const UseCase *u = &e->use_cases[i];
 		if (!*u->llm_model)
 			continue;
-		const LlmCase *k = llm_find_case(
-		    r, u->llm_model, (LlmMode)llm_mode_from_name(u->llm_mode),
-		    (LlmPrecision)llm_precision_from_name(u->llm_precision));
+		LlmCase case_;
+		const LlmCase *k = recommend_use_case_llm(e, r, u, &case_, &error)
+		                       ? &case_
+		                       : NULL;
+		g_clear_error(&error);
 		CHECK(k != NULL);
 		if (!k)
 			continue;
 		double need = llm_min_memory_gb(k, u->gpu_count, &r->constants);
 		CHECK(u->min_memory_gb >= need && u->min_memory_gb < need + 1);
 	}
+	/* serving a team and the full window: the inference memory at those,
+	 * more than one user's at the chat context */
+	const UseCase *team = find_use_case(e, "team_serving");
+	const UseCase *agent = find_use_case(e, "long_context_agent");
+	LlmCase ts, la;
+	const LlmConstants *c = &r->constants;
+	if (team && agent && recommend_use_case_llm(e, r, team, &ts, &error)
+	    && recommend_use_case_llm(e, r, agent, &la, &error)) {
+		const LlmModel *m = ts.model;
+		double w = llm_weight_bytes(m, ts.precision, c);
+		CHECK_NEAR(ts.memory.total,
+		           w + llm_kv_cache_bytes(m, c->context_long,
+		                                  c->serving_users, c)
+		               + c->inference_overhead, 1);
+		CHECK_NEAR(la.memory.total,
+		           w + llm_kv_cache_bytes(m, c->context_longest, c->batch,
+		                                  c)
+		               + c->inference_overhead, 1);
+		const LlmCase *one = llm_find_case(r, m->name, LLM_INFERENCE,
+		                                   ts.precision);
+		CHECK(one && ts.memory.total > one->memory.total
+		      && la.memory.total > one->memory.total);
+	} else {
+		CHECK(!"team_serving and long_context_agent have cases");
+	}
+	g_clear_error(&error);
 	/* the 70B model at 4 bits needs more than one 24 GB card holds, and
 	 * less than two do */
 	const UseCase *q4 = find_use_case(e, "llm_inference_70b_q4");

@@ -125,8 +125,17 @@ static void picks(const Run *x)
 			r = &x->r->items[i];
 	CHECK(r && r->best
 	      && x->e->gpus[r->best->gpu].segment != SEGMENT_CONSUMER);
-	CHECK(r && r->n_excluded > 0
-	      && x->e->gpus[r->excluded[0]->gpu].segment == SEGMENT_CONSUMER);
+	CHECK(r && r->best && x->e->gpus[r->best->gpu].memory_gb >= 80);
+	/* the four-GPU machine: consumer builds that do not fit are shown as
+	 * excluded, with the rule they break */
+	const UseCase *four = use_case(x, "research_4gpu");
+	const Recommendation *r4 = NULL;
+	for (size_t i = 0; i < x->r->n; i++)
+		if (x->r->items[i].use_case == four)
+			r4 = &x->r->items[i];
+	CHECK(r4 && r4->n_excluded > 0
+	      && x->e->gpus[r4->excluded[0]->gpu].segment == SEGMENT_CONSUMER
+	      && (r4->excluded_rules[0] & USE_RULE_FIT));
 }
 
 void test_rules(void)
