@@ -28,9 +28,11 @@ Values *guide_values(const Recommendations *recs, const Lang *strings,
 	guide_add_method_tables(&c, v, list);
 	guide_add_reference_tables(&c, v, list);
 	guide_add_buying_tables(&c, v, list);
+	guide_add_cloud_tables(&c, v, list);
 	guide_add_rules_tables(&c, v, list);
 	guide_add_short_answer_tables(&c, v, list);
 	guide_add_buying_scalars(&c, v);
+	guide_add_cloud_scalars(&c, v);
 	guide_add_llm(&c, v, list);
 	guide_add_edition_tables(&c, v, list);
 	guide_add_archive(&c, v, list);

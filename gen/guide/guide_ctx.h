@@ -86,9 +86,9 @@ size_t guide_builds_of_size(const Ctx *c, int n, Workload w,
  * guide_charts.c, guide_scalars.c; guide_tables.c (performance,
  * validation, memory, claims), guide_tables_model.c (the methodology),
  * guide_tables.c again (assumptions, sources); guide_tables_buy.c (per
- * dollar, builds, picks, cloud through guide_cloud.c, requests),
+ * dollar, builds, picks, requests), guide_cloud.c (the cloud tables),
  * guide_tables_short.c (the short answer), guide_tables_buy.c's scalars
- * (cloud example through guide_cloud.c, power, money). */
+ * (power, money), guide_cloud.c's (the cloud example's verdict). */
 void guide_add_charts(const Ctx *c, Values *v);
 void guide_add_scalars(const Ctx *c, Values *v);
 void guide_add_model_tables(const Ctx *c, Values *v, GPtrArray *tables);
@@ -99,7 +99,7 @@ void guide_add_rules_tables(const Ctx *c, Values *v, GPtrArray *tables);
 void guide_add_short_answer_tables(const Ctx *c, Values *v,
                                    GPtrArray *tables);
 void guide_add_buying_scalars(const Ctx *c, Values *v);
-/* guide_cloud.c, for guide_tables_buy.c: each recommended build against
+/* guide_cloud.c: each recommended build against
  * the cloud offer of the one stated rule, with spot and community rates
  * beside it, and every cloud offer by pricing class; the worked cloud
  * example's verdict. */

@@ -11,7 +11,6 @@
 #include "guide_ctx.h"
 #include "price_age.h"
 
-#include "cloud.h"
 #include "paths.h"
 #include "util.h"
 
@@ -368,13 +367,11 @@ void guide_add_buying_tables(const Ctx *c, Values *v, GPtrArray *tables)
 	guide_add_table(c, v, tables, all);
 	guide_add_table(c, v, tables, builds_table(c));
 	guide_add_table(c, v, tables, recommendations_table(c));
-	guide_add_cloud_tables(c, v, tables);
 	guide_add_table(c, v, tables, requests_table(c));
 }
 
 void guide_add_buying_scalars(const Ctx *c, Values *v)
 {
-	guide_add_cloud_scalars(c, v);
 	power_scalars(c, v);
 	guide_money_scalars(c, v);
 }
