@@ -50,20 +50,21 @@ PY
 # writes it to data/changes.csv and the guide, with the row that caused it.
 flip="$tmp/flip"
 cp -r "$top/data/current" "$flip-data"
-# (the used RTX 3090 Ti, the kaggle runner-up, overtakes the RTX 5070 Ti
-# once it falls below about $777: recommendations.csv, runner_fall)
-sed -i 's/^RTX 3090 Ti,used,850,/RTX 3090 Ti,used,700,/' "$flip-data/prices.csv"
+# (the new RTX 4070 Ti Super, the kaggle runner-up, overtakes the RTX
+# 5070 Ti once it falls below about $678: recommendations.csv,
+# runner_min_gpu_price_usd)
+sed -i 's/^RTX 4070 Ti Super,new,750,USD,retail,/RTX 4070 Ti Super,new,650,USD,retail,/' "$flip-data/prices.csv"
 "$bin" --data "$flip-data" --previous "$top/out/data/guide.json" --out "$flip" 2>"$tmp/flip.err"
-check "the price edit is in the data copy" grep -q '^RTX 3090 Ti,used,700,' "$flip-data/prices.csv"
+check "the price edit is in the data copy" grep -q '^RTX 4070 Ti Super,new,650,' "$flip-data/prices.csv"
 check "stderr: the kaggle pick changed, with the price move" \
-	grep -q 'kaggle pick: 1x RTX 5070 Ti -> 1x RTX 3090 Ti (used).*(RTX 3090 Ti used 850 -> 700)' "$tmp/flip.err"
+	grep -q 'kaggle pick: 1x RTX 5070 Ti -> 1x RTX 4070 Ti Super.*(RTX 4070 Ti Super new 750 -> 650)' "$tmp/flip.err"
 check "changes.csv: the kaggle pick changed" grep -q '^pick,kaggle,1x RTX 5070 Ti,' "$flip/data/changes.csv"
 check "changes.csv: the price row that caused it" \
-	grep -q '^price,RTX 3090 Ti used,850,700,"prices.csv:[0-9]*' "$flip/data/changes.csv"
+	grep -q '^price,RTX 4070 Ti Super new,750,650,"prices.csv:[0-9]*' "$flip/data/changes.csv"
 check "the guide shows what changed" grep -q 'What changed since 2026' "$flip/guide.md"
 check "the guide names the changed pick" grep -q '^| pick | Kaggle competitions |' "$flip/guide.md"
 # The zh-CN "what changed" table names builds and GPUs in Chinese.
-check "zh what changed: translated build labels" grep -q '^| 首选 | Kaggle 竞赛 | RTX 5070 Ti | RTX 3090 Ti（二手） | RTX 3090 Ti（二手）：≈¥6,078（\$850） → ≈¥5,005（\$700） |' "$flip/zh-CN/guide.md"
+check "zh what changed: translated build labels" grep -q '^| 首选 | Kaggle 竞赛 | RTX 5070 Ti | RTX 4070 Ti Super | RTX 4070 Ti Super（全新）：≈¥[0-9,]*（\$750） → ≈¥[0-9,]*（\$650） |' "$flip/zh-CN/guide.md"
 check "zh what changed: no data ids shown" sh -c "! sed -n '/^| 变化 /,/^\$/p' '$flip/zh-CN/guide.md' | grep -q '1x \\| used '"
 # A second run on the same output folder compares with the first.
 "$bin" --data "$flip-data" --out "$flip" 2>"$tmp/flip2.err"
@@ -118,22 +119,29 @@ check "4x request: every priced line's source is listed" sh -c "pdftotext '$pr_o
 check "zh 4x request: electrical work not included" sh -c "pdftotext -layout '$pr_off_4x_zh' - | grep -q '电气施工.*不含 *不含'"
 
 # A budget no build fits says so and names the cheapest build that meets
-# the needs; the cost shown is the minimum of the data's builds.
-check "budget no build fits: the cheapest build is named and computed" python3 - "$top/out/guide.md" "$top/out/data/per_dollar_1gpu.csv" <<'PY'
+# the needs; the cost shown is the minimum of the data's builds (the
+# $1,000 tier cut to $500 in a data copy: the budget desktop base alone
+# costs $685).
+nofit="$tmp/budget-nofit"
+rm -rf "$nofit-data" && cp -r "$top/data/current" "$nofit-data"
+sed -i 's/^budget_1000,8,cnn,1,1000,/budget_1000,8,cnn,1,500,/' "$nofit-data/use_cases.csv"
+"$bin" -q --data "$nofit-data" --out "$nofit" 2>/dev/null
+check "budget no build fits: the edit is in the data copy" grep -q '^budget_1000,8,cnn,1,500,' "$nofit-data/use_cases.csv"
+check "budget no build fits: the cheapest build is named and computed" python3 - "$nofit/guide.md" "$nofit/data/per_dollar_1gpu.csv" <<'PY'
 import csv, re, sys
 md = open(sys.argv[1], encoding="utf-8").read()
 rows = [r for r in csv.DictReader(open(sys.argv[2]))
-        if float(r["memory_gb"]) >= 8 and "module" not in r["fit_problems"]]
+        if float(r["memory_gb"]) >= 8 and not r["fit_problems"]]
 for cond in ("new", "used"):
     want = min(float(r["system_cost_usd"]) for r in rows if r["price_condition"] == cond)
-    if want <= 1000:
-        sys.exit("a %s build fits $1,000" % cond)
-line = next(l for l in md.split("\n") if l.startswith("| A whole system for $1,000 | $1,000 |"))
+    if want <= 500:
+        sys.exit("a %s build fits $500" % cond)
+line = next(l for l in md.split("\n") if l.startswith("| A whole system for $1,000 | $500 |"))
 shown = [float(m.replace(",", "")) for m in
          re.findall(r"the cheapest that meets the needs is the [^|]*? at \$([\d,]+)", line)]
 new = min(float(r["system_cost_usd"]) for r in rows if r["price_condition"] == "new")
 used = min(float(r["system_cost_usd"]) for r in rows if r["price_condition"] == "used")
-sys.exit(0 if shown == [round(new), round(used)] else "shown %s, want %s" % (shown, [new, used]))
+sys.exit(0 if shown == [round(new), round(used)] else "shown %s, want %s: %s" % (shown, [new, used], line))
 PY
 
 # Every cost cell of the budgets and requests tables shows its date.
