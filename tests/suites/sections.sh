@@ -28,3 +28,18 @@ for sec_f in sections/llm.md sections/qa.md editions/2020-09/qa.md editions/curr
 	check "zh-CN $sec_f: the placeholders of en's, each as often" sh -c \
 		"test -f '$top/templates/zh-CN/$sec_f' && test \"\$(grep -o '{{[^}]*}}' '$top/templates/en/$sec_f' | sort)\" = \"\$(grep -o '{{[^}]*}}' '$top/templates/zh-CN/$sec_f' | sort)\""
 done
+
+# "Should I wait?" (issue 31, item 7): the current edition's market
+# section in both languages, every claim linked to a dated source; the
+# 2020-09 edition, which knows nothing of 2026, has none.
+check "current edition answers 'Should I wait?'" grep -q '^## Should I wait?' "$sec_cur"
+check "zh-CN current edition answers it too" grep -q '^## 要不要再等等？' "$top/out/zh-CN/guide.md"
+check "2020-09 edition has no 2026 market section" sh -c "! grep -q '^## Should I wait?' '$sec_old'"
+check "'Should I wait?': each of its points links a dated https source" python3 - "$sec_cur" <<'PY'
+import re, sys
+md = open(sys.argv[1], encoding="utf-8").read()
+sec = md.split("## Should I wait?", 1)[1].split("\n## ", 1)[0]
+points = [l for l in sec.split("\n- ")[1:]]
+bad = [p[:60] for p in points if not re.search(r"\]\(https://[^)]+\)", p) or not re.search(r"\d{4}-\d{2}-\d{2}\]", p)]
+sys.exit("points without a dated source: %s" % bad if len(points) < 4 or bad else 0)
+PY
