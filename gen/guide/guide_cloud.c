@@ -154,7 +154,13 @@ static void cloud_row(const Ctx *c, Table *t, const Build *b,
 
 static Table *cloud_table(const Ctx *c)
 {
-	Table *t = table_new("cloud", CLOUD, G_N_ELEMENTS(CLOUD), NULL);
+	/* the guide leaves the electricity per unit to the data: the page
+	 * has room for the three rates and the verdict */
+	Table *t = table_new("cloud", CLOUD, G_N_ELEMENTS(CLOUD),
+	                     "build system_cost_usd rule instance "
+	                     "price_per_hour_usd spot_per_hour_usd "
+	                     "community_per_hour_usd speed_ratio "
+	                     "cloud_usd_per_unit breakeven_months verdict");
 	const Build **builds = NULL;
 	size_t n = recommend_best_builds(c->recs, &builds);
 	for (size_t i = 0; i < n; i++) {
