@@ -138,6 +138,16 @@ const CloudOffer *cloud_cheapest(const Edition *e, size_t gpu, int count,
 	return best;
 }
 
+double cloud_payback_hours(const Build *b, const CloudComparison *k,
+                           double years)
+{
+	double saving = b->perf[WORKLOAD_CNN]
+	                * (k->cloud_per_unit - k->desktop_per_unit);
+	if (!(saving > 0) || !isfinite(saving) || !(years > 0))
+		return INFINITY;
+	return b->cost / (saving * 12 * years);
+}
+
 /* ---- the cost stage's older entry points, speed-adjusted ------------ */
 
 double cost_breakeven_days(const Costs *c, const Build *b,

@@ -59,6 +59,15 @@ const char *cloud_verdict_id(CloudVerdict v);
 const CloudOffer *cloud_cheapest(const Edition *e, size_t gpu, int count,
                                  Pricing pricing);
 
+#define CLOUD_HOURS_PER_MONTH 730.5 /* 8,766 hours a year / 12 */
+
+/* The hours of use a month from which owning b pays back its cost
+ * against comparison k within years: each busy hour saves the rented
+ * work less the build's electricity for it.  INFINITY when renting the
+ * work costs no more than the electricity. */
+double cloud_payback_hours(const Build *b, const CloudComparison *k,
+                           double years);
+
 /* Units of work per hour of an offer (its whole instance). */
 double cloud_offer_rate(const Costs *c, const CloudOffer *o);
 

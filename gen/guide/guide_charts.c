@@ -3,6 +3,7 @@
 #include "guide_ctx.h"
 #include "price_age.h"
 
+#include "cloud.h"
 #include "util.h"
 
 #include <math.h>
@@ -355,11 +356,58 @@ static Chart *with_key(const Ctx *c, Chart *ch)
 	return ch;
 }
 
+/* Rent or buy: for each recommended build, the hours of use a month from
+ * which buying pays back within two years against its cloud offer (the
+ * label adds one and three years), and the edition's stated use. */
+static Chart *payback_chart(const Ctx *c)
+{
+	Chart *ch = new_chart(c, CHART_BARS, "payback");
+	const Build **builds = NULL;
+	size_t n = recommend_best_builds(c->recs, &builds);
+	for (size_t i = 0; i < n; i++) {
+		CloudComparison k[CLOUD_CLOSEST];
+		if (cloud_compare(c->costs, builds[i], c->costs->utilization,
+		                  k) == 0)
+			continue;
+		double h[3];
+		char *t[3];
+		for (int y = 0; y < 3; y++) {
+			h[y] = cloud_payback_hours(builds[i], &k[0], y + 1);
+			t[y] = h[y] <= CLOUD_HOURS_PER_MONTH
+			           ? num(c, ceil(h[y]), 0)
+			           : g_strdup(S(c, "cloud.never"));
+		}
+		char *years = gg_fill2(S(c, "chart.payback.other"), t[0], t[2]);
+		char *text = gg_fill2(S(c, "format.aside"), t[1], years);
+		chart_add_bar(ch, (ChartBar){
+		    .label = format_build_name(c->s, c->e, builds[i]),
+		    .value = MIN(h[1], CLOUD_HOURS_PER_MONTH),
+		    .value_text = text,
+		    .flagged = !(h[1] <= CLOUD_HOURS_PER_MONTH)});
+		for (int y = 0; y < 3; y++)
+			g_free(t[y]);
+		g_free(years);
+	}
+	g_free(builds);
+	qsort(ch->bars, ch->n_bars, sizeof *ch->bars, by_value_desc);
+	double stated = c->costs->utilization * CLOUD_HOURS_PER_MONTH;
+	char *at = num(c, round(stated), 0);
+	chart_add_mark(ch, stated, gg_fill2(S(c, "chart.payback.stated"), at,
+	                                    ""));
+	g_free(at);
+	g_free(ch->legend_flagged);
+	ch->legend_flagged = g_strdup(S(c, "chart.payback.flagged"));
+	g_free(ch->legend_measured); /* hours, not a benchmark */
+	ch->legend_measured = NULL;
+	return ch;
+}
+
 void guide_add_charts(const Ctx *c, Values *v)
 {
 	values_add_chart(v, with_key(c, capped(c, performance_chart(c))));
 	values_add_chart(v, memory_chart(c));
 	values_add_chart(v, cloud_chart(c));
+	values_add_chart(v, with_key(c, payback_chart(c)));
 	values_add_chart(v, validation_chart(c));
 	values_add_chart(v, with_key(c, capped(c, power_chart(c))));
 	for (int k = 0; k < BUILD_SIZES; k++)

@@ -3,7 +3,9 @@
  * offered on demand, else the nearest in speed), with the spot and
  * community rates of that GPU beside the on-demand one; every offer of
  * the edition by pricing class, each rate dated and linked to its
- * source; and the worked cloud example's verdict.  Only on-demand rates
+ * source; the hours of use a month from which each build pays back
+ * within one, two and three years; and the worked cloud example's
+ * verdict.  Only on-demand rates
  * are weighed against buying.  See guide_ctx.h. */
 #include "guide_ctx.h"
 
@@ -112,7 +114,7 @@ static void breakeven_cells(const Ctx *c, Table *t, const CloudComparison *k)
 		table_set_number_shown(t, "breakeven_months",
 		                       k->breakeven_months, when);
 	} else {
-		table_set_shown(t, "breakeven_months", "", when);
+		table_set_number_shown(t, "breakeven_months", INFINITY, when);
 	}
 	g_free(when);
 	const char *id = cloud_verdict_id(k->verdict);
@@ -262,10 +264,65 @@ static Table *offers_table(const Ctx *c)
 	return t;
 }
 
+/* Rent or buy per build: against the offer of the rule, the hours of use
+ * a month from which buying pays back within one, two and three years,
+ * electricity included, beside the use the edition assumes. */
+static const Column RENT_OR_BUY[] = {
+    {"build", "table.build", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"system_cost_usd", NULL, COL_MONEY, 0, 2, 'r', NULL, 0},
+    {"instance", "table.cloud", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"price_per_hour_usd", "table.on_demand_hour", COL_PRICE, 2, 4, 'r',
+     NULL, 0},
+    {"hours_1y", "table.payback_1y", COL_NUMBER, 0, 1, 'r', NULL, 0},
+    {"hours_2y", "table.payback_2y", COL_NUMBER, 0, 1, 'r', NULL, 0},
+    {"hours_3y", "table.payback_3y", COL_NUMBER, 0, 1, 'r', NULL, 0},
+    {"stated_hours", "table.stated_hours", COL_NUMBER, 0, 1, 'r', NULL, 0},
+};
+
+/* Hours a month, or "never" when more than a month has. */
+static void set_hours(const Ctx *c, Table *t, const char *key, double h)
+{
+	if (h <= CLOUD_HOURS_PER_MONTH) {
+		table_set_number(t, key, h);
+		return;
+	}
+	table_set_number_shown(t, key, INFINITY, S(c, "cloud.never"));
+}
+
+static Table *rent_or_buy_table(const Ctx *c)
+{
+	Table *t = table_new("rent_or_buy", RENT_OR_BUY,
+	                     G_N_ELEMENTS(RENT_OR_BUY), NULL);
+	const Build **builds = NULL;
+	size_t n = recommend_best_builds(c->recs, &builds);
+	for (size_t i = 0; i < n; i++) {
+		CloudComparison k[CLOUD_CLOSEST];
+		if (cloud_compare(c->costs, builds[i], c->costs->utilization,
+		                  k) == 0)
+			continue;
+		table_add_row(t);
+		guide_set_build(c, t, "build", builds[i]);
+		table_set_number(t, "system_cost_usd", builds[i]->cost);
+		table_take_shown(t, "instance", k[0].offer->instance,
+		                 offer_shown(c, k[0].offer));
+		set_rate(c, t, "price_per_hour_usd", k[0].offer, false);
+		static const char *const keys[] = {"hours_1y", "hours_2y",
+		                                   "hours_3y"};
+		for (int y = 1; y <= 3; y++)
+			set_hours(c, t, keys[y - 1],
+			          cloud_payback_hours(builds[i], &k[0], y));
+		table_set_number(t, "stated_hours",
+		                 c->costs->utilization * CLOUD_HOURS_PER_MONTH);
+	}
+	g_free(builds);
+	return t;
+}
+
 void guide_add_cloud_tables(const Ctx *c, Values *v, GPtrArray *tables)
 {
 	guide_add_table(c, v, tables, cloud_table(c));
 	guide_add_table(c, v, tables, offers_table(c));
+	guide_add_table(c, v, tables, rent_or_buy_table(c));
 }
 
 /* The worked cloud example's conclusion, following its verdict. */

@@ -75,3 +75,40 @@ for v in '' preemptible; do
 	check "cloud: pricing '$v' is refused at cloud.csv:2:col, exit 1" \
 	    sh -c "test $? -eq 1 && grep -q 'cloud.csv:2:[0-9]*: .*pricing' '$tmp/cloud-bad.out'"
 done
+
+# Rent or buy per build (issue 29, item 5): the hours of use a month from
+# which buying pays back within one, two and three years, recomputed from
+# the cloud table's cost per unit of work and the build's speed; "never"
+# (inf) when that takes more hours than a month has.
+python3 - "$top/out/data" >"$tmp/rentbuy.log" 2>&1 <<'PY'
+import csv, math, sys
+out = sys.argv[1]
+cloud = {r["build"]: r for r in csv.DictReader(open(out + "/cloud.csv"))}
+perf = {r["gpu_count"] + "x " + r["gpu"]: float(r["performance_cnn"]) for r in csv.DictReader(open(out + "/builds.csv"))}
+rows = list(csv.DictReader(open(out + "/rent_or_buy.csv")))
+if sorted(r["build"] for r in rows) != sorted(cloud):
+    sys.exit("rent_or_buy builds %s, cloud %s" % ([r["build"] for r in rows], list(cloud)))
+for r in rows:
+    c = cloud[r["build"]]
+    rate = perf[r["build"].replace(" (used)", "")]
+    saving = rate * (float(c["cloud_usd_per_unit"]) - float(c["desktop_usd_per_unit"]))
+    if r["instance"] != c["instance"]:
+        sys.exit("%s: offer %s, the cloud table's %s" % (r["build"], r["instance"], c["instance"]))
+    for y in (1, 2, 3):
+        want = float(r["system_cost_usd"]) / (saving * 12 * y) if saving > 0 else math.inf
+        got = float(r["hours_%dy" % y])
+        if want > 730.5:
+            ok = math.isinf(got)
+        else:
+            ok = abs(got - want) <= 0.05 + 1e-3 * want
+        if not ok:
+            sys.exit("%s: %d year(s) %s, expected %.1f" % (r["build"], y, got, want))
+    if abs(float(r["stated_hours"]) - float(c["utilization"]) * 730.5) > 0.05:
+        sys.exit("%s: stated hours %s" % (r["build"], r["stated_hours"]))
+print("%d builds" % len(rows))
+PY
+check "rent or buy: payback hours for 1, 2 and 3 years recomputed ($(tail -n 1 "$tmp/rentbuy.log"))" test $? -eq 0
+check "rent or buy: the table and the chart in the guide" \
+    sh -c "grep -q '^| Build | Cloud instance | On-demand per hour | Hours a month to pay back in 1 year |' '$top/out/guide.md' && grep -q 'charts/payback.svg' '$top/out/guide.md' && test -s '$top/out/charts/payback.png'"
+check "rent or buy: in the zh-CN guide too" \
+    sh -c "grep -q '| 1 年回本所需每月小时数 |' '$top/out/zh-CN/guide.md' && grep -q 'charts/payback.svg' '$top/out/zh-CN/guide.md'"
