@@ -20,6 +20,14 @@ static void read_llm_model(Cursor *c, Edition *e, LlmModel *m)
 	m->name = dc_dup_required(c, "name");
 	m->size_class = dc_dup_optional(c, "size_class");
 	m->params_b = dc_number(c, "params_b", POSITIVE);
+	char *active = dc_text_or_empty(c, "active_params_b");
+	m->active_params_b = *active ? dc_number(c, "active_params_b", POSITIVE)
+	                             : 0;
+	g_free(active);
+	if (!c->failed && m->active_params_b > m->params_b)
+		dc_fail(c, dc_cell(c, "active_params_b"),
+		        "active_params_b must be at most params_b (%g), got %g",
+		        m->params_b, m->active_params_b);
 	m->layers = dc_integer(c, "layers", 1, 1000);
 	m->hidden = dc_integer(c, "hidden", 1, 1000000);
 	m->heads = dc_integer(c, "heads", 1, 10000);

@@ -185,6 +185,9 @@ typedef struct {
 	char *name;
 	char *size_class; /* "7-8B"; empty: used by measurements only */
 	double params_b;  /* total parameters, billions */
+	/* optional column active_params_b: the parameters a token reads, for
+	 * a mixture of experts (billions); 0: all of them */
+	double active_params_b;
 	int layers, hidden, heads, kv_heads, head_dim, intermediate;
 	/* optional column max_context: the longest context the model is
 	 * published for, tokens; 0 when not given */

@@ -286,11 +286,15 @@ LlmMemoryKind llm_memory_kind(const Gpu *g, const LlmConstants *c)
 	           : LLM_MEMORY_GDDR;
 }
 
-/* Decode reads every weight and the whole KV cache once per token. */
+/* Decode reads every weight a token uses (a mixture of experts: its
+ * active parameters only) and the whole KV cache once per token. */
 static double bytes_per_token(const LlmModel *m, LlmPrecision p,
                               double tokens, const LlmConstants *c)
 {
-	return llm_weight_bytes(m, p, c) + llm_kv_cache_bytes(m, tokens, 1, c);
+	double read = m->active_params_b > 0 ? m->active_params_b / m->params_b
+	                                     : 1;
+	return llm_weight_bytes(m, p, c) * read
+	       + llm_kv_cache_bytes(m, tokens, 1, c);
 }
 
 /* log(measured / (bandwidth / bytes)): the log efficiency of one point */

@@ -37,8 +37,26 @@ PY
 check "LLM context table: every cell recomputed from the data ($(tail -n 1 "$tmp/llmctx.log"))" test $? -eq 0
 # a model whose window is shorter than a column leaves that cell empty
 rm -rf "$tmp/llmctx-data" && cp -r "$top/data/current" "$tmp/llmctx-data"
-sed -i 's/^\(Llama 3.1 8B,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*\),131072,/\1,32768,/' "$tmp/llmctx-data/llm_models.csv"
+python3 - "$tmp/llmctx-data/llm_models.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], encoding="utf-8")))
+for r in rows:
+    if r["name"] == "Llama 3.1 8B":
+        r["max_context"] = "32768"
+w = csv.DictWriter(open(sys.argv[1], "w", encoding="utf-8", newline=""), fieldnames=list(rows[0]), lineterminator="\n")
+w.writeheader()
+w.writerows(rows)
+PY
 "$bin" -q --lang en --data "$tmp/llmctx-data" --out "$tmp/llmctx-out" >/dev/null 2>&1
 check "LLM context table: a window of 32768 tokens leaves the full-window cell empty and keeps the long one" \
 	sh -c "grep -q '^Llama 3.1 8B,fp16,32768,[0-9.]*,[0-9.]*,,' '$tmp/llmctx-out/data/llm_context.csv'"
 rm -rf "$tmp/llmctx-data" "$tmp/llmctx-out"
+
+# A mixture of experts' active parameters cannot exceed its total: refused
+# at the cell, exit 1.
+rm -rf "$tmp/moe-data" && cp -r "$top/data/current" "$tmp/moe-data"
+sed -i 's/^gpt-oss-120b,120B MoE,116.8,5.1,/gpt-oss-120b,120B MoE,116.8,200,/' "$tmp/moe-data/llm_models.csv"
+"$bin" -q --data "$tmp/moe-data" --out "$tmp/moe-out" >"$tmp/moe.err" 2>&1
+check "llm_models.csv: active_params_b above params_b is refused at its cell, exit 1" \
+	sh -c "test $? -eq 1 && grep -q 'llm_models.csv:[0-9]*:[0-9]*: active_params_b must be at most params_b' '$tmp/moe.err'"
+rm -rf "$tmp/moe-data" "$tmp/moe-out"

@@ -233,12 +233,33 @@ static void speed(const LlmResults *r)
 		CHECK_NEAR(llm_tokens_per_s(r, m, LLM_Q4, a, 512)
 		               / llm_tokens_per_s(r, m, LLM_Q4, b, 512),
 		           a->bandwidth_gbs / b->bandwidth_gbs, 1e-9);
+	/* a mixture of experts reads its active parameters per token, not
+	 * all it holds: the same bandwidth budget as the dense model */
+	const LlmModel *moe = model(e, "gpt-oss-120b");
+	const LlmConstants *c = &r->constants;
+	CHECK(moe && moe->active_params_b > 0
+	      && moe->active_params_b < moe->params_b);
+	if (m && a && moe) {
+		double budget = llm_tokens_per_s(r, m, LLM_Q4, a, 512)
+		                * (llm_weight_bytes(m, LLM_Q4, c)
+		                   + llm_kv_cache_bytes(m, 512, 1, c));
+		double read = llm_weight_bytes(moe, LLM_Q4, c)
+		                  * moe->active_params_b / moe->params_b
+		              + llm_kv_cache_bytes(moe, 512, 1, c);
+		CHECK_NEAR(llm_tokens_per_s(r, moe, LLM_Q4, a, 512),
+		           budget / read, 1e-6 * budget / read);
+	}
 }
 
 static void table_shape(const LlmResults *r)
 {
-	/* five size classes x seven cases; one fit row per case and GPU */
-	CHECK(r->n_cases == 35);
+	/* seven cases per model of a size class; one fit row per case and
+	 * GPU */
+	size_t classes = 0;
+	for (size_t i = 0; i < r->edition->n_llm_models; i++)
+		classes += *r->edition->llm_models[i].size_class != 0;
+	CHECK(classes == 7);
+	CHECK(r->n_cases == classes * 7);
 	CHECK(r->n_fits == r->n_cases * r->edition->n_gpus);
 	for (size_t i = 0; verbose() && i < r->n_cases; i++) {
 		const LlmCase *k = &r->cases[i];
