@@ -1,6 +1,7 @@
 /* Price rules and the list of prices to re-check.  See price_rules.h. */
 #include "price_rules.h"
 
+#include <math.h>
 #include <string.h>
 
 #define YEAR_DAYS 365
@@ -102,6 +103,60 @@ static void price_row_rules(GPtrArray *out, const PriceModel *m,
 	}
 }
 
+/* Sanity of prices across GPUs: a PCIe card is not dearer than its SXM
+ * sibling (the same chip family and memory size) unless its newest row's
+ * note says why. */
+static void sibling_rules(GPtrArray *out, const PriceModel *m)
+{
+	const Edition *e = m->edition;
+	for (size_t a = 0; a < e->n_gpus; a++) {
+		const Gpu *card = &e->gpus[a];
+		const GpuPrice *pa = price_of(m, a, CONDITION_NEW);
+		if (card->slot_width <= 0 || !card->family || !*card->family
+		    || !pa || !pa->has_price || !pa->latest)
+			continue;
+		for (size_t b = 0; b < e->n_gpus; b++) {
+			const Gpu *mod = &e->gpus[b];
+			const GpuPrice *pb = price_of(m, b, CONDITION_NEW);
+			if (mod->slot_width != 0 || !mod->family
+			    || strcmp(mod->family, card->family) != 0
+			    || mod->memory_gb != card->memory_gb || !pb
+			    || !pb->has_price || pa->price <= pb->price
+			    || pa->latest->from.note[0])
+				continue;
+			const Provenance *f = &pa->latest->from;
+			char *w = g_strdup_printf(
+			    "%s is priced above its SXM sibling %s (%.0f against "
+			    "%.0f USD new): check the rows, or say why in the "
+			    "note", card->name, mod->name, pa->price, pb->price);
+			breach(out, f, f->date_col, w);
+			g_free(w);
+		}
+	}
+}
+
+/* An 8-GPU server base is not cheaper than a 4-GPU desktop base. */
+static void base_rules(GPtrArray *out, const Edition *e)
+{
+	double desk4 = 0;
+	for (size_t i = 0; i < e->n_systems; i++)
+		if (e->systems[i].gpu_count == 4
+		    && e->systems[i].kind == SYSTEM_DESKTOP)
+			desk4 = fmax(desk4, e->systems[i].cost);
+	for (size_t i = 0; i < e->n_systems; i++) {
+		const BaseSystem *s = &e->systems[i];
+		if (s->gpu_count != 8 || s->kind != SYSTEM_SERVER
+		    || s->cost >= desk4)
+			continue;
+		char *w = g_strdup_printf(
+		    "an 8-GPU server base at %.0f USD is cheaper than the "
+		    "4-GPU desktop base (%.0f USD): check its price",
+		    s->cost, desk4);
+		breach(out, &s->from, s->from.date_col, w);
+		g_free(w);
+	}
+}
+
 char **price_rule_breaches(const PriceModel *m)
 {
 	const Edition *e = m->edition;
@@ -114,6 +169,10 @@ char **price_rule_breaches(const PriceModel *m)
 		source_rules(out, &e->systems[i].from, m->edition_date);
 	for (size_t i = 0; m->fresh_days > 0 && i < e->n_parts; i++)
 		source_rules(out, &e->parts[i].from, m->edition_date);
+	if (m->fresh_days > 0) {
+		sibling_rules(out, m);
+		base_rules(out, e);
+	}
 	g_ptr_array_add(out, NULL);
 	return (char **)g_ptr_array_free(out, FALSE);
 }

@@ -10,7 +10,10 @@
  * with `estimate` or `excluded`; a launch list price dated more than a
  * year after its GPU's launch carries a note saying where it comes
  * from; a new price dated more than a year after its GPU left
- * production says what it is (`stock`, `estimate` or `excluded`).
+ * production says what it is (`stock`, `estimate` or `excluded`); a
+ * PCIe card is not priced above its SXM sibling (same family and memory)
+ * without a note; an 8-GPU server base is not cheaper than a 4-GPU
+ * desktop base.
  * In: const PriceModel.  Out: lines "file:line:col: message".
  * Ownership: both functions return a NULL-terminated array the caller
  * frees with g_strfreev; empty (only NULL) when the edition sets no

@@ -50,21 +50,21 @@ PY
 # writes it to data/changes.csv and the guide, with the row that caused it.
 flip="$tmp/flip"
 cp -r "$top/data/current" "$flip-data"
-# (the new RTX 4070 Ti Super, the kaggle runner-up, overtakes the RTX
-# 5070 Ti once it falls below about $678: recommendations.csv,
+# (the new RTX 4070 Ti Super, the kaggle runner-up, overtakes the used
+# RTX 5070 Ti once it falls below about $716: recommendations.csv,
 # runner_min_gpu_price_usd)
 sed -i 's/^RTX 4070 Ti Super,new,750,USD,retail,/RTX 4070 Ti Super,new,650,USD,retail,/' "$flip-data/prices.csv"
 "$bin" --data "$flip-data" --previous "$top/out/data/guide.json" --out "$flip" 2>"$tmp/flip.err"
 check "the price edit is in the data copy" grep -q '^RTX 4070 Ti Super,new,650,' "$flip-data/prices.csv"
 check "stderr: the kaggle pick changed, with the price move" \
-	grep -q 'kaggle pick: 1x RTX 5070 Ti -> 1x RTX 4070 Ti Super.*(RTX 4070 Ti Super new 750 -> 650)' "$tmp/flip.err"
-check "changes.csv: the kaggle pick changed" grep -q '^pick,kaggle,1x RTX 5070 Ti,' "$flip/data/changes.csv"
+	grep -q 'kaggle pick: 1x RTX 5070 Ti (used) -> 1x RTX 4070 Ti Super.*(RTX 4070 Ti Super new 750 -> 650)' "$tmp/flip.err"
+check "changes.csv: the kaggle pick changed" grep -q '^pick,kaggle,1x RTX 5070 Ti (used),' "$flip/data/changes.csv"
 check "changes.csv: the price row that caused it" \
 	grep -q '^price,RTX 4070 Ti Super new,750,650,"prices.csv:[0-9]*' "$flip/data/changes.csv"
 check "the guide shows what changed" grep -q 'What changed since 2026' "$flip/guide.md"
 check "the guide names the changed pick" grep -q '^| pick | Kaggle competitions |' "$flip/guide.md"
 # The zh-CN "what changed" table names builds and GPUs in Chinese.
-check "zh what changed: translated build labels" grep -q '^| 首选 | Kaggle 竞赛 | RTX 5070 Ti | RTX 4070 Ti Super | RTX 4070 Ti Super（全新）：≈¥[0-9,]*（\$750） → ≈¥[0-9,]*（\$650） |' "$flip/zh-CN/guide.md"
+check "zh what changed: translated build labels" grep -q '^| 首选 | Kaggle 竞赛 | RTX 5070 Ti（二手） | RTX 4070 Ti Super | RTX 4070 Ti Super（全新）：≈¥[0-9,]*（\$750） → ≈¥[0-9,]*（\$650） |' "$flip/zh-CN/guide.md"
 check "zh what changed: no data ids shown" sh -c "! sed -n '/^| 变化 /,/^\$/p' '$flip/zh-CN/guide.md' | grep -q '1x \\| used '"
 # A second run on the same output folder compares with the first.
 "$bin" --data "$flip-data" --out "$flip" 2>"$tmp/flip2.err"
@@ -171,7 +171,11 @@ check "zh: sensitivity of a 4x pick is per GPU" grep -q '^| 四卡科研工作�
 # a native euro row wins over the conversion.
 check "zh: money in yuan with the USD beside" grep -q '≈¥17,875（\$2,500）' "$top/out/zh-CN/guide.md"
 check "zh: the money note names the dated rate" grep -q '7\.15 CNY.*2026-01-15 的汇率' "$top/out/zh-CN/guide.md"
-check "en: a native euro price with its date" grep -q '| €926 (one price, observed 2026-01-28, 10 months before this edition); ≈¥' "$top/out/guide.md"
+eur="$tmp/native-eur"
+rm -rf "$eur-data" && cp -r "$top/data/current" "$eur-data"
+echo 'RTX 3070,used,150,EUR,ebay,test shop,https://example.com/3070,2026-09-15,' >>"$eur-data/prices.csv"
+"$bin" -q --lang en --data "$eur-data" --out "$eur" 2>/dev/null
+check "en: a native euro price with its date" grep -q '| 1 | RTX 3070 (used) | 8 GB | \$177 (one price, 2026-08-31) | €150 (one price, 2026-09-15); ≈¥' "$eur/guide.md"
 native="$tmp/native-cny"
 cp -r "$top/data/current" "$native-data"
 printf '%s\n' 'RTX 5070 Ti,new,6999,CNY,retail,"test row",,2026-03-01,' >>"$native-data/prices.csv"
@@ -221,6 +225,14 @@ rule_case http 's|https://www.pcgamer.com/|http://www.pcgamer.com/|' 'the addres
 rule_case nourl 's|,https://insiderllm.com/guides/rtx-3060-vs-3060ti-vs-3070-local-ai,|,,|' 'no address'
 rule_case midpoint 's|,"estimate: midpoint of quoted $700-1,000 used price; date: February|,"midpoint of quoted $700-1,000 used price; date: February|' "reads as an estimate ('midpoint')"
 rule_case discontinued 's|^\(RTX 4090,new,2749,.*\),"excluded: [^;]*;|\1,"|' 'after the GPU left production'
+# a PCIe card dearer than its SXM sibling, with no note saying why
+rule_case sibling '$a H100 PCIe,new,60000,USD,retail,test shop,https://example.com/h100,2026-11-01,' 'H100 PCIe is priced above its SXM sibling H100 SXM'
+# an 8-GPU server base cheaper than the 4-GPU desktop base
+rm -rf "$rules-base"; cp -r "$top/data/current" "$rules-base"
+sed -i 's/^\(8,"8-GPU server without GPUs (DGX H100-class host[^"]*",server,\)32010,/\15000,/' "$rules-base/systems.csv"
+"$bin" --check --data "$rules-base" >"$rules-base.out" 2>&1
+check "price rule base: --check exits 1" test $? -eq 1
+check "price rule base: names the system row and the rule" grep -q '^  price rule: systems.csv:[0-9]*:[0-9]*: an 8-GPU server base at 5000 USD is cheaper than the 4-GPU desktop base' "$rules-base.out"
 
 # An excluded row leaves the medians: the RTX 4090 is not offered new.
 check "excluded rows: no new RTX 4090 in the per-dollar table" sh -c "! grep -q '^| [0-9]* | RTX 4090 |' '$top/out/guide.md'"
@@ -234,17 +246,28 @@ check "2020-09 edition: no price age (no price_fresh_days)" sh -c "! grep -q 'be
 
 # Only the rows of the last 120 days count when a GPU has any: the RTX
 # 5090's median uses only rows within 120 days of its newest (2026-06-25).
-check "fresh rule: a GPU's median ignores rows older than its newest span" python3 - "$top/data/current/prices.csv" "$top/out/data/per_dollar_1gpu.csv" <<'PY'
+check "fresh rule: a GPU's median counts the rows of the last 120 days, else those within 120 days of its newest" python3 - "$top/data/current/prices.csv" "$top/out/data/per_dollar_1gpu.csv" "$top/data/current/assumptions.csv" <<'PY'
 import csv, sys, datetime as dt, statistics
 d = lambda s: dt.date.fromisoformat(s)
-rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["gpu"] == "RTX 5090" and r["condition"] == "new"
-        and r["channel"] != "list" and r["currency"] == "USD" and not r["note"].lower().startswith(("deal", "excluded"))]
-newest = max(d(r["date"]) for r in rows)
-keep = [float(r["price"]) for r in rows if (newest - d(r["date"])).days <= 120]
-out = [r for r in csv.DictReader(open(sys.argv[2])) if r.get("gpu") == "RTX 5090" and r["price_condition"] == "new"]
-if not out:
-    sys.exit("no RTX 5090 row")
-got = float(out[0]["gpu_price_usd"])
-want = statistics.median(keep)
-sys.exit(0 if abs(got - want) < 0.01 and len(keep) < len(rows) else "median %s, want %s of %d/%d rows" % (got, want, len(keep), len(rows)))
+a = {r["key"]: r["value"] for r in csv.DictReader(open(sys.argv[3]))}
+prices = list(csv.DictReader(open(sys.argv[1])))
+edition = d(a["edition_date"]) if "edition_date" in a else max(d(r["date"]) for r in prices)
+fresh, window = float(a["price_fresh_days"]), float(a["price_window_days"])
+table = list(csv.DictReader(open(sys.argv[2])))
+def check(gpu, cond, want_fresh):
+    rows = [r for r in prices if r["gpu"] == gpu and r["condition"] == cond and r["channel"] != "list"
+            and r["currency"] == "USD" and not r["note"].lower().startswith(("deal", "excluded"))
+            and 0 <= (edition - d(r["date"])).days <= window]
+    recent = [r for r in rows if (edition - d(r["date"])).days <= fresh]
+    if bool(recent) != want_fresh:
+        sys.exit("%s %s: fresh rows %d" % (gpu, cond, len(recent)))
+    if not recent:
+        newest = max(d(r["date"]) for r in rows)
+        recent = [r for r in rows if (newest - d(r["date"])).days <= fresh]
+    want = statistics.median(float(r["price"]) for r in recent)
+    out = [r for r in table if r.get("gpu") == gpu and r["price_condition"] == cond]
+    if not out or abs(float(out[0]["gpu_price_usd"]) - want) > 0.01 or (want_fresh and len(recent) >= len(rows)):
+        sys.exit("%s %s: median %s, want %s of %d/%d rows" % (gpu, cond, out and out[0]["gpu_price_usd"], want, len(recent), len(rows)))
+check("RTX 5090", "new", True)     # rows of August and September 2026
+check("RTX 4090", "used", False)   # newest row 2026-05: its own span
 PY

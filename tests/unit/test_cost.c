@@ -473,12 +473,16 @@ static void regional_and_worklist(Run *x)
 	const GpuPrice *p = price_of(m, g, CONDITION_NEW);
 	CHECK_NEAR(p->regional[CURRENCY_USD], p->price, 1e-9);
 	CHECK_NEAR(p->regional[CURRENCY_CNY], p->price * 7.15, 1e-6);
-	CHECK(!p->regional_native[CURRENCY_EUR]);
-	/* a native euro row wins over the converted price, and stays out of
-	 * the USD median */
+	CHECK(p->regional_native[CURRENCY_EUR]); /* e-shop.gr, 2026-10 */
+	const GpuPrice *p5070 = price_of(m, gpu(x, "RTX 5070"),
+	                                 CONDITION_NEW);
+	CHECK(p5070 && !p5070->regional_native[CURRENCY_EUR]);
+	/* native euro rows win over the converted price, and stay out of the
+	 * USD median: every street row of the RTX 5080 made a euro row */
 	for (size_t i = 0; i < x->e->n_prices; i++) {
 		Price *row = &x->e->prices[i];
-		if (row->gpu == g && strcmp(row->channel, "retail") == 0) {
+		if (row->gpu == g && row->condition == CONDITION_NEW
+		    && strcmp(row->channel, "list") != 0) {
 			g_free(row->currency);
 			row->currency = g_strdup("EUR");
 			row->price = 1399;
