@@ -23,26 +23,22 @@ static char *md_escape_take(char *text)
 	return md;
 }
 
-/* "$0.34 (RunPod, 2026-03-10)": a rate with who sells it and when. */
-static char *rate_shown(const Ctx *c, const CloudOffer *o, bool provider)
+/* "$0.34 (2026-03-10)": a rate with the date it was seen. */
+static char *rate_shown(const Ctx *c, const CloudOffer *o)
 {
 	char *price = format_price(c->s, o->price_per_hour);
-	char *detail = provider ? gg_fill2(S(c, "format.pair"), o->provider,
-	                                   o->from.date)
-	                        : g_strdup(o->from.date);
-	char *shown = gg_fill2(S(c, "format.aside"), price, detail);
+	char *shown = gg_fill2(S(c, "format.aside"), price, o->from.date);
 	g_free(price);
-	g_free(detail);
 	return shown;
 }
 
-/* A rate cell linked to its source, with its date (and provider). */
+/* A rate cell linked to its source, with its date. */
 static void set_rate(const Ctx *c, Table *t, const char *key,
-                     const CloudOffer *o, bool provider)
+                     const CloudOffer *o)
 {
 	if (!o)
 		return;
-	char *shown = rate_shown(c, o, provider);
+	char *shown = rate_shown(c, o);
 	table_set_number_link(t, key, o->price_per_hour, shown, o->from.url);
 	g_free(shown);
 }
@@ -129,7 +125,7 @@ static void cloud_row(const Ctx *c, Table *t, const Build *b,
 	const CloudOffer *o = k->offer;
 	table_add_row(t);
 	guide_set_build(c, t, "build", b);
-	guide_set_build_cost(c, t, "system_cost_usd", b);
+	table_set_number(t, "system_cost_usd", b->cost); /* dated elsewhere */
 	const char *rule = o->gpu == b->gpu ? "same_gpu" : "nearest_speed";
 	char *rule_key = g_strdup_printf("cloud.rule.%s", rule);
 	table_set_shown(t, "rule", rule, S(c, rule_key));
@@ -139,14 +135,12 @@ static void cloud_row(const Ctx *c, Table *t, const Build *b,
 	table_set_text(t, "cloud_gpu", c->e->gpus[o->gpu].name);
 	table_set_number(t, "cloud_gpu_count", o->gpu_count);
 	table_set_text(t, "pricing", format_pricing_id(o->pricing));
-	set_rate(c, t, "price_per_hour_usd", o, false);
+	set_rate(c, t, "price_per_hour_usd", o);
 	table_set_text(t, "price_date", o->from.date);
 	set_rate(c, t, "spot_per_hour_usd",
-	         cloud_cheapest(c->e, o->gpu, o->gpu_count, PRICING_SPOT),
-	         true);
+	         cloud_cheapest(c->e, o->gpu, o->gpu_count, PRICING_SPOT));
 	set_rate(c, t, "community_per_hour_usd",
-	         cloud_cheapest(c->e, o->gpu, o->gpu_count, PRICING_COMMUNITY),
-	         true);
+	         cloud_cheapest(c->e, o->gpu, o->gpu_count, PRICING_COMMUNITY));
 	table_set_number(t, "speed_ratio", k->speed_ratio);
 	table_set_number(t, "cloud_usd_per_unit", k->cloud_per_unit);
 	table_set_number(t, "desktop_usd_per_unit", k->desktop_per_unit);
@@ -156,13 +150,12 @@ static void cloud_row(const Ctx *c, Table *t, const Build *b,
 
 static Table *cloud_table(const Ctx *c)
 {
-	/* the guide leaves the electricity per unit to the data: the page
-	 * has room for the three rates and the verdict */
+	/* the guide leaves the speed ratio and the costs per unit of work to
+	 * the data: a page has room for the three rates and the verdict */
 	Table *t = table_new("cloud", CLOUD, G_N_ELEMENTS(CLOUD),
 	                     "build system_cost_usd rule instance "
 	                     "price_per_hour_usd spot_per_hour_usd "
-	                     "community_per_hour_usd speed_ratio "
-	                     "cloud_usd_per_unit breakeven_months verdict");
+	                     "community_per_hour_usd breakeven_months verdict");
 	const Build **builds = NULL;
 	size_t n = recommend_best_builds(c->recs, &builds);
 	for (size_t i = 0; i < n; i++) {
@@ -239,7 +232,7 @@ static void offers_row(const Ctx *c, Table *t, const CloudOffer *const *g,
 	for (int p = 0; p < PRICING_COUNT; p++) {
 		if (!best[p])
 			continue;
-		set_rate(c, t, OFFER_KEYS[p][0], best[p], false);
+		set_rate(c, t, OFFER_KEYS[p][0], best[p]);
 		table_set_text(t, OFFER_KEYS[p][1], best[p]->from.date);
 	}
 }
@@ -305,7 +298,7 @@ static Table *rent_or_buy_table(const Ctx *c)
 		table_set_number(t, "system_cost_usd", builds[i]->cost);
 		table_take_shown(t, "instance", k[0].offer->instance,
 		                 offer_shown(c, k[0].offer));
-		set_rate(c, t, "price_per_hour_usd", k[0].offer, false);
+		set_rate(c, t, "price_per_hour_usd", k[0].offer);
 		static const char *const keys[] = {"hours_1y", "hours_2y",
 		                                   "hours_3y"};
 		for (int y = 1; y <= 3; y++)
