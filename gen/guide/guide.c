@@ -29,6 +29,7 @@ Values *guide_values(const Recommendations *recs, const Lang *strings,
 	guide_add_reference_tables(&c, v, list);
 	guide_add_buying_tables(&c, v, list);
 	guide_add_cloud_tables(&c, v, list);
+	guide_add_price_trends(&c, v, list);
 	guide_add_rules_tables(&c, v, list);
 	guide_add_short_answer_tables(&c, v, list);
 	guide_add_buying_scalars(&c, v);

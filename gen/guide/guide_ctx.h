@@ -105,6 +105,10 @@ void guide_add_buying_scalars(const Ctx *c, Values *v);
  * example's verdict. */
 void guide_add_cloud_tables(const Ctx *c, Values *v, GPtrArray *tables);
 void guide_add_cloud_scalars(const Ctx *c, Values *v);
+/* guide_price_trends.c: the GPUs whose street prices moved sharply in
+ * the window, with the recent level the guide uses (editions with
+ * price_fresh_days and price_trend_min_change only). */
+void guide_add_price_trends(const Ctx *c, Values *v, GPtrArray *tables);
 /* guide_llm.c: the LLM tables and scalars (none without LLM models). */
 void guide_add_llm(const Ctx *c, Values *v, GPtrArray *tables);
 /* The LLM context table (guide_llm_context.c), from guide_add_llm's

@@ -271,3 +271,38 @@ def check(gpu, cond, want_fresh):
 check("RTX 5090", "new", True)     # rows of August and September 2026
 check("RTX 4090", "used", False)   # newest row 2026-05: its own span
 PY
+
+# Price trends (issue 29, item 6): every GPU whose counted dollar street
+# prices in the window moved by the stated share or more is listed with
+# its oldest and newest observation, and priced at its recent level.
+check "price trends: every sharp move listed, recomputed from prices.csv" python3 - "$top/data/current" "$top/out/data" <<'PY'
+import csv, sys, datetime as dt
+data, out = sys.argv[1], sys.argv[2]
+d = dt.date.fromisoformat
+a = {r["key"]: r["value"] for r in csv.DictReader(open(data + "/assumptions.csv"))}
+edition, window, share = d(a["edition_date"]), float(a["price_window_days"]), float(a["price_trend_min_change"])
+spans = {}
+for r in csv.DictReader(open(data + "/prices.csv")):
+    age = (edition - d(r["date"])).days
+    if r["currency"] != "USD" or r["channel"] == "list" or not 0 <= age <= window \
+            or r["note"].lower().startswith(("deal", "excluded")):
+        continue
+    spans.setdefault((r["gpu"], r["condition"]), []).append((r["date"], float(r["price"])))
+want = {}
+for key, rows in spans.items():
+    first, last = min(rows, key=lambda x: x[0]), max(rows, key=lambda x: x[0])
+    if len(rows) >= 2 and abs(last[1] / first[1] - 1) >= share:
+        want[key] = (len(rows), first[0], last[0])
+got = {(r["gpu"], r["condition"]): (int(r["rows"]), r["first_date"], r["last_date"])
+       for r in csv.DictReader(open(out + "/price_trends.csv"))}
+if got != want:
+    sys.exit("trends %s, want %s" % (sorted(set(got) ^ set(want)), ""))
+used = {(r["gpu"], r["price_condition"]): r["gpu_price_usd"] for r in csv.DictReader(open(out + "/per_dollar_1gpu.csv"))}
+for r in csv.DictReader(open(out + "/price_trends.csv")):
+    if abs(float(r["price_usd"]) - float(used[(r["gpu"], r["condition"])])) > 0.01:
+        sys.exit("%s: trend table uses %s, per dollar %s" % (r["gpu"], r["price_usd"], used[(r["gpu"], r["condition"])]))
+if not any(k[0] == "RTX 5090" for k in want):
+    sys.exit("the RTX 5090's 2026 rise is not a trend")
+PY
+check "price trends: in both languages" sh -c "grep -q '^| GPU | Prices | Oldest seen | Then | Newest seen | Now | Change | Price used |' '$top/out/guide.md' && grep -q '| 最早观测 |' '$top/out/zh-CN/guide.md'"
+check "price trends: not in the 2020-09 edition" sh -c "! grep -q 'Oldest seen' '$top/out/2020-09/guide.md'"
