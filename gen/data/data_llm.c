@@ -1,5 +1,6 @@
 /* Data stage: the readers and specs of the optional LLM files
- * (llm_models.csv, llm_measurements.csv).  Split from data_rows.c; the
+ * (llm_models.csv, llm_measurements.csv) and of the unified-memory
+ * machines bought for LLM work (machines.csv).  Split from data_rows.c; the
  * same rules hold: a reader fills one row from the cursor and reports a
  * bad cell through dc_fail; the row owns its strings and its freer frees
  * them.  See data_internal.h. */
@@ -89,6 +90,48 @@ static void free_llm_measurement(LlmMeasurement *x)
 	dc_provenance_free(&x->from);
 }
 
+static const char *const SOFTWARE[] = {"cuda", "rocm", "metal", NULL};
+static const char *const MACHINE_CURRENCIES[] = {"USD", NULL};
+
+/* A machine row; an empty price is "no price", and its note says why. */
+static void read_machine(Cursor *c, Edition *e, Machine *x)
+{
+	(void)e;
+	x->name = dc_dup_required(c, "name");
+	x->memory_gb = dc_number(c, "memory_gb", POSITIVE);
+	x->usable_gb = dc_number(c, "usable_gb", POSITIVE);
+	x->bandwidth_gbs = dc_number(c, "bandwidth_gbs", POSITIVE);
+	x->software = g_strdup(SOFTWARE[dc_choice(c, "software", SOFTWARE)]);
+	char *price = dc_text_or_empty(c, "price");
+	x->price = *price ? dc_number(c, "price", POSITIVE) : 0;
+	g_free(price);
+	x->currency = g_strdup(
+	    MACHINE_CURRENCIES[dc_choice(c, "currency", MACHINE_CURRENCIES)]);
+	if (!c->failed && x->usable_gb > x->memory_gb)
+		dc_fail(c, dc_cell(c, "usable_gb"),
+		        "usable_gb must be at most memory_gb (%g), got %g",
+		        x->memory_gb, x->usable_gb);
+	x->from = dc_provenance(c);
+	if (!c->failed && x->price == 0
+	    && g_ascii_strncasecmp(x->from.note, "no price", 8) != 0)
+		dc_fail(c, dc_cell(c, "price"),
+		        "an empty price needs a note starting with 'no price' "
+		        "that says why");
+}
+
+static void free_machine(Machine *x)
+{
+	g_free(x->name);
+	g_free(x->software);
+	g_free(x->currency);
+	dc_provenance_free(&x->from);
+}
+
+static char *machine_key(const void *item)
+{
+	return g_strdup(((const Machine *)item)->name);
+}
+
 static char *llm_model_key(const void *item)
 {
 	return g_strdup(((const LlmModel *)item)->name);
@@ -101,6 +144,13 @@ static const char *const LLM_MEASUREMENT_COLUMNS[] = {
     "quantity", "model", "gpu", "precision", "context", "value", "unit",
     "validate", NULL};
 
+static const char *const MACHINE_COLUMNS[] = {
+    "name", "memory_gb", "usable_gb", "bandwidth_gbs", "software", "price",
+    "currency", NULL};
+
+const FileSpec DATA_MACHINES_FILE =
+    FILE_SPEC("machines.csv", MACHINE_COLUMNS, Machine, read_machine,
+              free_machine, machine_key, "name", "machine");
 const FileSpec DATA_LLM_MODELS_FILE =
     FILE_SPEC("llm_models.csv", LLM_MODEL_COLUMNS, LlmModel,
               read_llm_model, free_llm_model, llm_model_key, "name",

@@ -200,6 +200,22 @@ typedef struct {
 typedef enum { LLM_FP16, LLM_FP8, LLM_INT8, LLM_Q4, LLM_Q4_K_M, LLM_NF4,
                LLM_PRECISION_COUNT } LlmPrecision;
 
+/* machines.csv (optional file): a machine bought for local LLM work
+ * whose accelerator shares one memory with its processor (DGX Spark,
+ * Ryzen AI Max+ 395 systems, Mac Studio).  Rated for LLM inference only:
+ * what fits in its memory and a decode speed bound by its bandwidth. */
+typedef struct {
+	char *name;
+	double memory_gb;      /* unified memory, GB as sold */
+	double usable_gb;      /* what the accelerator may address, GB */
+	double bandwidth_gbs;  /* memory bandwidth, GB/s */
+	char *software;        /* the accelerator's stack: cuda, rocm, metal */
+	double price;          /* whole machine, new; 0: no price (note says
+	                          why) */
+	char *currency;
+	Provenance from;
+} Machine;
+
 /* What an llm_measurements.csv row measured. */
 typedef enum { LLM_WEIGHTS, LLM_KV_CACHE, LLM_FULL, LLM_LORA, LLM_QLORA,
                LLM_TOKENS_PER_S } LlmQuantity;
@@ -232,6 +248,7 @@ typedef struct {
 	/* optional files: an edition without them has zero rows */
 	LlmModel *llm_models;             size_t n_llm_models;
 	LlmMeasurement *llm_measurements; size_t n_llm_measurements;
+	Machine *machines;         size_t n_machines; /* optional file */
 	char *data_date; /* the latest price date: "data as of" */
 	GHashTable *gpu_index;  /* name -> GPU index + 1 (edition_find_gpu) */
 	GHashTable *gpu_stems;  /* while loading: file stem -> GpuStem */

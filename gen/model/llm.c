@@ -393,6 +393,13 @@ double llm_tokens_per_s(const LlmResults *r, const LlmModel *m,
 	       / bytes_per_token(m, p, tokens, c);
 }
 
+double llm_decode_bound(const LlmModel *m, LlmPrecision p,
+                        double bandwidth_gbs, double tokens,
+                        const LlmConstants *c)
+{
+	return bandwidth_gbs * BYTES_PER_GB / bytes_per_token(m, p, tokens, c);
+}
+
 /* ---- the stage ------------------------------------------------------ */
 
 LlmResults *llm_run(const Edition *e, GError **error)

@@ -153,6 +153,14 @@ LlmMemoryKind llm_memory_kind(const Gpu *g, const LlmConstants *c);
 double llm_tokens_per_s(const LlmResults *r, const LlmModel *m,
                         LlmPrecision p, const Gpu *g, double tokens);
 
+/* The decode speed a memory of bandwidth_gbs allows at most: every weight
+ * a token reads and the KV cache of tokens, once per token (no
+ * efficiency: an upper bound, for machines the speed model has no
+ * measurement of). */
+double llm_decode_bound(const LlmModel *m, LlmPrecision p,
+                        double bandwidth_gbs, double tokens,
+                        const LlmConstants *c);
+
 /* The case of model (by name) in mode at precision, or NULL. */
 const LlmCase *llm_find_case(const LlmResults *r, const char *model,
                              LlmMode mode, LlmPrecision p);

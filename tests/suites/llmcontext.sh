@@ -60,3 +60,49 @@ sed -i 's/^gpt-oss-120b,120B MoE,116.8,5.1,/gpt-oss-120b,120B MoE,116.8,200,/' "
 check "llm_models.csv: active_params_b above params_b is refused at its cell, exit 1" \
 	sh -c "test $? -eq 1 && grep -q 'llm_models.csv:[0-9]*:[0-9]*: active_params_b must be at most params_b' '$tmp/moe.err'"
 rm -rf "$tmp/moe-data" "$tmp/moe-out"
+
+# Unified-memory machines (issue 29, item 3): every model of the memory
+# table at 4 bits against each machine's usable memory less the headroom,
+# and the decode bound of its bandwidth, recomputed from the CSV files; a
+# machine without a price says why.
+python3 - "$top/out/data" "$top/data/current" >"$tmp/machines.log" 2>&1 <<'PY'
+import csv, sys
+out, data = sys.argv[1], sys.argv[2]
+a = {r["key"]: float(r["value"]) for r in csv.DictReader(open(data + "/assumptions.csv", encoding="utf-8"))
+     if r["key"].startswith("llm_")}
+machines = {m["name"]: m for m in csv.DictReader(open(data + "/machines.csv", encoding="utf-8"))}
+models = {m["name"]: m for m in csv.DictReader(open(data + "/llm_models.csv", encoding="utf-8")) if m["size_class"]}
+unit, q4 = a["llm_gpu_memory_unit"], a["llm_bytes_per_param.q4"]
+rows = list(csv.DictReader(open(out + "/machine_llm_fit.csv", encoding="utf-8")))
+if len(rows) != len(machines) * len(models):
+    sys.exit("%d rows for %d machines x %d models" % (len(rows), len(machines), len(models)))
+for r in rows:
+    m, x = models[r["model"]], machines[r["machine"]]
+    kv_token = 2 * int(m["layers"]) * int(m["kv_heads"]) * int(m["head_dim"]) * a["llm_kv_bytes"]
+    weights = float(m["params_b"]) * 1e9 * q4
+    need = weights + kv_token * a["llm_context"] * a["llm_batch"] + a["llm_inference_overhead_gb"] * 1e9
+    fits = need <= float(x["usable_gb"]) * unit * (1 - a["llm_memory_headroom"])
+    if abs(float(r["need_gb"]) - need / unit) > 0.001 or r["fits"] != ("yes" if fits else "no"):
+        sys.exit("%s %s: %s %s, expected %.3f %s" % (r["machine"], r["model"], r["need_gb"], r["fits"], need / unit, fits))
+    read = weights * (float(m["active_params_b"]) / float(m["params_b"]) if m.get("active_params_b") else 1)
+    bound = float(x["bandwidth_gbs"]) * 1e9 / (read + kv_token * a["llm_context"])
+    if fits and abs(float(r["decode_bound_tps"]) - bound) > 0.05 + 1e-4 * bound:
+        sys.exit("%s %s: bound %s, expected %.2f" % (r["machine"], r["model"], r["decode_bound_tps"], bound))
+    if not fits and r["decode_bound_tps"]:
+        sys.exit("%s %s: a bound for a model it cannot hold" % (r["machine"], r["model"]))
+specs = list(csv.DictReader(open(out + "/machines.csv", encoding="utf-8")))
+for s in specs:
+    if not s["price_usd"] and not machines[s["machine"]]["note"].startswith("no price"):
+        sys.exit("%s: no price without a reason" % s["machine"])
+print("%d machines, %d rows" % (len(specs), len(rows)))
+PY
+check "machines: fits and decode bounds recomputed ($(tail -n 1 "$tmp/machines.log"))" test $? -eq 0
+check "machines: both tables in both languages, each machine says what it cannot do" \
+	sh -c "grep -q '^| Machine | Memory | For the accelerator |' '$top/out/guide.md' && grep -q '^| Machine | Model | Memory needed (GB) | Holds it? |' '$top/out/guide.md' && grep -q '| 加速器可用 |' '$top/out/zh-CN/guide.md' && grep -q 'run CUDA software' '$top/out/guide.md'"
+# an empty price needs a note saying why
+rm -rf "$tmp/mach-data" && cp -r "$top/data/current" "$tmp/mach-data"
+sed -i 's/^\("Mac Studio (M3 Ultra, 512 GB)",.*\),"no price: /\1,"/' "$tmp/mach-data/machines.csv"
+"$bin" -q --data "$tmp/mach-data" --out "$tmp/mach-out" >"$tmp/mach.err" 2>&1
+check "machines.csv: an empty price without a 'no price' note is refused at its cell, exit 1" \
+	sh -c "test $? -eq 1 && grep -q 'machines.csv:5:[0-9]*: an empty price needs a note' '$tmp/mach.err'"
+rm -rf "$tmp/mach-data" "$tmp/mach-out"
