@@ -61,6 +61,21 @@ rm -rf "$tmp/rq-base"
 check "requests: no price is called current" sh -c "! grep -qi 'current prices' '$rq_all'"
 check "requests: a price older than the window is flagged (the 4x's GPUs, RTX A5000 observed 2026-01-11)" \
 	grep -qF 'price of 2026-01-11: one price; re-check: older than 120 days' "$rq_cur"
-check "requests: a price inside the window is not (the 8x's server, 2026-08-18)" \
-	sh -c "rq_text() { pdftotext -layout \"\$1\" - | tr -s ' \n' '  '; }; rq_text '$rq_out/requests/$rq_8x' | grep -qE 'price of 2026-08-18; source'"
+rq_now="$tmp/rq-current.txt"
+: >"$rq_now"
+for rq in "$rq_out"/requests/*.pdf; do rq_text "$rq" >>"$rq_now"; echo >>"$rq_now"; done
+check "requests: a price inside the window is never flagged, an older one always is (current edition)" python3 - "$rq_now" "$top/data/current/assumptions.csv" <<'PY'
+import csv, re, sys, datetime as dt
+a = {r["key"]: r["value"] for r in csv.DictReader(open(sys.argv[2]))}
+edition, fresh = dt.date.fromisoformat(a["edition_date"]), float(a["price_fresh_days"])
+text = open(sys.argv[1], encoding="utf-8").read()
+seen = {"fresh": 0, "old": 0}
+for m in re.finditer(r"price of (\d{4}-\d{2}-\d{2})([^;]*);( re-check)?", text):
+    age = (edition - dt.date.fromisoformat(m.group(1))).days
+    flagged = m.group(3) is not None
+    if flagged != (age > fresh):
+        sys.exit("price of %s (%d days): flagged %s" % (m.group(1), age, flagged))
+    seen["fresh" if age <= fresh else "old"] += 1
+sys.exit(0 if seen["fresh"] and seen["old"] else "only %s" % seen)
+PY
 rm -rf "$rq_out"
