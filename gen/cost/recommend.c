@@ -262,7 +262,7 @@ static bool served_case(const Edition *e, const LlmResults *r,
 }
 
 bool recommend_use_case_llm(const Edition *e, const LlmResults *r,
-                         const UseCase *u, LlmCase *out, GError **error)
+                            const UseCase *u, LlmCase *out, GError **error)
 {
 	int mode = llm_mode_from_name(u->llm_mode);
 	int p = llm_precision_from_name(u->llm_precision);
