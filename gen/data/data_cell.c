@@ -15,8 +15,9 @@ static const char *const PROVENANCE_COLUMNS[] = {"source", "url", "date",
  * not have them); read with text_or_empty. */
 static const char *const OPTIONAL_COLUMNS[] = {
     "config", "family", "family_segment", "tensor_tflops", "fp32_tflops",
-    "fp8", "fp4", "precision_source", "precision_url", "llm_model", "llm_mode", "llm_precision",
-    "requires", "max_context", "system_w", "takes", "active_params_b", NULL};
+    "fp8", "fp4", "precision_source", "precision_url", "llm_model",
+    "llm_mode", "llm_precision", "requires", "max_context", "system_w",
+    "takes", "active_params_b", NULL};
 
 static bool in_list(const char *name, const char *const *list)
 {
