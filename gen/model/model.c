@@ -131,10 +131,16 @@ static const Benchmark *single_gpu_twin(const Performance *p,
 	return NULL;
 }
 
-/* Parallel efficiency measured by pairs of n-GPU and one-GPU rows. */
+/* Parallel efficiency measured by pairs of n-GPU and one-GPU rows.  A
+ * pair above `scaling_max_efficiency` (optional) is no measurement of
+ * scaling: its multi-GPU row is marked UNUSED_SUPERLINEAR (p->rows is
+ * allocated here for that) and feeds nothing. */
 static void measure_scaling(Performance *p)
 {
 	const Edition *e = p->edition;
+	const Assumption *cap = edition_assumption(e, "scaling_max_efficiency");
+	double max_eff = cap && cap->is_number ? cap->number : INFINITY;
+	p->rows = g_new0(DebiasedRow, e->n_benchmarks);
 	GArray *list = g_array_new(FALSE, TRUE, sizeof(Scaling));
 	for (size_t i = 0; i < e->n_benchmarks; i++) {
 		const Benchmark *b = &e->benchmarks[i];
@@ -143,6 +149,10 @@ static void measure_scaling(Performance *p)
 		if (!s)
 			continue;
 		double eff = b->throughput / (b->gpu_count * s->throughput);
+		if (eff > max_eff) {
+			p->rows[i].reason = UNUSED_SUPERLINEAR;
+			continue;
+		}
 		Scaling *sc = find_scaling(list, b->interconnect, b->gpu_count,
 		                           b->workload);
 		if (!sc) {
@@ -262,8 +272,7 @@ static bool has_single_gpu_row(const Performance *p, const Benchmark *b)
 static bool debias_rows(Performance *p, GError **error)
 {
 	const Edition *e = p->edition;
-	p->rows = g_new0(DebiasedRow, e->n_benchmarks);
-	GHashTable *common = common_batches(e);
+	GHashTable *common = common_batches(e); /* p->rows: measure_scaling */
 	bool ok = true, looked[WORKLOAD_COUNT] = {false};
 	double gains[WORKLOAD_COUNT], min[WORKLOAD_COUNT], cap[WORKLOAD_COUNT];
 	for (int w = 0; w < WORKLOAD_COUNT; w++) {
@@ -275,6 +284,8 @@ static bool debias_rows(Performance *p, GError **error)
 	for (size_t i = 0; ok && i < e->n_benchmarks; i++) {
 		const Benchmark *b = &e->benchmarks[i];
 		DebiasedRow *r = &p->rows[i];
+		if (r->reason == UNUSED_SUPERLINEAR)
+			continue; /* measure_scaling's verdict */
 		if (!mixed_precision(b)) {
 			r->reason = UNUSED_PRECISION;
 			continue;

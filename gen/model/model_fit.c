@@ -298,7 +298,7 @@ const char *model_unused_key(UnusedReason r)
 	    "model.unused.none",          "model.unused.precision",
 	    "model.unused.gpu_not_rated", "model.unused.no_scaling",
 	    "model.unused.batch_below_min", "model.unused.scaling_only",
-	    "model.unused.pipeline_bound"};
+	    "model.unused.pipeline_bound", "model.unused.superlinear"};
 	G_STATIC_ASSERT(G_N_ELEMENTS(keys) == UNUSED_REASON_COUNT);
 	return keys[r];
 }

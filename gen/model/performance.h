@@ -70,6 +70,11 @@ typedef enum {
 	UNUSED_PIPELINE_BOUND,   /* ties a slower GPU on its network while
 	                            much faster on another: the run measures
 	                            the input pipeline (model_bound.c) */
+	UNUSED_SUPERLINEAR,      /* multi-GPU row more than
+	                            scaling_max_efficiency times n of its
+	                            one-GPU twin: no GPUs scale beyond
+	                            linear, so it measures something else and
+	                            feeds neither the scaling nor the fit */
 	UNUSED_REASON_COUNT
 } UnusedReason;
 

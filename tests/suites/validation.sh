@@ -84,3 +84,40 @@ done
 check "forms compared in the English guide" grep -q 'Both model forms' "$vout/index.html"
 check "forms compared in the Chinese guide" grep -q '两种模型形式' "$vout/zh-CN/index.html"
 check "forms compared in the 2020-09 guide" grep -q 'Both model forms' "$vout/2020-09/index.html"
+
+# No build scales beyond linear: a multi-GPU benchmark faster than its
+# GPU alone times their number (the Lambda bert_base_squad rows at 8 GPUs:
+# 1.3x to 2.7x linear) measures something else, is listed as left out
+# (superlinear), and feeds neither the scaling nor the fit; every
+# build's performance is at most n times its one-GPU build's.
+check "scaling: every pair above scaling_max_efficiency is left out as superlinear, none below" python3 - "$top/data/current" "$top/out/data/excluded_rows.csv" <<'PY'
+import csv, sys
+data, excl = sys.argv[1], sys.argv[2]
+a = {r["key"]: r["value"] for r in csv.DictReader(open(data + "/assumptions.csv"))}
+cap = float(a["scaling_max_efficiency"])
+rows = list(csv.DictReader(open(data + "/benchmarks.csv")))
+one = {}
+for r in rows:
+    if r["gpu_count"] == "1":
+        one[(r["gpu"], r["network"], r["precision"], r["source"], float(r["batch_size"]))] = float(r["throughput"])
+want = set()
+for r in rows:
+    n = int(r["gpu_count"])
+    if n < 2:
+        continue
+    s = one.get((r["gpu"], r["network"], r["precision"], r["source"], float(r["batch_size"]) / n))
+    if s and float(r["throughput"]) / (n * s) > cap:
+        want.add((r["gpu"], r["network"], r["gpu_count"], r["date"]))
+got = {(r["gpu"], r["network"], r["gpu_count"], r["date"]) for r in csv.DictReader(open(excl)) if r["reason"] == "model.unused.superlinear"}
+sys.exit(0 if got == want and len(want) >= 10 else "superlinear rows %s, expected %s" % (sorted(got ^ want), len(want)))
+PY
+check "scaling: no build is faster than n times its one-GPU build, on either workload" python3 - "$top/out/data/builds.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+one = {r["gpu"]: r for r in rows if r["gpu_count"] == "1"}
+for r in rows:
+    n, base = int(r["gpu_count"]), one.get(r["gpu"])
+    for w in ("performance_cnn", "performance_transformer"):
+        if base and base[w] and r[w] and float(r[w]) > n * float(base[w]) * 1.0001:
+            sys.exit("%sx %s: %s %s > %d x %s" % (n, r["gpu"], w, r[w], n, base[w]))
+PY
