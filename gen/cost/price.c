@@ -116,6 +116,20 @@ static bool street_row(const PriceModel *m, const Price *p, size_t gpu,
 	       && price_is_current(m, p->from.date);
 }
 
+/* A figure a source gives as the middle of a range ("estimate: midpoint
+ * of quoted $700-1,000"): it ranks below a listing or sold price. */
+static bool midpoint_row(const Price *p)
+{
+	return g_ascii_strncasecmp(p->from.note, "estimate", 8) == 0
+	       && strstr(p->from.note, "midpoint") != NULL;
+}
+
+static bool listing_row(const PriceModel *m, const Price *p, size_t gpu,
+                        Condition c, Currency cur)
+{
+	return street_row(m, p, gpu, c, cur) && !midpoint_row(p);
+}
+
 static bool list_row(const PriceModel *m, const Price *p, size_t gpu,
                      Condition c, Currency cur)
 {
@@ -178,7 +192,9 @@ static size_t summarize(const PriceModel *m, size_t gpu, Condition c,
 
 /* The current street rows of gpu in a currency, with the freshness
  * rule when the edition sets one: the rows of the last fresh_days when
- * there are any, else those within fresh_days of the newest row. */
+ * there are any, else those within fresh_days of the newest row; of
+ * those, midpoints of a range leave the median when a listing or sold
+ * price is among them. */
 static size_t summarize_street(const PriceModel *m, size_t gpu, Condition c,
                                Currency cur, GpuPrice *out)
 {
@@ -193,8 +209,10 @@ static size_t summarize_street(const PriceModel *m, size_t gpu, Condition c,
 	                                          : all.latest_date;
 	GpuPrice fresh = {0};
 	n = summarize(m, gpu, c, cur, street_row, anchor, &fresh);
-	*out = fresh;
-	return n;
+	GpuPrice firm = {0};
+	size_t n_firm = summarize(m, gpu, c, cur, listing_row, anchor, &firm);
+	*out = n_firm > 0 && n_firm < n ? firm : fresh;
+	return n_firm > 0 && n_firm < n ? n_firm : n;
 }
 
 /* The newest launch list price of gpu, as a one-observation price. */

@@ -306,3 +306,16 @@ if not any(k[0] == "RTX 5090" for k in want):
 PY
 check "price trends: in both languages" sh -c "grep -q '^| GPU | Prices | Oldest seen | Then | Newest seen | Now | Change | Price used |' '$top/out/guide.md' && grep -q '| 最早观测 |' '$top/out/zh-CN/guide.md'"
 check "price trends: not in the 2020-09 edition" sh -c "! grep -q 'Oldest seen' '$top/out/2020-09/guide.md'"
+
+# A midpoint of a range ranks below a listing: the RTX 4060 Ti 16GB's new
+# price is its March listing ($449), not the median with a blog's
+# midpoint of May ($425), which stays in the file.
+check "midpoint rows: a listing wins over a range's midpoint in the median" python3 - "$top/data/current/prices.csv" "$top/out/data/per_dollar_1gpu.csv" <<'PY'
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["gpu"] == "RTX 4060 Ti 16GB" and r["condition"] == "new" and r["channel"] != "list"]
+mid = [r for r in rows if r["note"].startswith("estimate") and "midpoint" in r["note"]]
+firm = [r for r in rows if r not in mid and not r["note"].startswith(("deal", "excluded"))]
+out = [r for r in csv.DictReader(open(sys.argv[2])) if r["gpu"] == "RTX 4060 Ti 16GB" and r["price_condition"] == "new"]
+ok = mid and firm and out and out[0]["price_rows"] == "1" and abs(float(out[0]["gpu_price_usd"]) - float(firm[-1]["price"])) < 0.01
+sys.exit(0 if ok else "rows %s, shown %s" % ([(r["price"], r["date"]) for r in rows], out and out[0]["gpu_price_usd"]))
+PY
