@@ -389,7 +389,8 @@ static Chart *payback_chart(const Ctx *c)
 		g_free(years);
 	}
 	g_free(builds);
-	qsort(ch->bars, ch->n_bars, sizeof *ch->bars, by_value_desc);
+	if (ch->n_bars > 1) /* no build, no array: qsort takes no NULL */
+		qsort(ch->bars, ch->n_bars, sizeof *ch->bars, by_value_desc);
 	double stated = c->costs->utilization * CLOUD_HOURS_PER_MONTH;
 	char *at = num(c, round(stated), 0);
 	chart_add_mark(ch, stated, gg_fill2(S(c, "chart.payback.stated"), at,
