@@ -141,7 +141,8 @@ static char *cloud_offer_name(const Req *r, const CloudOffer *o)
 	return t;
 }
 
-/* The closest cloud offer by cost per unit of work (cloud.h), with its
+/* The cloud offer of the one rule (cloud.h: the same GPU on demand, else
+ * the nearest in speed), by cost per unit of work, with its
  * verdict: FALSE when no offer is comparable. */
 static bool closest_cloud(Req *r, CloudComparison *out)
 {
@@ -158,7 +159,7 @@ static double stated_hours(const Req *r)
 	return r->costs->utilization * HOURS_PER_MONTH;
 }
 
-/* The case for the purchase against the closest cloud offer: what a year
+/* The case for the purchase against the cloud offer: what a year
  * of use costs owned (the price over the useful life, plus electricity)
  * and rented at the stated use, and from how many hours of use a month
  * buying pays back within the useful life; where renting is cheaper at
