@@ -213,6 +213,15 @@ char **price_stale_list(const PriceModel *m)
 	for (size_t i = 0; m->fresh_days > 0 && i < e->n_parts; i++)
 		list_unaddressed(out, &e->parts[i].from);
 	for (size_t g = 0; m->fresh_days > 0 && g < e->n_gpus; g++) {
+		/* a used card dearer than a new one: one of them is stale */
+		const GpuPrice *pn = price_of(m, g, CONDITION_NEW);
+		const GpuPrice *pu = price_of(m, g, CONDITION_USED);
+		if (pn && pu && pn->has_price && pu->has_price
+		    && !pn->list_price && pu->price > pn->price)
+			g_ptr_array_add(out, g_strdup_printf(
+			    "%s: used %.0f USD (%s) above new %.0f USD (%s)",
+			    e->gpus[g].name, pu->price, pu->latest_date,
+			    pn->price, pn->latest_date));
 		const char *newest = newest_counting(m, g);
 		long age = newest ? price_days_between(newest, m->edition_date)
 		                  : 0;

@@ -26,8 +26,9 @@
 /* The rows that break a rule. */
 char **price_rule_breaches(const PriceModel *m);
 
-/* The rows whose missing https address is explained, then the GPUs
- * whose newest counting price (any condition or currency) is
+/* The rows whose missing https address is explained, the GPUs whose
+ * used price is above their new one (one of the two is stale), then the
+ * GPUs whose newest counting price (any condition or currency) is
  * older than `price_fresh_days` before the edition date, with that
  * date and age: "RTX 3060: newest price 2026-02-01, 304 days before
  * 2026-12-02". */

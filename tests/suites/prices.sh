@@ -319,3 +319,9 @@ out = [r for r in csv.DictReader(open(sys.argv[2])) if r["gpu"] == "RTX 4060 Ti 
 ok = mid and firm and out and out[0]["price_rows"] == "1" and abs(float(out[0]["gpu_price_usd"]) - float(firm[-1]["price"])) < 0.01
 sys.exit(0 if ok else "rows %s, shown %s" % ([(r["price"], r["date"]) for r in rows], out and out[0]["gpu_price_usd"]))
 PY
+
+# A used card priced above the same card new: --check lists it to
+# re-check (the new A100 80GB PCIe is a March midpoint, the used one an
+# August listing).
+check "--check lists a GPU whose used price is above its new one" \
+	grep -qE '^  price to re-check: A100 80GB PCIe: used [0-9]+ USD \(2026-[0-9-]+\) above new [0-9]+ USD' "$tmp/rules.out"
