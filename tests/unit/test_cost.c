@@ -110,13 +110,27 @@ static void prices_in_window(const Run *x)
 		        && price_days_between(newest, m->edition_date)
 		               <= m->fresh_days
 		    ? m->edition_date : newest;
-		for (size_t k = 0; newest && k < x->e->n_prices && n < 256;
-		     k++) {
-			const Price *p = &x->e->prices[k];
-			if (counting_row(m, b, p)
-			    && price_days_between(p->from.date, anchor)
-			           <= m->fresh_days)
+		/* a range's midpoint leaves the median when a listing or
+		 * sold price counts too */
+		bool listing = false;
+		for (int pass = 0; pass < 2; pass++) {
+			n = 0;
+			for (size_t k = 0;
+			     newest && k < x->e->n_prices && n < 256; k++) {
+				const Price *p = &x->e->prices[k];
+				bool mid = strncmp(p->from.note, "estimate", 8)
+				                   == 0
+				           && strstr(p->from.note, "midpoint");
+				if (!counting_row(m, b, p)
+				    || price_days_between(p->from.date, anchor)
+				           > m->fresh_days
+				    || (pass == 1 && mid))
+					continue;
+				listing |= !mid;
 				v[n++] = p->price;
+			}
+			if (pass == 0 && !listing)
+				break;
 		}
 		const GpuPrice *gp = b->gpu_price;
 		if (gp->list_price) {
