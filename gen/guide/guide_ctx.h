@@ -119,6 +119,10 @@ void guide_add_llm_context(const Ctx *c, Values *v, GPtrArray *tables,
  * guide_add_llm's results; none without machines.csv. */
 void guide_add_llm_machines(const Ctx *c, Values *v, GPtrArray *tables,
                             const LlmResults *r);
+/* Decode speed per recommended build (guide_llm_speed.c), from
+ * guide_add_llm's results. */
+void guide_add_llm_speed(const Ctx *c, Values *v, GPtrArray *tables,
+                         const LlmResults *r);
 /* guide_edition.c: number formats by architecture, GPUs added since the
  * previous edition (when the previous_edition assumption names it). */
 void guide_add_edition_tables(const Ctx *c, Values *v, GPtrArray *tables);

@@ -464,6 +464,7 @@ void guide_add_llm(const Ctx *c, Values *v, GPtrArray *tables)
 	guide_add_table(c, v, tables, fit_table(c, r));
 	guide_add_llm_context(c, v, tables, r);
 	guide_add_llm_machines(c, v, tables, r);
+	guide_add_llm_speed(c, v, tables, r);
 	guide_add_table(c, v, tables, sizes_table(c, r));
 	guide_add_table(c, v, tables, checks_table(c, r));
 	guide_add_table(c, v, tables, tokens_table(c, r));

@@ -106,3 +106,55 @@ sed -i 's/^\("Mac Studio (M3 Ultra, 512 GB)",.*\),"no price: /\1,"/' "$tmp/mach-
 check "machines.csv: an empty price without a 'no price' note is refused at its cell, exit 1" \
 	sh -c "test $? -eq 1 && grep -q 'machines.csv:5:[0-9]*: an empty price needs a note' '$tmp/mach.err'"
 rm -rf "$tmp/mach-data" "$tmp/mach-out"
+
+# Decode speed per recommended build (issue 29, item 4): one-GPU builds
+# list exactly the models they hold at 4 bits; a measured cell is the
+# published figure of that card and model; predicted cells of one build
+# scale with the bytes read per token (the bandwidth model).
+python3 - "$top/out/data" "$top/data/current" >"$tmp/speed.log" 2>&1 <<'PY'
+import csv, sys
+out, data = sys.argv[1], sys.argv[2]
+a = {r["key"]: float(r["value"]) for r in csv.DictReader(open(data + "/assumptions.csv", encoding="utf-8")) if r["key"].startswith("llm_")}
+gpus = {g["name"]: g for g in csv.DictReader(open(data + "/gpus.csv", encoding="utf-8"))}
+models = {m["name"]: m for m in csv.DictReader(open(data + "/llm_models.csv", encoding="utf-8")) if m["size_class"]}
+meas = {(x["gpu"], x["model"]): float(x["value"]) for x in csv.DictReader(open(data + "/llm_measurements.csv", encoding="utf-8"))
+        if x["quantity"] == "tokens_per_s" and x["precision"] in ("q4", "q4_k_m")}
+unit, q4, kvb = a["llm_gpu_memory_unit"], a["llm_bytes_per_param.q4"], a["llm_kv_bytes"]
+def kv(m, t): return 2 * int(m["layers"]) * int(m["kv_heads"]) * int(m["head_dim"]) * t * kvb
+def need(m): return float(m["params_b"]) * 1e9 * q4 + kv(m, a["llm_context"]) * a["llm_batch"] + a["llm_inference_overhead_gb"] * 1e9
+def read(m):
+    w = float(m["params_b"]) * 1e9 * q4
+    if m.get("active_params_b"):
+        w *= float(m["active_params_b"]) / float(m["params_b"])
+    return w + kv(m, a["llm_context"])
+rows = list(csv.DictReader(open(out + "/llm_build_speed.csv", encoding="utf-8")))
+builds = {}
+for r in rows:
+    builds.setdefault(r["build"], []).append(r)
+checked = 0
+for b, rs in builds.items():
+    n, gpu = b.split("x ", 1)
+    gpu = gpu.replace(" (used)", "")
+    if n == "1":
+        room = float(gpus[gpu]["memory_gb"]) * unit * (1 - a["llm_memory_headroom"])
+        want = sorted(m for m in models if need(models[m]) <= room)
+        if sorted(r["model"] for r in rs) != want:
+            sys.exit("%s: models %s, expected %s" % (b, [r["model"] for r in rs], want))
+    pred = [r for r in rs if r["basis"] == "predicted"]
+    for r in rs:
+        if r["basis"] == "measured":
+            if n != "1" or abs(float(r["tokens_per_s"]) - meas[(gpu, r["model"])]) > 0.05:
+                sys.exit("%s %s: measured %s" % (b, r["model"], r["tokens_per_s"]))
+            checked += 1
+    for x, y in zip(pred, pred[1:]):
+        ratio = float(x["tokens_per_s"]) / float(y["tokens_per_s"])
+        want = read(models[y["model"]]) / read(models[x["model"]])
+        # the export rounds to 0.1 token/s: allow that on the smaller
+        if abs(ratio / want - 1) > 0.002 + 0.06 / min(float(x["tokens_per_s"]), float(y["tokens_per_s"])):
+            sys.exit("%s: %s / %s = %.3f, bytes say %.3f" % (b, x["model"], y["model"], ratio, want))
+        checked += 1
+print("%d builds, %d cells checked" % (len(builds), checked))
+PY
+check "decode speed per build: models held, measured cells, predicted ratios ($(tail -n 1 "$tmp/speed.log"))" test $? -eq 0
+check "decode speed per build: in both languages" \
+	sh -c "grep -q '^| Build | Model | Tokens/s | Basis |' '$top/out/guide.md' && grep -q '| 词元/秒 |' '$top/out/zh-CN/guide.md'"
