@@ -186,16 +186,20 @@ static void heading_seen(cmark_node *n, PageState *st)
 
 /* The marker (an HTML comment, which print ignores) after which the
  * guide's blocks, up to the next level-1 or level-2 heading, go to the
- * reference page: the long reference tables (rows left out, assumptions,
- * sources), so that the guide's own page stays light. */
-#define REFERENCE_MARK "<!-- html: reference page -->"
+ * reference page (the long reference tables), keeping the guide's page
+ * light; "<!-- html: reference page: KEY -->" leaves the sentence
+ * html.reference_link.KEY in the guide instead of html.reference_link. */
+#define REFERENCE_MARK "<!-- html: reference page"
 
-static bool is_reference_mark(cmark_node *n)
+static const char *reference_mark(cmark_node *n)
 {
-	const char *lit = cmark_node_get_type(n) == CMARK_NODE_HTML_BLOCK
-	                      ? cmark_node_get_literal(n)
-	                      : NULL;
-	return lit && g_str_has_prefix(lit, REFERENCE_MARK);
+	if (cmark_node_get_type(n) != CMARK_NODE_HTML_BLOCK)
+		return NULL;
+	const char *lit = cmark_node_get_literal(n);
+	if (!lit || !g_str_has_prefix(lit, REFERENCE_MARK))
+		return NULL;
+	lit += strlen(REFERENCE_MARK);
+	return *lit == ' ' || *lit == ':' ? lit : NULL;
 }
 
 static bool ends_reference(cmark_node *n)
@@ -212,7 +216,7 @@ static GHashTable *find_sources(cmark_node *doc, const char *header,
 	bool ref = false;
 	for (cmark_node *n = cmark_node_first_child(doc); n;
 	     n = cmark_node_next(n)) {
-		ref = is_reference_mark(n) || (ref && !ends_reference(n));
+		ref = reference_mark(n) || (ref && !ends_reference(n));
 		GHashTable *list = html_source_list(n, header);
 		if (list) {
 			*on_reference = ref;
@@ -229,13 +233,20 @@ typedef struct {
 	char *back;  /* the reference page's way back: "index.html#SLUG" */
 } PageParts;
 
-/* The sentence in the guide where its reference tables were. */
-static void reference_link(GString *out, const Lang *strings)
+/* The sentence in the guide where its reference tables were; mark is
+ * the marker's rest, whose ": KEY" (letters and _) names the sentence. */
+static void reference_link(GString *out, const Lang *strings,
+                           const char *mark)
 {
 	const char *title = strings ? lang_get(strings, "html.reference_title")
 	                            : NULL;
-	const char *fmt = strings ? lang_get(strings, "html.reference_link")
-	                          : NULL;
+	size_t n = *mark == ':' ? strspn(mark + 1 + strspn(mark + 1, " "),
+	                                 "abcdefghijklmnopqrstuvwxyz_")
+	                        : 0;
+	char *key = g_strdup_printf("html.reference_link%s%.*s", n ? "." : "",
+	                            (int)n, mark + 1 + strspn(mark + 1, " "));
+	const char *fmt = strings ? lang_get(strings, key) : NULL;
+	g_free(key);
 	char *title_e = g_markup_escape_text(title ? title : "", -1);
 	char *link = g_strdup_printf("<a href=\"" HTML_REFERENCE_PAGE "\">%s</a>",
 	                             title_e);
@@ -273,9 +284,9 @@ static void content_html(cmark_node *doc, const GPtrArray *parts,
 	char *h2_slug = NULL;
 	for (cmark_node *n = cmark_node_first_child(doc); n;
 	     n = cmark_node_next(n)) {
-		if (is_reference_mark(n)) {
+		if (reference_mark(n)) {
 			st.on_reference = true;
-			reference_link(pp->main, strings);
+			reference_link(pp->main, strings, reference_mark(n));
 			g_free(pp->back);
 			pp->back = g_strdup_printf("index.html#%s",
 			                           h2_slug ? h2_slug : "");

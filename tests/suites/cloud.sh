@@ -112,3 +112,8 @@ check "rent or buy: the table and the chart in the guide" \
     sh -c "grep -q '^| Build | Cloud instance | On-demand per hour | Hours a month to pay back in 1 year |' '$top/out/guide.md' && grep -q 'charts/payback.svg' '$top/out/guide.md' && test -s '$top/out/charts/payback.png'"
 check "rent or buy: in the zh-CN guide too" \
     sh -c "grep -q '| 1 年回本所需每月小时数 |' '$top/out/zh-CN/guide.md' && grep -q 'charts/payback.svg' '$top/out/zh-CN/guide.md'"
+
+# The long table of every offer lives on the reference page; the guide's
+# page keeps a sentence linking it, in both languages (page weight).
+check "cloud offers: on the reference page, linked from the guide's page" \
+	sh -c "grep -q 'The table of every cloud offer, by pricing class, is on the reference page' '$top/out/index.html' && ! grep -q 'Community per hour</th>.*Community per hour' '$top/out/index.html' && grep -q 'Every cloud offer' '$top/out/reference.html' && grep -q '全部云服务报价' '$top/out/zh-CN/reference.html'"
