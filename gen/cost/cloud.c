@@ -121,6 +121,15 @@ size_t cloud_compare(const Costs *c, const Build *b, double utilization,
 	return n;
 }
 
+bool cloud_offer_of(const Costs *c, const Build *b, CloudComparison *out)
+{
+	CloudComparison three[CLOUD_CLOSEST];
+	if (cloud_compare(c, b, c->utilization, three) == 0)
+		return false;
+	*out = three[0];
+	return true;
+}
+
 const CloudOffer *cloud_cheapest(const Edition *e, size_t gpu, int count,
                                  Pricing pricing)
 {
@@ -158,7 +167,6 @@ double cost_breakeven_days(const Costs *c, const Build *b,
 
 const CloudOffer *cost_matching_cloud(const Costs *c, const Build *b)
 {
-	CloudComparison best[CLOUD_CLOSEST];
-	return cloud_compare(c, b, c->utilization, best) ? best[0].offer
-	                                                 : NULL;
+	CloudComparison k;
+	return cloud_offer_of(c, b, &k) ? k.offer : NULL;
 }

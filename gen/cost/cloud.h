@@ -40,6 +40,11 @@ typedef struct {
 size_t cloud_compare(const Costs *c, const Build *b, double utilization,
                      CloudComparison out[CLOUD_CLOSEST]);
 
+/* The comparison of the one rule: cloud_compare's first at the edition's
+ * utilization, into *out; FALSE when no offer is comparable.  Every
+ * table, chart and request weighs a build against this one. */
+bool cloud_offer_of(const Costs *c, const Build *b, CloudComparison *out);
+
 /* One comparison of b with offer o at a utilization (0..1). */
 CloudComparison cloud_compare_one(const Costs *c, const Build *b,
                                   const CloudOffer *o, double utilization);

@@ -365,14 +365,13 @@ static Chart *payback_chart(const Ctx *c)
 	const Build **builds = NULL;
 	size_t n = recommend_best_builds(c->recs, &builds);
 	for (size_t i = 0; i < n; i++) {
-		CloudComparison k[CLOUD_CLOSEST];
-		if (cloud_compare(c->costs, builds[i], c->costs->utilization,
-		                  k) == 0)
+		CloudComparison k;
+		if (!cloud_offer_of(c->costs, builds[i], &k))
 			continue;
 		double h[3];
 		char *t[3];
 		for (int y = 0; y < 3; y++) {
-			h[y] = cloud_payback_hours(builds[i], &k[0], y + 1);
+			h[y] = cloud_payback_hours(builds[i], &k, y + 1);
 			t[y] = h[y] <= CLOUD_HOURS_PER_MONTH
 			           ? num(c, ceil(h[y]), 0)
 			           : g_strdup(S(c, "cloud.never"));

@@ -159,10 +159,9 @@ static Table *cloud_table(const Ctx *c)
 	const Build **builds = NULL;
 	size_t n = recommend_best_builds(c->recs, &builds);
 	for (size_t i = 0; i < n; i++) {
-		CloudComparison three[CLOUD_CLOSEST];
-		if (cloud_compare(c->costs, builds[i], c->costs->utilization,
-		                  three) > 0)
-			cloud_row(c, t, builds[i], &three[0]);
+		CloudComparison k;
+		if (cloud_offer_of(c->costs, builds[i], &k))
+			cloud_row(c, t, builds[i], &k);
 	}
 	g_free(builds);
 	return t;
@@ -289,21 +288,20 @@ static Table *rent_or_buy_table(const Ctx *c)
 	const Build **builds = NULL;
 	size_t n = recommend_best_builds(c->recs, &builds);
 	for (size_t i = 0; i < n; i++) {
-		CloudComparison k[CLOUD_CLOSEST];
-		if (cloud_compare(c->costs, builds[i], c->costs->utilization,
-		                  k) == 0)
+		CloudComparison k;
+		if (!cloud_offer_of(c->costs, builds[i], &k))
 			continue;
 		table_add_row(t);
 		guide_set_build(c, t, "build", builds[i]);
 		table_set_number(t, "system_cost_usd", builds[i]->cost);
-		table_take_shown(t, "instance", k[0].offer->instance,
-		                 offer_shown(c, k[0].offer));
-		set_rate(c, t, "price_per_hour_usd", k[0].offer);
+		table_take_shown(t, "instance", k.offer->instance,
+		                 offer_shown(c, k.offer));
+		set_rate(c, t, "price_per_hour_usd", k.offer);
 		static const char *const keys[] = {"hours_1y", "hours_2y",
 		                                   "hours_3y"};
 		for (int y = 1; y <= 3; y++)
 			set_hours(c, t, keys[y - 1],
-			          cloud_payback_hours(builds[i], &k[0], y));
+			          cloud_payback_hours(builds[i], &k, y));
 		table_set_number(t, "stated_hours",
 		                 c->costs->utilization * CLOUD_HOURS_PER_MONTH);
 	}

@@ -16,7 +16,6 @@
 #include <string.h>
 
 #define ST PAGE_REQUEST
-#define HOURS_PER_MONTH 730.5 /* 8,766 hours a year / 12 */
 
 static const char *S(const Req *r, const char *key)
 {
@@ -141,22 +140,10 @@ static char *cloud_offer_name(const Req *r, const CloudOffer *o)
 	return t;
 }
 
-/* The cloud offer of the one rule (cloud.h: the same GPU on demand, else
- * the nearest in speed), by cost per unit of work, with its
- * verdict: FALSE when no offer is comparable. */
-static bool closest_cloud(Req *r, CloudComparison *out)
-{
-	CloudComparison three[CLOUD_CLOSEST];
-	if (cloud_compare(r->costs, r->b, r->costs->utilization, three) == 0)
-		return false;
-	*out = three[0];
-	return true;
-}
-
 /* Hours of use a month at the edition's utilization. */
 static double stated_hours(const Req *r)
 {
-	return r->costs->utilization * HOURS_PER_MONTH;
+	return r->costs->utilization * CLOUD_HOURS_PER_MONTH;
 }
 
 /* The case for the purchase against the cloud offer: what a year
@@ -193,7 +180,7 @@ static void case_for_buying(Req *r, const CloudComparison *cc)
 	                                      where));
 	/* more hours than a month has: renting wins at any use */
 	double pays = saving > 0 ? b->cost / (saving * 12 * life) : INFINITY;
-	if (isfinite(pays) && pays <= HOURS_PER_MONTH) {
+	if (isfinite(pays) && pays <= CLOUD_HOURS_PER_MONTH) {
 		char *from = num(r, ceil(pays), 0);
 		char *at = gg_fill2(S(r, pays <= hours ? "request.case_pays"
 		                                       : "request.case_pays_more"),
@@ -242,7 +229,7 @@ static void performance(Req *r)
 	g_free(cost);
 	g_free(util);
 	CloudComparison cc;
-	if (closest_cloud(r, &cc))
+	if (cloud_offer_of(r->costs, r->b, &cc))
 		case_for_buying(r, &cc);
 }
 
