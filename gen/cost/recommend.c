@@ -240,39 +240,10 @@ size_t recommend_best_builds(const Recommendations *recs,
 
 /* ---- LLM use cases ---------------------------------------------------- */
 
-/* Use-case modes beyond the memory table's: "serve" (llm_serving_users
- * users at the long context at once, vLLM-style batching) and "long"
- * (one user at the longest context): inference memory at those. */
-static bool served_case(const Edition *e, const LlmResults *r,
-                        const UseCase *u, int p, LlmCase *out)
-{
-	const LlmConstants *c = &r->constants;
-	bool serve = strcmp(u->llm_mode, "serve") == 0;
-	long mi = edition_find_llm_model(e, u->llm_model);
-	if ((!serve && strcmp(u->llm_mode, "long") != 0) || mi < 0 || p < 0)
-		return false;
-	const LlmModel *m = &e->llm_models[mi];
-	double tokens = serve ? c->context_long : c->context_longest;
-	double users = serve ? c->serving_users : c->batch;
-	*out = (LlmCase){.model = m, .mode = LLM_INFERENCE,
-	                 .precision = (LlmPrecision)p};
-	out->memory = llm_inference_memory(m, (LlmPrecision)p, tokens, users,
-	                                   c);
-	return true;
-}
-
 bool recommend_use_case_llm(const Edition *e, const LlmResults *r,
                             const UseCase *u, LlmCase *out, GError **error)
 {
-	int mode = llm_mode_from_name(u->llm_mode);
-	int p = llm_precision_from_name(u->llm_precision);
-	const LlmCase *k = mode < 0 || p < 0
-	                       ? NULL
-	                       : llm_find_case(r, u->llm_model, (LlmMode)mode,
-	                                       (LlmPrecision)p);
-	if (k)
-		*out = *k;
-	if (k || served_case(e, r, u, p, out))
+	if (llm_named_case(r, u->llm_model, u->llm_mode, u->llm_precision, out))
 		return true;
 	char *path = g_build_filename(e->dir, "use_cases.csv", NULL);
 	gg_set_input_error(error, path, u->llm_line, u->llm_col,

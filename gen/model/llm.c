@@ -442,6 +442,31 @@ const LlmCase *llm_find_case(const LlmResults *r, const char *model,
 	return NULL;
 }
 
+bool llm_named_case(const LlmResults *r, const char *model,
+                    const char *mode, const char *precision, LlmCase *out)
+{
+	int m = llm_mode_from_name(mode), p = llm_precision_from_name(precision);
+	const LlmCase *k = m < 0 || p < 0 ? NULL
+	                                  : llm_find_case(r, model, (LlmMode)m,
+	                                                  (LlmPrecision)p);
+	if (k) {
+		*out = *k;
+		return true;
+	}
+	bool serve = strcmp(mode, "serve") == 0;
+	long mi = edition_find_llm_model(r->edition, model);
+	if ((!serve && strcmp(mode, "long") != 0) || mi < 0 || p < 0)
+		return false;
+	const LlmConstants *c = &r->constants;
+	const LlmModel *lm = &r->edition->llm_models[mi];
+	*out = (LlmCase){.model = lm, .mode = LLM_INFERENCE,
+	                 .precision = (LlmPrecision)p};
+	out->memory = llm_inference_memory(
+	    lm, (LlmPrecision)p, serve ? c->context_long : c->context_longest,
+	    serve ? c->serving_users : c->batch, c);
+	return true;
+}
+
 const char *llm_mode_name(LlmMode mode)
 {
 	return mode < LLM_MODE_COUNT ? MODE_NAMES[mode] : "";

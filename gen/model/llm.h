@@ -161,6 +161,14 @@ double llm_decode_bound(const LlmModel *m, LlmPrecision p,
                         double bandwidth_gbs, double tokens,
                         const LlmConstants *c);
 
+/* The case named by model, mode and precision words into *out: a case
+ * of the memory table (inference, lora, qlora, full), or computed here
+ * for "serve" (llm_serving_users users at the long context at once,
+ * vLLM-style batching) and "long" (one user at the longest context);
+ * FALSE when there is none. */
+bool llm_named_case(const LlmResults *r, const char *model,
+                    const char *mode, const char *precision, LlmCase *out);
+
 /* The case of model (by name) in mode at precision, or NULL. */
 const LlmCase *llm_find_case(const LlmResults *r, const char *model,
                              LlmMode mode, LlmPrecision p);
