@@ -93,6 +93,12 @@ void guide_add_charts(const Ctx *c, Values *v);
 void guide_add_scalars(const Ctx *c, Values *v);
 void guide_add_model_tables(const Ctx *c, Values *v, GPtrArray *tables);
 void guide_add_method_tables(const Ctx *c, Values *v, GPtrArray *tables);
+/* guide_model_targets.c: the targets paragraph of the methodology
+ * (caller frees; "" when the edition sets no targets). */
+char *guide_model_targets(const Ctx *c);
+/* guide_model_ratios.c: measured against held-out ratios of the pairs
+ * the edition names (no rows when it names none). */
+Table *guide_model_ratios_table(const Ctx *c);
 void guide_add_reference_tables(const Ctx *c, Values *v, GPtrArray *tables);
 void guide_add_buying_tables(const Ctx *c, Values *v, GPtrArray *tables);
 void guide_add_rules_tables(const Ctx *c, Values *v, GPtrArray *tables);

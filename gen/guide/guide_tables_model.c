@@ -15,13 +15,18 @@
 
 static const char *form_id(ModelForm f)
 {
-	return f == FORM_FAMILY_FIT ? "family_fit" : "legacy";
+	static const char *const ids[] = {"legacy", "family_fit", "roofline"};
+	G_STATIC_ASSERT(G_N_ELEMENTS(ids) == FORM_COUNT);
+	return ids[f];
 }
 
 static const char *form_key(ModelForm f)
 {
-	return f == FORM_FAMILY_FIT ? "model.form.family_fit"
-	                            : "model.form.legacy";
+	static const char *const keys[] = {"model.form.legacy",
+	                                   "model.form.family_fit",
+	                                   "model.form.roofline"};
+	G_STATIC_ASSERT(G_N_ELEMENTS(keys) == FORM_COUNT);
+	return keys[f];
 }
 
 static const Column MODEL_FIT[] = {
@@ -32,6 +37,9 @@ static const Column MODEL_FIT[] = {
     {"w_power", "table.w_power", COL_NUMBER, 2, 4, 'r', NULL, 0},
     {"bandwidth_weight", "table.bandwidth_share", COL_NUMBER, 2, 4, 'r',
      NULL, 0},
+    {"memory_share", "table.roofline_beta", COL_NUMBER, 2, 4, 'r', NULL, 0},
+    {"elasticity", "table.roofline_elasticity", COL_NUMBER, 2, 4, 'r', NULL,
+     0},
     {"gpus_validated", "table.gpus_validated", COL_INT, 0, 0, 'r', NULL, 0},
     {"median_abs_error", "table.median_error", COL_PERCENT, 1, 4, 'r', NULL,
      0},
@@ -47,36 +55,48 @@ static const Column MODEL_FIT[] = {
 static Table *model_fit_table(const Ctx *c)
 {
 	const Performance *p = c->perf;
-	bool any_fit = false;
-	for (int w = 0; w < WORKLOAD_COUNT; w++)
-		any_fit |= p->form[w] == FORM_FAMILY_FIT;
-	/* the guide shows the columns of the form the edition used */
-	Table *t = table_new("model_fit", MODEL_FIT, G_N_ELEMENTS(MODEL_FIT),
-	                     any_fit ? "workload form w_bandwidth w_tensor w_power "
-	                               "gpus_validated median_abs_error "
-	                               "max_abs_error fallback_gpus "
-	                               "fallback_max_error"
-	                             : "workload form bandwidth_weight "
-	                               "gpus_validated median_abs_error "
-	                               "max_abs_error");
+	bool any_fit = false, any_roofline = false;
 	for (int w = 0; w < WORKLOAD_COUNT; w++) {
-		bool fit = p->form[w] == FORM_FAMILY_FIT;
+		any_fit |= p->form[w] != FORM_LEGACY;
+		any_roofline |= p->form[w] == FORM_ROOFLINE;
+	}
+	/* the guide shows the columns of the forms the edition used (with
+	 * a roofline, the alone-in-family breakdown only in the export and
+	 * the validation sentence: the table would not fit a page) */
+	const char *shown =
+	    !any_fit ? "workload form bandwidth_weight gpus_validated "
+	               "median_abs_error max_abs_error"
+	    : any_roofline ? "workload form w_bandwidth w_tensor w_power "
+	                     "memory_share elasticity gpus_validated "
+	                     "median_abs_error max_abs_error"
+	                   : "workload form w_bandwidth w_tensor w_power "
+	                     "gpus_validated median_abs_error max_abs_error "
+	                     "fallback_gpus fallback_max_error";
+	Table *t = table_new("model_fit", MODEL_FIT, G_N_ELEMENTS(MODEL_FIT),
+	                     shown);
+	for (int w = 0; w < WORKLOAD_COUNT; w++) {
 		table_add_row(t);
 		guide_set_workload(c, t, "workload", (Workload)w);
 		table_set_shown(t, "form", form_id(p->form[w]),
 		                S(c, form_key(p->form[w])));
-		if (fit) {
+		if (p->form[w] == FORM_FAMILY_FIT) {
 			table_set_number(t, "w_bandwidth", p->w_bandwidth[w]);
 			table_set_number(t, "w_tensor", p->w_tensor[w]);
 			table_set_number(t, "w_power", p->w_power[w]);
+		} else if (p->form[w] == FORM_ROOFLINE) {
+			table_set_number(t, "memory_share", p->roofline_beta[w]);
+			table_set_number(t, "elasticity",
+			                 p->roofline_elasticity[w]);
+		} else {
+			table_set_number(t, "bandwidth_weight",
+			                 p->bandwidth_weight[w]);
+		}
+		if (p->form[w] != FORM_LEGACY) {
 			table_set_number(t, "fallback_gpus",
 			                 (double)p->fallback_count[w]);
 			if (p->fallback_count[w])
 				table_set_number(t, "fallback_max_error",
 				                 p->fallback_max[w]);
-		} else {
-			table_set_number(t, "bandwidth_weight",
-			                 p->bandwidth_weight[w]);
 		}
 		table_set_number(t, "gpus_validated", (double)p->loo_count[w]);
 		table_set_number(t, "median_abs_error", p->loo_median[w]);
@@ -91,11 +111,13 @@ static const Column MODEL_FORMS[] = {
     {"gpus", "table.gpus_validated", COL_INT, 0, 0, 'r', NULL, 0},
     {"median_abs_error", "table.median_error", COL_PERCENT, 1, 4, 'r', NULL, 0},
     {"max_abs_error", "table.worst_error", COL_PERCENT, 1, 4, 'r', NULL, 0},
+    {"over_target", "table.over_target", COL_INT, 0, 0, 'r', NULL, 0},
     {"used", "table.form_used", COL_TEXT, 0, 0, 'l', NULL, 0},
 };
 
-/* Both forms held out on the same GPUs of each workload (every validated
- * GPU, those alone in their family too): the comparison of forms. */
+/* Every form held out on the same GPUs of each workload (every validated
+ * GPU, those alone in their family too): the comparison of forms, with
+ * how many cards each leaves above the worst-error target. */
 static Table *forms_table(const Ctx *c)
 {
 	const Performance *p = c->perf;
@@ -113,6 +135,8 @@ static Table *forms_table(const Ctx *c)
 			if (s->count) {
 				table_set_number(t, "median_abs_error", s->median);
 				table_set_number(t, "max_abs_error", s->max);
+				table_set_number(t, "over_target",
+				                 (double)s->over_target);
 			}
 			table_set_shown(t, "used", used ? "yes" : "no",
 			                S(c, used ? "model.form_used.yes"
@@ -122,14 +146,22 @@ static Table *forms_table(const Ctx *c)
 }
 
 /* "CNN: the form used has the lower median (4.3% against 5.8%) ...": the
- * comparison of workload w in words (caller frees). */
+ * comparison of workload w with its best other form (lowest median) in
+ * words (caller frees). */
 static char *form_verdict(const Ctx *c, Workload w)
 {
 	const Performance *p = c->perf;
 	const FormScore *u = &p->form_score[w][p->form[w]];
-	const FormScore *o = &p->form_score[w][p->form[w] == FORM_LEGACY
-	                                           ? FORM_FAMILY_FIT
-	                                           : FORM_LEGACY];
+	const FormScore *o = NULL; /* the best other form by median */
+	for (int f = 0; f < FORM_COUNT; f++) {
+		const FormScore *s = &p->form_score[w][f];
+		if (f != (int)p->form[w] && s->count
+		    && (!o || s->median < o->median))
+			o = s;
+	}
+	if (!o)
+		o = &p->form_score[w][p->form[w] == FORM_LEGACY
+		                          ? FORM_FAMILY_FIT : FORM_LEGACY];
 	if (!u->count || !o->count)
 		return gg_fill2(S(c, "method.forms.one_only"),
 		                S(c, form_key(p->form[w])), "");
@@ -276,14 +308,35 @@ static char *blind_spots(const Ctx *c)
 	return g_string_free(md, FALSE);
 }
 
+/* "Transformers are rated with the roofline form instead ...": the
+ * roofline of workload w, its memory share and elasticity (caller
+ * frees). */
+static char *roofline_text(const Ctx *c, Workload w)
+{
+	const Performance *p = c->perf;
+	char *beta = num(c, p->roofline_beta[w], 2);
+	char *el = num(c, p->roofline_elasticity[w], 2);
+	char *terms = gg_fill2(S(c, "method.roofline.terms"), el, beta);
+	char *text = gg_fill2(S(c, "method.roofline"),
+	                      S(c, w == WORKLOAD_CNN
+	                               ? "method.forms.label.cnn"
+	                               : "method.forms.label.transformer"),
+	                      terms);
+	g_free(beta);
+	g_free(el);
+	g_free(terms);
+	return text;
+}
+
 /* The extrapolation step of the methodology in the form the edition
- * used: the 2020 form's bandwidth shares, or the family fit's weights. */
+ * used: the 2020 form's bandwidth shares, or the family fit's weights,
+ * followed by the roofline of each workload it rates. */
 static char *extrapolation(const Ctx *c)
 {
 	const Performance *p = c->perf;
 	bool fit = false;
 	for (int w = 0; w < WORKLOAD_COUNT; w++)
-		fit |= p->form[w] == FORM_FAMILY_FIT;
+		fit |= p->form[w] != FORM_LEGACY;
 	if (!fit) {
 		char *cnn = num(c, p->bandwidth_weight[WORKLOAD_CNN], 2);
 		char *tr = num(c, p->bandwidth_weight[WORKLOAD_TRANSFORMER], 2);
@@ -306,179 +359,17 @@ static char *extrapolation(const Ctx *c)
 	}
 	char *md = gg_fill2(S(c, "method.extrapolate.family"),
 	                    text[WORKLOAD_CNN], text[WORKLOAD_TRANSFORMER]);
-	for (int w = 0; w < WORKLOAD_COUNT; w++)
+	for (int w = 0; w < WORKLOAD_COUNT; w++) {
 		g_free(text[w]);
+		if (p->form[w] == FORM_ROOFLINE) {
+			char *roof = roofline_text(c, (Workload)w);
+			char *joined = gg_fill2(S(c, "format.sentences"), md, roof);
+			g_free(roof);
+			g_free(md);
+			md = joined;
+		}
+	}
 	return md;
-}
-
-/* The validated GPU with the largest held-out error of w (the one
- * loo_max counts), or SIZE_MAX. */
-static size_t worst_validated(const Performance *p, Workload w)
-{
-	for (size_t g = 0; g < p->edition->n_gpus; g++) {
-		double e = p->gpus[w][g].loo_error;
-		if (!isnan(e) && fabs(fabs(e) - p->loo_max[w]) < 1e-12)
-			return g;
-	}
-	return SIZE_MAX;
-}
-
-/* Measured GPUs the family fit of w holds in g's family (0: none). */
-static size_t family_size(const Performance *p, Workload w, size_t g)
-{
-	const char *f = model_family(&p->edition->gpus[g]);
-	for (size_t i = 0; i < p->n_families[w]; i++)
-		if (strcmp(p->families[w][i].family, f) == 0)
-			return p->families[w][i].n_gpus;
-	return 0;
-}
-
-/* True when GPU g has a row of workload w that enters the fit under
- * config cfg (cfg NULL: any config). */
-static bool fitted_in_config(const Performance *p, Workload w, size_t g,
-                             const char *cfg)
-{
-	const Edition *e = p->edition;
-	for (size_t k = p->gpu_row_start[g]; k < p->gpu_row_start[g + 1]; k++) {
-		size_t r = p->gpu_rows[k];
-		if (p->rows[r].used && e->benchmarks[r].workload == w &&
-		    (!cfg || strcmp(e->benchmarks[r].config, cfg) == 0))
-			return true;
-	}
-	return false;
-}
-
-/* Other measured GPUs of x's family in workload w that share at least
- * one benchmark suite (config) with x. */
-static size_t family_sharing_suite(const Performance *p, Workload w,
-                                   size_t x)
-{
-	const Edition *e = p->edition;
-	const char *fam = model_family(&e->gpus[x]);
-	size_t n = 0;
-	for (size_t g = 0; g < e->n_gpus; g++) {
-		if (g == x || strcmp(model_family(&e->gpus[g]), fam) != 0)
-			continue;
-		for (size_t k = p->gpu_row_start[x];
-		     k < p->gpu_row_start[x + 1]; k++) {
-			size_t r = p->gpu_rows[k];
-			if (p->rows[r].used && e->benchmarks[r].workload == w &&
-			    fitted_in_config(p, w, g, e->benchmarks[r].config)) {
-				n++;
-				break;
-			}
-		}
-	}
-	return n;
-}
-
-/* Appends sentence t (freed) to out, joined as the language joins them. */
-static void add_sentence(const Ctx *c, GString *out, char *t)
-{
-	char *joined = out->len ? gg_fill2(S(c, "format.sentences"), out->str, t)
-	                        : g_strdup(t);
-	g_string_assign(out, joined);
-	g_free(joined);
-	g_free(t);
-}
-
-/* Why the worst card of a family with more than two measured GPUs
- * misses: what the others predict for it against its own benchmarks, and,
- * when some of them share no benchmark suite with it, how many do. */
-static void family_gap(const Ctx *c, Workload w, size_t x, size_t n,
-                       GString *out)
-{
-	const Performance *p = c->perf;
-	const GpuPerf *gp = &p->gpus[w][x];
-	char *fam = md_escape(model_family(&c->e->gpus[x]));
-	char *count = num(c, (double)n, 0);
-	add_sentence(c, out, gg_fill2(S(c, "method.target_family"), fam, count));
-	char *pred = num(c, gp->loo_value, 2);
-	char *meas = num(c, gp->value, 2);
-	add_sentence(c, out, gg_fill2(S(c, gp->loo_error > 0
-	                                       ? "method.target_family_ahead"
-	                                       : "method.target_family_behind"),
-	                              pred, meas));
-	size_t sharing = family_sharing_suite(p, w, x);
-	if (sharing < n - 1) {
-		char *shared = num(c, (double)sharing, 0);
-		char *others = num(c, (double)(n - 1), 0);
-		add_sentence(c, out,
-		             gg_fill2(S(c, "method.target_family_suites"),
-		                      shared, others));
-		g_free(others);
-		g_free(shared);
-	}
-	g_free(meas);
-	g_free(pred);
-	g_free(count);
-	g_free(fam);
-}
-
-/* One workload against the targets: met, or which figure misses and,
- * for the worst error, why (its family a pair, or larger). */
-static void target_status(const Ctx *c, Workload w, double med, double max,
-                          GString *out)
-{
-	const Performance *p = c->perf;
-	char *name = g_strdup(S(c, w == WORKLOAD_CNN
-	                               ? "workload.cnn"
-	                               : "workload.transformer_title"));
-	if (p->loo_median[w] > med) {
-		char *pct = guide_md_percent(c, p->loo_median[w], 1);
-		add_sentence(c, out, gg_fill2(S(c, "method.target_median_missed"),
-		                              name, pct));
-		g_free(pct);
-	}
-	size_t x = worst_validated(p, w);
-	if (p->loo_max[w] > max && x != SIZE_MAX) {
-		char *pct = guide_md_percent(c, fabs(p->gpus[w][x].loo_error), 1);
-		char *gpu = md_escape(c->e->gpus[x].name);
-		char *sign = g_strconcat(p->gpus[w][x].loo_error > 0
-		                             ? "+" : "\xE2\x88\x92", pct, NULL);
-		char *who = gg_fill2(S(c, "format.aside"), gpu, sign);
-		g_free(sign);
-		add_sentence(c, out, gg_fill2(S(c, "method.target_max_missed"),
-		                              name, who));
-		size_t n = family_size(p, w, x);
-		if (n == 2) {
-			char *fam = md_escape(model_family(&c->e->gpus[x]));
-			add_sentence(c, out,
-			             gg_fill2(S(c, "method.target_pair"), fam, ""));
-			add_sentence(c, out, gg_fill2(S(c, "method.target_pair_tried"),
-			                              fam, ""));
-			g_free(fam);
-		} else if (n > 2) {
-			family_gap(c, w, x, n, out);
-		}
-		g_free(who);
-		g_free(gpu);
-		g_free(pct);
-	}
-	if (p->loo_median[w] <= med && p->loo_max[w] <= max) {
-		add_sentence(c, out, gg_fill2(S(c, "method.target_met"), name, ""));
-	}
-	g_free(name);
-}
-
-/* The validation targets of the edition (loo_target_median and
- * loo_target_max in assumptions.csv) and, per workload, whether the
- * held-out errors meet them; "" when the edition sets none. */
-static char *targets_text(const Ctx *c)
-{
-	const Assumption *med = edition_assumption(c->e, "loo_target_median");
-	const Assumption *max = edition_assumption(c->e, "loo_target_max");
-	if (!med || !max || !med->is_number || !max->is_number)
-		return g_strdup("");
-	char *a = guide_md_percent(c, med->number, 0);
-	char *b = guide_md_percent(c, max->number, 0);
-	GString *out = g_string_new(NULL);
-	add_sentence(c, out, gg_fill2(S(c, "method.targets"), a, b));
-	for (int w = 0; w < WORKLOAD_COUNT; w++)
-		target_status(c, (Workload)w, med->number, max->number, out);
-	g_free(a);
-	g_free(b);
-	return g_string_free(out, FALSE);
 }
 
 /* Appends GPU g's name to the Markdown list *list (format.list). */
@@ -542,6 +433,19 @@ void guide_add_method_tables(const Ctx *c, Values *v, GPtrArray *tables)
 	guide_add_table(c, v, tables, model_fit_table(c));
 	guide_add_table(c, v, tables, forms_table(c));
 	values_set_scalar(v, "model_forms_intro", forms_intro(c));
+	Table *ratios = guide_model_ratios_table(c);
+	bool no_ratios = table_rows(ratios) == 0;
+	const Assumption *rt = edition_assumption(c->e, "loo_target_ratio");
+	char *rpct = guide_md_percent(c, rt && rt->is_number ? rt->number : 0,
+	                              0);
+	values_set_scalar(v, "model_ratios_intro",
+	                  no_ratios ? g_strdup("")
+	                            : gg_fill2(S(c, "method.ratios.intro"),
+	                                       rpct, ""));
+	g_free(rpct);
+	guide_add_table(c, v, tables, ratios);
+	if (no_ratios)
+		values_set_table(v, "model_ratios", g_strdup(""));
 	Table *families = families_table(c);
 	bool no_families = table_rows(families) == 0;
 	guide_add_table(c, v, tables, families);
@@ -559,8 +463,8 @@ void guide_add_method_tables(const Ctx *c, Values *v, GPtrArray *tables)
 	values_set_scalar(v, "model_extrapolation", extrapolation(c));
 	bool fit = false;
 	for (int w = 0; w < WORKLOAD_COUNT; w++)
-		fit |= c->perf->form[w] == FORM_FAMILY_FIT;
-	char *targets = targets_text(c);
+		fit |= c->perf->form[w] != FORM_LEGACY;
+	char *targets = guide_model_targets(c);
 	values_set_scalar(v, "model_fit_intro",
 	                  targets[0]
 	                      ? g_strdup_printf("%s\n\n%s", targets,

@@ -368,6 +368,54 @@ static bool has_any(const bool *has, size_t n)
 	return false;
 }
 
+/* The fitted forms of one workload, as rate_gpu reads them. */
+typedef struct {
+	const FamilyModel *family;
+	const RooflineModel *roofline;
+	double legacy_weight;
+} Fits;
+
+/* Rates GPU g of workload w (its GpuPerf's rated, kind, basis) and
+ * returns its log performance: measured where it has benchmarks, else
+ * from the form that rates w (NAN and not rated when nothing does). */
+static double rate_gpu(Performance *p, Workload w, size_t g, const double *P,
+                       const bool *has, const Fits *f)
+{
+	const Edition *e = p->edition;
+	GpuPerf *gp = &p->gpus[w][g];
+	double v, fp32 = NAN;
+	/* A measurement rates a GPU even where the model could not. */
+	gp->rated = e->gpus[g].model_ok || has[g];
+	gp->basis_family = NULL;
+	if (has[g]) {
+		v = P[g];
+		gp->kind = measured_kind(p, g, w, &gp->n_benchmarks);
+		gp->basis = BASIS_MEASURED;
+	} else if (p->form[w] == FORM_FAMILY_FIT) {
+		v = family_model_predict(e, f->family, g, &gp->basis,
+		                         &gp->basis_family);
+		gp->kind = PERF_MODELLED;
+	} else if (p->form[w] == FORM_ROOFLINE) {
+		v = roofline_predict(e, f->roofline, g, &gp->basis,
+		                     &gp->basis_family);
+		gp->kind = PERF_MODELLED;
+	} else if (!isnan(fp32 = legacy_predict_fp32(e, g, P, has, SIZE_MAX))) {
+		v = fp32; /* non-tensor-core rule: estimate */
+		gp->rated = true;
+		gp->kind = PERF_MODELLED;
+		gp->basis = BASIS_GENERATION;
+	} else {
+		v = legacy_predict(e, g, P, has, SIZE_MAX, f->legacy_weight);
+		gp->kind = PERF_MODELLED;
+		gp->basis = legacy_basis(e, g, has, SIZE_MAX);
+	}
+	if (!has[g] && (isnan(v) || (!e->gpus[g].model_ok && isnan(fp32)))) {
+		gp->rated = false;
+		gp->basis = BASIS_NONE;
+	}
+	return v;
+}
+
 static void run_workload(Performance *p, Workload w, const FamilyIndex *fi)
 {
 	const Edition *e = p->edition;
@@ -378,47 +426,24 @@ static void run_workload(Performance *p, Workload w, const FamilyIndex *fi)
 	RowSet rs;
 	row_set_build(p, w, &rs);
 	model_fit_measured(&rs, SIZE_MAX, P, has, lo, hi);
-	p->form[w] = model_choose_form(e, fi, has);
+	p->form[w] = model_compare_forms(p, w, fi, &rs, P, has,
+	                                 model_choose_form(e, fi, has));
 	double weight = p->form[w] == FORM_LEGACY
 	                    ? legacy_fit_weight(e, P, has) : NAN;
 	p->bandwidth_weight[w] =
 	    p->form[w] == FORM_LEGACY ? weight : NAN; /* see model.h */
 	FamilyModel m = {0};
+	RooflineModel roof = {0};
 	if (p->form[w] == FORM_FAMILY_FIT)
 		family_model_fit(e, fi, P, has, SIZE_MAX, &m);
+	if (p->form[w] == FORM_ROOFLINE)
+		roofline_fit(e, fi, P, has, SIZE_MAX, &roof);
+	Fits fits = {&m, &roof, weight};
 	double *logv = g_new(double, e->n_gpus);
-	for (size_t g = 0; g < e->n_gpus; g++) {
-		GpuPerf *gp = &p->gpus[w][g];
-		double fp32 = NAN;
-		/* A measurement rates a GPU even where the model could not. */
-		gp->rated = e->gpus[g].model_ok || has[g];
-		gp->basis_family = NULL;
-		if (has[g]) {
-			logv[g] = P[g];
-			gp->kind = measured_kind(p, g, w, &gp->n_benchmarks);
-			gp->basis = BASIS_MEASURED;
-		} else if (p->form[w] == FORM_FAMILY_FIT) {
-			logv[g] = family_model_predict(e, &m, g, &gp->basis,
-			                               &gp->basis_family);
-			gp->kind = PERF_MODELLED;
-		} else if (!isnan(fp32 = legacy_predict_fp32(e, g, P, has,
-		                                             SIZE_MAX))) {
-			logv[g] = fp32; /* non-tensor-core rule: estimate */
-			gp->rated = true;
-			gp->kind = PERF_MODELLED;
-			gp->basis = BASIS_GENERATION;
-		} else {
-			logv[g] = legacy_predict(e, g, P, has, SIZE_MAX, weight);
-			gp->kind = PERF_MODELLED;
-			gp->basis = legacy_basis(e, g, has, SIZE_MAX);
-		}
-		if (!has[g] && (isnan(logv[g])
-		                || (!e->gpus[g].model_ok && isnan(fp32)))) {
-			gp->rated = false;
-			gp->basis = BASIS_NONE;
-		}
-	}
+	for (size_t g = 0; g < e->n_gpus; g++)
+		logv[g] = rate_gpu(p, w, g, P, has, &fits);
 	family_model_free(&m);
+	roofline_free(&roof);
 	if (!has_any(has, e->n_gpus)) /* no benchmark: bandwidth theory */
 		for (size_t g = 0; g < e->n_gpus; g++) {
 			double low, high;

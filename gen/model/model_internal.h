@@ -130,12 +130,39 @@ Basis legacy_basis(const Edition *e, size_t g, const bool *has, size_t skip);
 double legacy_predict_fp32(const Edition *e, size_t g, const double *P,
                            const bool *has, size_t skip);
 
+/* model_roofline.c: the roofline form (compared, never used to rate):
+ * log performance = family level - elasticity x log(1 / fp16_tflops +
+ * beta / bandwidth), beta and elasticity per workload on a grid, levels
+ * per family; fitted over the GPUs with has[g] but skip (SIZE_MAX: none);
+ * freed with roofline_free.  Prediction as family_model_predict. */
+typedef struct {
+	const FamilyIndex *index;
+	double *level;         /* index->n */
+	size_t *count;         /* measured GPUs of each family */
+	int *gen;              /* tensor-core generation (max of members) */
+	double beta, elasticity;
+	bool ok;
+} RooflineModel;
+void roofline_fit(const Edition *e, const FamilyIndex *fi, const double *P,
+                  const bool *has, size_t skip, RooflineModel *m);
+void roofline_free(RooflineModel *m);
+double roofline_predict(const Edition *e, const RooflineModel *m, size_t g,
+                        Basis *basis, const char **family);
+
 /* model_validate.c: the form an edition can support (five measured GPUs
  * more than the family fit's free parameters, else the 2020 form); then,
  * after the values are set, leave-one-out errors, intervals of the
  * modelled GPUs and the fitted families of workload w. */
 ModelForm model_choose_form(const Edition *e, const FamilyIndex *fi,
                             const bool *has);
+/* Every form held out on the GPUs the LOO validates (p->form_score[w]),
+ * then the form that rates w: base (model_choose_form), except that the
+ * roofline replaces a determined family fit when it holds out better on
+ * both the median and the worst error. */
+ModelForm model_compare_forms(Performance *p, Workload w,
+                              const FamilyIndex *fi, const RowSet *rs,
+                              const double *P, const bool *has,
+                              ModelForm base);
 void model_validate(Performance *p, Workload w, const FamilyIndex *fi,
                     const RowSet *rs, const double *P, const bool *has);
 

@@ -15,6 +15,14 @@ static int compare_doubles(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The median of the n sorted values v (NAN when n = 0). */
+static double sorted_median(const double *v, size_t n)
+{
+	return n == 0 ? NAN
+	       : n % 2 ? v[n / 2]
+	               : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 /* Predicted log performance of x from the GPUs with qhas (x's own rows
  * held out), by form f; NAN when nothing predicts it. */
 static double predict_form(const Performance *p, ModelForm f,
@@ -28,6 +36,13 @@ static double predict_form(const Performance *p, ModelForm f,
 		family_model_fit(e, fi, Q, qhas, x, &m);
 		double v = family_model_predict(e, &m, x, basis, family);
 		family_model_free(&m);
+		return v;
+	}
+	if (f == FORM_ROOFLINE) {
+		RooflineModel m;
+		roofline_fit(e, fi, Q, qhas, x, &m);
+		double v = roofline_predict(e, &m, x, basis, family);
+		roofline_free(&m);
 		return v;
 	}
 	*family = NULL;
@@ -95,23 +110,21 @@ static void leave_one_out(Performance *p, Workload w, const FamilyIndex *fi,
 		gp->loo_error = exp(d) - 1;
 		gp->loo_value = gp->value * exp(d);
 		/* A GPU alone in its family is held out only through the
-		 * fallback: its error measures the fallback (kept per GPU,
-		 * and in p->fallback_*), not the family fit. */
+		 * fallback: its error counts in the summary like any other,
+		 * and is also kept apart (p->fallback_*); it leaves no error
+		 * in its family's band. */
 		if (basis == BASIS_FALLBACK_FAMILY) {
 			fam[x] = NULL;
 			gp->loo_alone = true;
 			p->fallback_count[w]++;
 			p->fallback_max[w] = fmax(p->fallback_max[w],
 			                          fabs(gp->loo_error));
-			continue;
 		}
 		errors[n++] = fabs(gp->loo_error);
 	}
 	qsort(errors, n, sizeof *errors, compare_doubles);
 	p->loo_count[w] = n;
-	p->loo_median[w] = n == 0       ? NAN
-	                   : n % 2 == 1 ? errors[n / 2]
-	                                : (errors[n / 2 - 1] + errors[n / 2]) / 2;
+	p->loo_median[w] = sorted_median(errors, n);
 	p->loo_max[w] = n ? errors[n - 1] : NAN;
 	g_free(Q);
 	g_free(qhas);
@@ -250,6 +263,13 @@ static void keep_family_fit(Performance *p, Workload w,
 	p->w_bandwidth[w] = m.w_bandwidth;
 	p->w_tensor[w] = m.w_tensor;
 	p->w_power[w] = m.w_power;
+	RooflineModel roof = {0};
+	bool rooflined = p->form[w] == FORM_ROOFLINE;
+	if (rooflined) {
+		roofline_fit(e, fi, P, has, SIZE_MAX, &roof);
+		p->roofline_beta[w] = roof.beta;
+		p->roofline_elasticity[w] = roof.elasticity;
+	}
 	/* families in the order of their first fitted GPU */
 	p->families[w] = g_new0(FamilyFit, fi->n + 1);
 	p->n_families[w] = 0;
@@ -262,7 +282,7 @@ static void keep_family_fit(Performance *p, Workload w,
 		FamilyFit *f = &p->families[w][p->n_families[w]++];
 		f->family = g_strdup(fi->name[i]);
 		f->segment = g_strdup(fi->segment[i]);
-		f->intercept = m.intercept[i];
+		f->intercept = rooflined ? roof.level[i] : m.intercept[i];
 		f->n_gpus = m.count[i];
 		f->err_low = bands->lo[i];
 		f->err_high = bands->hi[i];
@@ -270,41 +290,63 @@ static void keep_family_fit(Performance *p, Workload w,
 	}
 	g_free(done);
 	family_model_free(&m);
+	roofline_free(&roof);
 }
 
-/* Every form held out on the GPUs the edition's LOO validates, alone in
- * their family or not: the comparison of forms (p->form_score). */
-static void compare_forms(Performance *p, Workload w, const FamilyIndex *fi,
-                          const RowSet *rs, const double *P,
-                          const bool *has)
+/* Every form held out on the GPUs the edition's LOO validates (measured,
+ * model_ok, not a bridge; alone in their family or not): the comparison
+ * of forms (p->form_score). */
+static void score_forms(Performance *p, Workload w, const FamilyIndex *fi,
+                        const RowSet *rs, const double *P, const bool *has)
 {
 	const Edition *e = p->edition;
+	const Assumption *a = edition_assumption(e, "loo_target_max");
+	double target = a && a->is_number ? a->number : INFINITY;
 	double *Q = g_new(double, e->n_gpus + 1);
 	bool *qhas = g_new(bool, e->n_gpus + 1);
 	double *errors = g_new(double, e->n_gpus + 1);
+	bool *bridge = model_bridge_gpus(rs);
 	for (int f = 0; f < FORM_COUNT; f++) {
+		FormScore *s = &p->form_score[w][f];
 		size_t n = 0;
+		s->over_target = 0;
 		for (size_t x = 0; x < e->n_gpus; x++) {
-			if (isnan(p->gpus[w][x].loo_error))
-				continue; /* not validated by the edition's LOO */
+			if (!has[x] || !e->gpus[x].model_ok || bridge[x])
+				continue;
 			Basis basis;
 			const char *family;
 			double d = refit_error(p, (ModelForm)f, fi, rs, x, P,
 			                       has, Q, qhas, &basis, &family);
-			if (!isnan(d))
-				errors[n++] = fabs(exp(d) - 1);
+			if (isnan(d))
+				continue;
+			errors[n] = fabs(exp(d) - 1);
+			s->over_target += errors[n] > target;
+			n++;
 		}
 		qsort(errors, n, sizeof *errors, compare_doubles);
-		FormScore *s = &p->form_score[w][f];
 		s->count = n;
-		s->median = n == 0 ? NAN
-		            : n % 2 ? errors[n / 2]
-		                    : (errors[n / 2 - 1] + errors[n / 2]) / 2;
+		s->median = sorted_median(errors, n);
 		s->max = n ? errors[n - 1] : NAN;
 	}
 	g_free(Q);
 	g_free(qhas);
 	g_free(errors);
+	g_free(bridge);
+}
+
+ModelForm model_compare_forms(Performance *p, Workload w,
+                              const FamilyIndex *fi, const RowSet *rs,
+                              const double *P, const bool *has,
+                              ModelForm base)
+{
+	score_forms(p, w, fi, rs, P, has);
+	const FormScore *fit = &p->form_score[w][FORM_FAMILY_FIT];
+	const FormScore *roof = &p->form_score[w][FORM_ROOFLINE];
+	if (base == FORM_FAMILY_FIT && roof->count == fit->count
+	    && roof->count > 0 && roof->median < fit->median
+	    && roof->max < fit->max)
+		return FORM_ROOFLINE;
+	return base;
 }
 
 void model_validate(Performance *p, Workload w, const FamilyIndex *fi,
@@ -314,7 +356,6 @@ void model_validate(Performance *p, Workload w, const FamilyIndex *fi,
 	double *err = g_new(double, e->n_gpus + 1);
 	const char **fam = g_new0(const char *, e->n_gpus + 1);
 	leave_one_out(p, w, fi, rs, P, has, err, fam);
-	compare_forms(p, w, fi, rs, P, has);
 	Bands bands;
 	bands_build(e, fi, err, fam, &bands);
 	const Assumption *a = edition_assumption(e, "family_fallback_penalty");
@@ -323,7 +364,8 @@ void model_validate(Performance *p, Workload w, const FamilyIndex *fi,
 		if (p->gpus[w][g].rated && !has[g])
 			modelled_interval(&p->gpus[w][g], fi->of_gpu[g], &bands,
 			                  pen);
-	if (p->form[w] == FORM_FAMILY_FIT)
+	p->roofline_beta[w] = p->roofline_elasticity[w] = NAN;
+	if (p->form[w] != FORM_LEGACY)
 		keep_family_fit(p, w, fi, P, has, &bands);
 	bands_free(&bands);
 	g_free(err);

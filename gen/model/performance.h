@@ -17,6 +17,8 @@ typedef enum {
 	FORM_LEGACY,     /* 2020 form: bandwidth and SM count within an
 	                    architecture (the family fit is under-determined) */
 	FORM_FAMILY_FIT, /* log-linear fit per chip family (model_fit.c) */
+	FORM_ROOFLINE,   /* compute time plus memory time per chip family
+	                    (model_roofline.c): compared, never chosen */
 	FORM_COUNT
 } ModelForm;
 
@@ -25,6 +27,8 @@ typedef enum {
 typedef struct {
 	size_t count;          /* GPUs the form could predict */
 	double median, max;    /* of |error|; NAN when count = 0 */
+	size_t over_target;    /* GPUs whose |error| exceeds loo_target_max
+	                          (0 when the edition sets no target) */
 } FormScore;
 
 /* Where a modelled figure's prediction comes from. */
@@ -146,16 +150,20 @@ typedef struct {
 	size_t loo_count[WORKLOAD_COUNT];
 	Scaling *scaling;
 	size_t n_scaling;
-	/* The family fit (FORM_FAMILY_FIT only; else n_families = 0). */
+	/* The form that rates each workload.  The family fit's weights are
+	 * kept whenever it is determined (FORM_FAMILY_FIT or FORM_ROOFLINE);
+	 * the roofline's memory share and elasticity only when it rates the
+	 * workload (else NAN).  families: the levels and held-out bands of
+	 * the form used (n_families = 0 for the 2020 form). */
 	ModelForm form[WORKLOAD_COUNT];
 	double w_bandwidth[WORKLOAD_COUNT], w_tensor[WORKLOAD_COUNT],
 	    w_power[WORKLOAD_COUNT];
+	double roofline_beta[WORKLOAD_COUNT], roofline_elasticity[WORKLOAD_COUNT];
 	FamilyFit *families[WORKLOAD_COUNT];
 	size_t n_families[WORKLOAD_COUNT];
-	/* loo_median/max/count cover GPUs held out within their own family
-	 * (or, legacy form, every measured GPU); GPUs alone in their family
-	 * can only be predicted by the fallback: their count and worst
-	 * error are here (their loo_error is per GPU as usual). */
+	/* loo_median/max/count cover every validated GPU, those alone in
+	 * their family included; those alone can only be predicted by the
+	 * fallback: their count and worst error are also kept here. */
 	size_t fallback_count[WORKLOAD_COUNT];
 	double fallback_max[WORKLOAD_COUNT];
 	/* Every form held out on the same GPUs, for the comparison table. */

@@ -27,6 +27,7 @@ int main(void)
 	test_validate();
 	test_tie();
 	test_model_loo();
+	test_roofline();
 	test_site();
 	test_charts_draw();
 	test_print();

@@ -63,6 +63,7 @@ void test_table(void);
 void test_validate(void);
 void test_tie(void);
 void test_model_loo(void);
+void test_roofline(void);
 
 void test_site(void);
 void test_charts_draw(void);
