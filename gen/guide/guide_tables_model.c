@@ -55,25 +55,25 @@ static const Column MODEL_FIT[] = {
 static Table *model_fit_table(const Ctx *c)
 {
 	const Performance *p = c->perf;
-	bool any_fit = false, any_roofline = false;
+	bool any_fit = false, any_roofline = false, any_legacy = false;
 	for (int w = 0; w < WORKLOAD_COUNT; w++) {
-		any_fit |= p->form[w] != FORM_LEGACY;
+		any_fit |= p->form[w] == FORM_FAMILY_FIT;
 		any_roofline |= p->form[w] == FORM_ROOFLINE;
+		any_legacy |= p->form[w] == FORM_LEGACY;
 	}
 	/* the guide shows the columns of the forms the edition used (with
 	 * a roofline, the alone-in-family breakdown only in the export and
 	 * the validation sentence: the table would not fit a page) */
-	const char *shown =
-	    !any_fit ? "workload form bandwidth_weight gpus_validated "
-	               "median_abs_error max_abs_error"
-	    : any_roofline ? "workload form w_bandwidth w_tensor w_power "
-	                     "memory_share elasticity gpus_validated "
-	                     "median_abs_error max_abs_error"
-	                   : "workload form w_bandwidth w_tensor w_power "
-	                     "gpus_validated median_abs_error max_abs_error "
-	                     "fallback_gpus fallback_max_error";
+	char *shown = g_strconcat(
+	    "workload form", any_legacy ? " bandwidth_weight" : "",
+	    any_fit ? " w_bandwidth w_tensor w_power" : "",
+	    any_roofline ? " memory_share elasticity" : "",
+	    " gpus_validated median_abs_error max_abs_error",
+	    any_fit && !any_roofline ? " fallback_gpus fallback_max_error" : "",
+	    NULL);
 	Table *t = table_new("model_fit", MODEL_FIT, G_N_ELEMENTS(MODEL_FIT),
 	                     shown);
+	g_free(shown);
 	for (int w = 0; w < WORKLOAD_COUNT; w++) {
 		table_add_row(t);
 		guide_set_workload(c, t, "workload", (Workload)w);
@@ -328,6 +328,34 @@ static char *roofline_text(const Ctx *c, Workload w)
 	return text;
 }
 
+/* Both workloads on the roofline: its form and the fitted elasticity
+ * and memory share of each, then the family fit it replaced with its
+ * weights (family_weights: per workload). */
+static char *roofline_only(const Ctx *c, char *const *family_weights)
+{
+	const Performance *p = c->perf;
+	char *params[WORKLOAD_COUNT];
+	for (int w = 0; w < WORKLOAD_COUNT; w++) {
+		char *el = num(c, p->roofline_elasticity[w], 2);
+		char *beta = num(c, p->roofline_beta[w], 2);
+		params[w] = gg_fill2(S(c, "method.roofline.params"), el, beta);
+		g_free(el);
+		g_free(beta);
+	}
+	char *lead = gg_fill2(S(c, "method.extrapolate.roofline"),
+	                      params[WORKLOAD_CNN],
+	                      params[WORKLOAD_TRANSFORMER]);
+	char *compared = gg_fill2(S(c, "method.extrapolate.family_compared"),
+	                          family_weights[WORKLOAD_CNN],
+	                          family_weights[WORKLOAD_TRANSFORMER]);
+	char *md = gg_fill2(S(c, "format.sentences"), lead, compared);
+	for (int w = 0; w < WORKLOAD_COUNT; w++)
+		g_free(params[w]);
+	g_free(lead);
+	g_free(compared);
+	return md;
+}
+
 /* The extrapolation step of the methodology in the form the edition
  * used: the 2020 form's bandwidth shares, or the family fit's weights,
  * followed by the roofline of each workload it rates. */
@@ -357,11 +385,16 @@ static char *extrapolation(const Ctx *c)
 		g_free(ts);
 		g_free(pw);
 	}
-	char *md = gg_fill2(S(c, "method.extrapolate.family"),
-	                    text[WORKLOAD_CNN], text[WORKLOAD_TRANSFORMER]);
+	bool all_roofline = true;
+	for (int w = 0; w < WORKLOAD_COUNT; w++)
+		all_roofline &= p->form[w] == FORM_ROOFLINE;
+	char *md = all_roofline ? roofline_only(c, text)
+	                        : gg_fill2(S(c, "method.extrapolate.family"),
+	                                   text[WORKLOAD_CNN],
+	                                   text[WORKLOAD_TRANSFORMER]);
 	for (int w = 0; w < WORKLOAD_COUNT; w++) {
 		g_free(text[w]);
-		if (p->form[w] == FORM_ROOFLINE) {
+		if (p->form[w] == FORM_ROOFLINE && !all_roofline) {
 			char *roof = roofline_text(c, (Workload)w);
 			char *joined = gg_fill2(S(c, "format.sentences"), md, roof);
 			g_free(roof);
@@ -482,7 +515,10 @@ void guide_add_method_tables(const Ctx *c, Values *v, GPtrArray *tables)
 	                                    : "method.ranges.legacy"),
 	                           pct, ""));
 	g_free(pct);
+	ModelForm shortf = c->perf->form[WORKLOAD_CNN]
+	                           == c->perf->form[WORKLOAD_TRANSFORMER]
+	                       ? c->perf->form[WORKLOAD_CNN]
+	                   : fit ? FORM_FAMILY_FIT : FORM_LEGACY;
 	values_set_scalar(v, "model_form_short",
-	                  g_strdup(S(c, form_key(fit ? FORM_FAMILY_FIT
-	                                             : FORM_LEGACY))));
+	                  g_strdup(S(c, form_key(shortf))));
 }

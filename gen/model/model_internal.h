@@ -157,8 +157,10 @@ ModelForm model_choose_form(const Edition *e, const FamilyIndex *fi,
                             const bool *has);
 /* Every form held out on the GPUs the LOO validates (p->form_score[w]),
  * then the form that rates w: base (model_choose_form), except that the
- * roofline replaces a determined family fit when it holds out better on
- * both the median and the worst error. */
+ * roofline replaces a determined family fit when it holds out better by
+ * the edition's targets (loo_target_median, loo_target_max): it meets
+ * both where the fit does not, else it leaves fewer cards above the
+ * worst-error target, else as many with a lower median error. */
 ModelForm model_compare_forms(Performance *p, Workload w,
                               const FamilyIndex *fi, const RowSet *rs,
                               const double *P, const bool *has,

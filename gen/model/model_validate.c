@@ -334,17 +334,41 @@ static void score_forms(Performance *p, Workload w, const FamilyIndex *fi,
 	g_free(bridge);
 }
 
+/* Whether score s meets both targets (median and worst error). */
+static bool meets_targets(const Edition *e, const FormScore *s)
+{
+	const Assumption *med = edition_assumption(e, "loo_target_median");
+	const Assumption *max = edition_assumption(e, "loo_target_max");
+	return med && max && med->is_number && max->is_number && s->count
+	       && s->median <= med->number && s->max <= max->number;
+}
+
+/* True when the roofline's score r holds out better than the family
+ * fit's f: it meets both targets where the fit does not; else, neither
+ * or both meeting them, it leaves fewer cards above the worst-error
+ * target, or as many with a lower median error. */
+static bool roofline_better(const Edition *e, const FormScore *r,
+                            const FormScore *f)
+{
+	if (!r->count || r->count != f->count)
+		return false;
+	bool rm = meets_targets(e, r), fm = meets_targets(e, f);
+	if (rm != fm)
+		return rm;
+	if (r->over_target != f->over_target)
+		return r->over_target < f->over_target;
+	return r->median < f->median;
+}
+
 ModelForm model_compare_forms(Performance *p, Workload w,
                               const FamilyIndex *fi, const RowSet *rs,
                               const double *P, const bool *has,
                               ModelForm base)
 {
 	score_forms(p, w, fi, rs, P, has);
-	const FormScore *fit = &p->form_score[w][FORM_FAMILY_FIT];
-	const FormScore *roof = &p->form_score[w][FORM_ROOFLINE];
-	if (base == FORM_FAMILY_FIT && roof->count == fit->count
-	    && roof->count > 0 && roof->median < fit->median
-	    && roof->max < fit->max)
+	if (base == FORM_FAMILY_FIT
+	    && roofline_better(p->edition, &p->form_score[w][FORM_ROOFLINE],
+	                       &p->form_score[w][FORM_FAMILY_FIT]))
 		return FORM_ROOFLINE;
 	return base;
 }
