@@ -224,6 +224,80 @@ static bool rate_list(const Ctx *c, char **rates, char **dates)
 	return *rates != NULL;
 }
 
+/* "RTX PRO 6000 Blackwell (new): €23,046 against ≈€7,323 (+215%)" for
+ * gpu's price pr in currency cur when its own market's street price
+ * differs from its dollar price (street, or list where the card has
+ * no dollar street price) converted by more than gap; NULL
+ * otherwise (caller frees). */
+static char *regional_gap(const Ctx *c, size_t gpu, const GpuPrice *pr,
+                          Currency cur, double gap)
+{
+	double rate = format_fx_rate(cur, NULL);
+	if (!pr->has_price || !pr->native[cur].n_prices || !(rate > 0))
+		return NULL;
+	double converted = pr->price * rate;
+	double diff = pr->native[cur].price / converted - 1;
+	if (fabs(diff) <= gap)
+		return NULL;
+	char *name = guide_gpu_md(c, gpu);
+	char *who = gg_fill2(S(c, pr->condition == CONDITION_USED
+	                              ? "money.gap.used" : "money.gap.new"),
+	                     name, "");
+	char *native = format_amount(c->s, pr->native[cur].price, cur, 0, false);
+	char *conv = format_amount(c->s, converted, cur, 0, true);
+	char *pct = guide_md_percent(c, diff, 0);
+	char *signed_pct = g_strconcat(diff > 0 ? "+" : "", pct, NULL);
+	char *both = gg_fill2(S(c, pr->list_price ? "money.gap.prices_list"
+	                                          : "money.gap.prices"),
+	                      native, conv);
+	char *text = gg_fill2(S(c, "money.gap.item"), who, both);
+	char *out = gg_fill2(S(c, "format.aside"), text, signed_pct);
+	g_free(name);
+	g_free(who);
+	g_free(native);
+	g_free(conv);
+	g_free(pct);
+	g_free(signed_pct);
+	g_free(both);
+	g_free(text);
+	return out;
+}
+
+/* The cards whose own-market price (a native euro or yuan street row)
+ * differs from their dollar price converted by more than the
+ * assumption regional_gap_min, as one sentence; "" when none does or
+ * the edition sets no threshold. */
+static char *regional_gaps(const Ctx *c)
+{
+	const Assumption *a = edition_assumption(c->e, "regional_gap_min");
+	if (!a || !a->is_number)
+		return g_strdup("");
+	const PriceModel *m = c->costs->price_model;
+	char *list = NULL;
+	for (int cur = 0; cur < CURRENCY_COUNT; cur++)
+		for (size_t g = 0; g < c->e->n_gpus; g++)
+			for (int cond = 0; cond < 2; cond++) {
+				char *one = regional_gap(
+				    c, g, price_of(m, g, (Condition)cond),
+				    (Currency)cur, a->number);
+				if (!one)
+					continue;
+				char *joined = list ? gg_fill2(S(c, "format.list"),
+				                               list, one)
+				                    : g_strdup(one);
+				g_free(one);
+				g_free(list);
+				list = joined;
+			}
+	if (!list)
+		return g_strdup("");
+	char *pct = guide_md_percent(c, a->number, 0);
+	char *text = gg_fill2(S(c, "money.gaps"), pct, list);
+	g_free(pct);
+	g_free(list);
+	return text;
+}
+
 void guide_money_scalars(const Ctx *c, Values *v)
 {
 	char *rates, *dates;
@@ -231,7 +305,14 @@ void guide_money_scalars(const Ctx *c, Values *v)
 	                 ? gg_fill2(S(c, "money.note"), rates,
 	                            dates ? dates : "")
 	                 : g_strdup(S(c, "money.note_usd"));
-	values_set_scalar(v, "money_note", md_escape(note));
+	char *gaps = regional_gaps(c);
+	char *escaped = md_escape(note);
+	values_set_scalar(v, "money_note",
+	                  gaps[0] ? gg_fill2(S(c, "format.sentences"), escaped,
+	                                     gaps)
+	                          : g_strdup(escaped));
+	g_free(escaped);
+	g_free(gaps);
 	g_free(note);
 	double fresh = c->costs->price_model->fresh_days;
 	char *days = fresh > 0 ? format_number(c->s, fresh, 0) : NULL;

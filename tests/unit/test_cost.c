@@ -149,8 +149,12 @@ static void prices_in_window(const Run *x)
 		CHECK_NEAR(gp->max, v[n - 1], 1e-9);
 		CHECK(price_is_current(m, gp->latest_date));
 	}
-	/* discontinued, only a 2020 launch price: not ranked at all */
-	CHECK(cost_build(x->c, gpu(x, "RTX 3080"), 1) == NULL);
+	/* discontinued, no price in the window (the GTX 1080 Ti's newest
+	 * is a 2022 used price): not ranked at all; the RTX 3080, with a
+	 * 2020 launch price and a current used price, is ranked used */
+	CHECK(cost_build(x->c, gpu(x, "GTX 1080 Ti"), 1) == NULL);
+	CHECK(cost_build_in(x->c, gpu(x, "RTX 3080"), 1, CONDITION_USED)
+	      != NULL);
 	CHECK(cost_build(x->c, gpu(x, "RTX 2080 Ti"), 1) == NULL);
 	/* discontinued, no current new price, current used prices: used */
 	CHECK(cost_build_in(x->c, gpu(x, "RTX 3090"), 1, CONDITION_NEW)
@@ -524,7 +528,7 @@ static void regional_and_worklist(Run *x)
 	char **lines = price_worklist(m, 30);
 	bool none = false, before_launch = false, list = false;
 	for (char **l = lines; *l; l++) {
-		none |= strstr(*l, "RTX 3080: no current price") != NULL;
+		none |= strstr(*l, "GTX 1080 Ti: no current price") != NULL;
 		before_launch |= strstr(*l, "before the GPU's launch") != NULL;
 		list |= strstr(*l, "RTX 5080: priced new at its launch list")
 		        != NULL;
