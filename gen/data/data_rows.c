@@ -142,6 +142,7 @@ static void read_gpu(Cursor *c, Edition *e, Gpu *g)
 	                     ? dc_number(c, "fp32_tflops", POSITIVE)
 	                     : 0;
 	read_gpu_formats(c, g);
+	g->no_price = dc_text_or_empty(c, "no_price");
 	g->from = dc_provenance(c);
 }
 
@@ -155,6 +156,7 @@ static void free_gpu(Gpu *g)
 	g_free(g->family_segment);
 	g_free(g->precision_source);
 	g_free(g->precision_url);
+	g_free(g->no_price);
 	dc_provenance_free(&g->from);
 }
 

@@ -298,6 +298,61 @@ static char *regional_gaps(const Ctx *c)
 	return text;
 }
 
+/* Appends item to the list *list (format.list, or sep when given). */
+static void append_item(const Ctx *c, char **list, char *item)
+{
+	char *joined = *list ? gg_fill2(S(c, "format.list"), *list, item)
+	                     : g_strdup(item);
+	g_free(item);
+	g_free(*list);
+	*list = joined;
+}
+
+/* {{unpriced_gpus}}: the GPUs the model rates that no per-dollar chart
+ * can show for want of a current dollar price, new or used: those whose
+ * gpus.csv row says why (no_price) each with its reason, the others in
+ * one list; "" when every rated GPU is priced. */
+static char *unpriced_gpus(const Ctx *c)
+{
+	const PriceModel *m = c->costs->price_model;
+	char *why = NULL, *rest = NULL;
+	for (size_t g = 0; g < c->e->n_gpus; g++) {
+		bool rated = false;
+		for (int w = 0; w < WORKLOAD_COUNT; w++)
+			rated |= c->perf->gpus[w][g].rated;
+		if (!rated || price_of(m, g, CONDITION_NEW)->has_price
+		    || price_of(m, g, CONDITION_USED)->has_price)
+			continue;
+		char *name = guide_gpu_md(c, g);
+		const char *reason = c->e->gpus[g].no_price;
+		if (reason && reason[0]) {
+			char *r = md_escape(reason);
+			append_item(c, &why, gg_fill2(S(c, "format.aside"), name, r));
+			g_free(r);
+			g_free(name);
+		} else {
+			append_item(c, &rest, name);
+		}
+	}
+	char *out = g_strdup("");
+	if (why) {
+		char *t = gg_fill2(S(c, "price.unpriced.why"), why, "");
+		g_free(out);
+		out = t;
+	}
+	if (rest) {
+		char *t = gg_fill2(S(c, "price.unpriced.rest"), rest, "");
+		char *joined = out[0] ? gg_fill2(S(c, "format.sentences"), out, t)
+		                      : g_strdup(t);
+		g_free(t);
+		g_free(out);
+		out = joined;
+	}
+	g_free(why);
+	g_free(rest);
+	return out;
+}
+
 void guide_money_scalars(const Ctx *c, Values *v)
 {
 	char *rates, *dates;
@@ -319,6 +374,7 @@ void guide_money_scalars(const Ctx *c, Values *v)
 	char *age = days ? gg_fill2(S(c, "price.fresh_note"), days, "")
 	                 : g_strdup("");
 	values_set_scalar(v, "price_age_note", md_escape(age));
+	values_set_scalar(v, "unpriced_gpus", unpriced_gpus(c));
 	g_free(age);
 	g_free(days);
 	g_free(rates);

@@ -87,3 +87,27 @@ PY
 done
 check "zh-CN: a native yuan street price is shown with its dollar conversion" \
 	grep -q '¥7,575（¥7,500–¥7,650' "$cout/zh-CN/guide.md"
+
+# Every GPU the model rates but no chart can price is named under the
+# one-GPU per-dollar chart, with its gpus.csv no_price reason when given.
+check "rated GPUs without a dollar price are named, with their reasons" python3 - "$cout/data/performance.csv" "$cout/data/per_dollar_1gpu.csv" "$cdata/gpus.csv" "$cout/guide.md" <<'PY'
+import csv, sys
+perf, pd, gpus, guide = sys.argv[1:5]
+rated = {r["gpu"] for r in csv.DictReader(open(perf))
+         if r["cnn_basis"] != "not rated" or r["transformer_basis"] != "not rated"}
+priced = {r["gpu"].replace(" (used)", "") for r in csv.DictReader(open(pd))}
+reason = {r["name"]: r.get("no_price", "") for r in csv.DictReader(open(gpus))}
+text = open(guide).read()
+at = text.index("Rated in the performance table but in no chart here")
+para = text[at:].split("\n")[0]
+bad = []
+for g in sorted(rated - priced):
+    if g not in para:
+        bad.append(g + " not named")
+    elif reason.get(g) and reason[g].split(";")[0] not in para:
+        bad.append(g + ": reason missing")
+for g in priced:
+    if g + " (" in para or ("; " + g + ";") in para:
+        bad.append(g + " priced but named as unpriced")
+sys.exit("; ".join(bad) if bad else 0)
+PY
