@@ -2,7 +2,8 @@
  * each model of the memory table that the build holds at 4 bits (its
  * memory less the headroom, llm_usable_bytes), the tokens per second it
  * generates: measured where llm_measurements.csv has that GPU alone with
- * that model at 4 bits (with its source), else predicted by the fitted
+ * that model at 4 bits (the newest such run, with its source), else
+ * predicted by the fitted
  * bandwidth model (llm_tokens_per_s; a model split by layers across n
  * GPUs reads every byte once per token, as one GPU would).  See
  * guide_ctx.h. */
@@ -22,18 +23,22 @@ static const Column SPEED[] = {
     {"source", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
 };
 
-/* A published single-GPU decode speed of gpu with m at 4 bits, or NULL. */
+/* The newest published single-GPU decode speed of gpu with m at 4 bits
+ * (the first in file order among runs of one date; software gets faster,
+ * so the newest run is the one a buyer meets), or NULL. */
 static const LlmMeasurement *measured(const Edition *e, size_t gpu,
                                       const LlmModel *m)
 {
+	const LlmMeasurement *best = NULL;
 	for (size_t i = 0; i < e->n_llm_measurements; i++) {
 		const LlmMeasurement *x = &e->llm_measurements[i];
 		if (x->quantity == LLM_TOKENS_PER_S && x->gpu == (long)gpu
 		    && &e->llm_models[x->model] == m
-		    && (x->precision == LLM_Q4 || x->precision == LLM_Q4_K_M))
-			return x;
+		    && (x->precision == LLM_Q4 || x->precision == LLM_Q4_K_M)
+		    && (!best || strcmp(x->from.date, best->from.date) > 0))
+			best = x;
 	}
-	return NULL;
+	return best;
 }
 
 static void speed_row(const Ctx *c, Table *t, const Build *b,

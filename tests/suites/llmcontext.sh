@@ -117,8 +117,12 @@ out, data = sys.argv[1], sys.argv[2]
 a = {r["key"]: float(r["value"]) for r in csv.DictReader(open(data + "/assumptions.csv", encoding="utf-8")) if r["key"].startswith("llm_")}
 gpus = {g["name"]: g for g in csv.DictReader(open(data + "/gpus.csv", encoding="utf-8"))}
 models = {m["name"]: m for m in csv.DictReader(open(data + "/llm_models.csv", encoding="utf-8")) if m["size_class"]}
-meas = {(x["gpu"], x["model"]): float(x["value"]) for x in csv.DictReader(open(data + "/llm_measurements.csv", encoding="utf-8"))
-        if x["quantity"] == "tokens_per_s" and x["precision"] in ("q4", "q4_k_m")}
+# the newest run of each card and model (the first of its date)
+meas, when = {}, {}
+for x in csv.DictReader(open(data + "/llm_measurements.csv", encoding="utf-8")):
+    k = (x["gpu"], x["model"])
+    if x["quantity"] == "tokens_per_s" and x["precision"] in ("q4", "q4_k_m") and (k not in when or x["date"] > when[k]):
+        meas[k], when[k] = float(x["value"]), x["date"]
 unit, q4, kvb = a["llm_gpu_memory_unit"], a["llm_bytes_per_param.q4"], a["llm_kv_bytes"]
 def kv(m, t): return 2 * int(m["layers"]) * int(m["kv_heads"]) * int(m["head_dim"]) * t * kvb
 def need(m): return float(m["params_b"]) * 1e9 * q4 + kv(m, a["llm_context"]) * a["llm_batch"] + a["llm_inference_overhead_gb"] * 1e9
