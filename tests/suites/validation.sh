@@ -1,5 +1,5 @@
 # Sourced by tests/run.sh: the model's validation is reported whole, and a
-# benchmark row that measures the input pipeline is left out of the fit
+# benchmark row that measures the training pipeline is left out of the fit
 # with its reason (issue 30).  Figures are recomputed here from
 # out/data/validation.csv, not copied from the program's earlier output.
 
@@ -72,7 +72,8 @@ PY
 
 # The B200's one-node ResNet-50 and SSD runs tie the H200's although the
 # B200 has 1.67x its bandwidth and 2.3x its tensor rate, and its BERT run
-# is 1.49x the H200's: they measure the input pipeline.
+# is 1.49x the H200's: they measure the training pipeline (synthetic data:
+# the framework's path for these networks, not data input).
 bound() { grep -c ",model.unused.pipeline_bound," "$1/data/excluded_rows.csv"; }
 check "B200 ResNet-50 run left out as pipeline-bound" \
 	grep -q '^B200,resnet50,lambda-pytorch-v2,fp16,1,.*,model.unused.pipeline_bound,' \
@@ -81,7 +82,7 @@ check "B200 SSD run left out as pipeline-bound" \
 	grep -q '^B200,ssd,lambda-pytorch-v2,fp16,1,.*,model.unused.pipeline_bound,' \
 	"$vout/data/excluded_rows.csv"
 check "the pipeline-bound reason is worded in the reference page" \
-	grep -q 'measures the input pipeline' "$vout/reference.html"
+	grep -q 'measures the training pipeline' "$vout/reference.html"
 
 # Without the B200's faster BERT runs there is no evidence that the tie is
 # the pipeline's: nothing of the B200 is marked.
