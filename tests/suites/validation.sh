@@ -176,3 +176,19 @@ for r in rows:
         if base and base[w] and r[w] and float(r[w]) > n * float(base[w]) * 1.0001:
             sys.exit("%sx %s: %s %s > %d x %s" % (n, r["gpu"], w, r[w], n, base[w]))
 PY
+
+# Limits of the model's assumptions: a scaling cap below 1 (every pair
+# would count as faster than linear) or a validation target that is not a
+# positive number is refused at its cell, exit 1, nothing written.
+for edit in 's/^scaling_max_efficiency,1.05,/scaling_max_efficiency,0.9,/:scaling_max_efficiency' \
+	's/^loo_target_max,0.20,/loo_target_max,x,/:loo_target_max' \
+	's/^loo_target_median,0.05,/loo_target_median,0,/:loo_target_median'; do
+	key=${edit##*:}
+	rm -rf "$tmp/limit-data" "$tmp/limit-out" && cp -r "$top/data/current" "$tmp/limit-data"
+	sed -i "${edit%:*}" "$tmp/limit-data/assumptions.csv"
+	"$bin" -q --data "$tmp/limit-data" --out "$tmp/limit-out" >"$tmp/limit.err" 2>&1
+	st=$?
+	check "assumption $key out of range: refused at its cell, exit 1, no output" \
+		sh -c "test $st -eq 1 && grep -q 'assumptions.csv:[0-9]*:[0-9]*: assumption .$key. must be a number' '$tmp/limit.err' && test ! -e '$tmp/limit-out'"
+done
+rm -rf "$tmp/limit-data" "$tmp/limit-out"
