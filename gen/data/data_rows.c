@@ -13,6 +13,11 @@
 
 static const char *const COOLERS[] = {"blower", "open-air", "passive",
                                       "liquid", NULL};
+/* gpus.csv no_price: why a card has no dollar price (the guide words
+ * each in its language: price.no_price.<id>). */
+static const char *const NO_PRICE[] = {"server-only", "oem-quote",
+                                       "supply-ended", "euro-only",
+                                       "undated-list", NULL};
 static const char *const SEGMENTS[] = {"consumer", "workstation",
                                        "datacenter", NULL};
 static const char *const CONDITIONS[] = {"new", "used", NULL};
@@ -142,7 +147,10 @@ static void read_gpu(Cursor *c, Edition *e, Gpu *g)
 	                     ? dc_number(c, "fp32_tflops", POSITIVE)
 	                     : 0;
 	read_gpu_formats(c, g);
-	g->no_price = dc_text_or_empty(c, "no_price");
+	g->no_price = csv_table_column(c->table, "no_price") >= 0
+	                       && dc_cell(c, "no_price")->text[0]
+	                   ? g_strdup(NO_PRICE[dc_choice(c, "no_price", NO_PRICE)])
+	                   : g_strdup("");
 	g->from = dc_provenance(c);
 }
 

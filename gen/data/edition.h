@@ -66,8 +66,9 @@ typedef struct {
 	 * required with either column). */
 	bool fp8, fp4;
 	char *precision_source, *precision_url;
-	/* Optional column no_price: why the card has no dollar price (sold
-	 * only inside servers, no dated price found); "" when absent. */
+	/* Optional column no_price: why the card has no dollar price, one
+	 * of server-only, oem-quote, supply-ended, euro-only, undated-list;
+	 * "" when absent or empty. */
 	char *no_price;
 	Provenance from;
 } Gpu;

@@ -310,8 +310,9 @@ static void append_item(const Ctx *c, char **list, char *item)
 
 /* {{unpriced_gpus}}: the GPUs the model rates that no per-dollar chart
  * can show for want of a current dollar price, new or used: those whose
- * gpus.csv row says why (no_price) each with its reason, the others in
- * one list; "" when every rated GPU is priced. */
+ * gpus.csv row says why (no_price, worded as price.no_price.<id>) each
+ * with its reason, the others in one list; "" when every rated GPU is
+ * priced. */
 static char *unpriced_gpus(const Ctx *c)
 {
 	const PriceModel *m = c->costs->price_model;
@@ -326,9 +327,10 @@ static char *unpriced_gpus(const Ctx *c)
 		char *name = guide_gpu_md(c, g);
 		const char *reason = c->e->gpus[g].no_price;
 		if (reason && reason[0]) {
-			char *r = md_escape(reason);
-			append_item(c, &why, gg_fill2(S(c, "format.aside"), name, r));
-			g_free(r);
+			char *key = g_strconcat("price.no_price.", reason, NULL);
+			append_item(c, &why,
+			            gg_fill2(S(c, "format.aside"), name, S(c, key)));
+			g_free(key);
 			g_free(name);
 		} else {
 			append_item(c, &rest, name);

@@ -90,13 +90,15 @@ check "zh-CN: a native yuan street price is shown with its dollar conversion" \
 
 # Every GPU the model rates but no chart can price is named under the
 # one-GPU per-dollar chart, with its gpus.csv no_price reason when given.
-check "rated GPUs without a dollar price are named, with their reasons" python3 - "$cout/data/performance.csv" "$cout/data/per_dollar_1gpu.csv" "$cdata/gpus.csv" "$cout/guide.md" <<'PY'
+check "rated GPUs without a dollar price are named, with their reasons" python3 - "$cout/data/performance.csv" "$cout/data/per_dollar_1gpu.csv" "$cdata/gpus.csv" "$cout/guide.md" "$top/templates/en/strings.csv" <<'PY'
 import csv, sys
-perf, pd, gpus, guide = sys.argv[1:5]
+perf, pd, gpus, guide, strings = sys.argv[1:6]
 rated = {r["gpu"] for r in csv.DictReader(open(perf))
          if r["cnn_basis"] != "not rated" or r["transformer_basis"] != "not rated"}
 priced = {r["gpu"].replace(" (used)", "") for r in csv.DictReader(open(pd))}
-reason = {r["name"]: r.get("no_price", "") for r in csv.DictReader(open(gpus))}
+words = {r["key"]: r["value"] for r in csv.DictReader(open(strings))}
+reason = {r["name"]: words["price.no_price." + r["no_price"]] if r.get("no_price") else ""
+          for r in csv.DictReader(open(gpus))}
 text = open(guide).read()
 at = text.index("Rated in the performance table but in no chart here")
 para = text[at:].split("\n")[0]
@@ -111,3 +113,12 @@ for g in priced:
         bad.append(g + " priced but named as unpriced")
 sys.exit("; ".join(bad) if bad else 0)
 PY
+
+# A no_price reason outside the list is refused at its cell.
+rm -rf "$tmp/np-data" && cp -r "$cdata" "$tmp/np-data"
+sed -i 's/,server-only$/,sold out/' "$tmp/np-data/gpus.csv"
+"$bin" -q --data "$tmp/np-data" --out "$tmp/np-out" >"$tmp/np.err" 2>&1
+np_status=$?
+check "gpus.csv: an unknown no_price reason is refused at its cell, exit 1" \
+	sh -c "test $np_status -eq 1 && grep -q 'gpus.csv:[0-9]*:[0-9]*: no_price .sold out. is not one of' '$tmp/np.err'"
+rm -rf "$tmp/np-data" "$tmp/np-out"
