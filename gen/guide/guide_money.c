@@ -224,11 +224,21 @@ static bool rate_list(const Ctx *c, char **rates, char **dates)
 	return *rates != NULL;
 }
 
-/* "RTX PRO 6000 Blackwell (new): €23,046 against ≈€7,323 (+215%)" for
- * gpu's price pr in currency cur when its own market's street price
- * differs from its dollar price (street, or list where the card has
- * no dollar street price) converted by more than gap; NULL
- * otherwise (caller frees). */
+/* Appends item (freed) to the list *list, joined by format.list. */
+static void append_item(const Ctx *c, char **list, char *item)
+{
+	char *joined = *list ? gg_fill2(S(c, "format.list"), *list, item)
+	                     : g_strdup(item);
+	g_free(item);
+	g_free(*list);
+	*list = joined;
+}
+
+/* "RTX PRO 6000 Blackwell new, €23,046 against the dollar list price,
+ * ≈€7,323 (+215%)" for gpu's price pr in currency cur when its own
+ * market's street price differs from its dollar price (street, or list
+ * where the card has no dollar street price) converted by more than
+ * gap; NULL otherwise (caller frees). */
 static char *regional_gap(const Ctx *c, size_t gpu, const GpuPrice *pr,
                           Currency cur, double gap)
 {
@@ -280,14 +290,8 @@ static char *regional_gaps(const Ctx *c)
 				char *one = regional_gap(
 				    c, g, price_of(m, g, (Condition)cond),
 				    (Currency)cur, a->number);
-				if (!one)
-					continue;
-				char *joined = list ? gg_fill2(S(c, "format.list"),
-				                               list, one)
-				                    : g_strdup(one);
-				g_free(one);
-				g_free(list);
-				list = joined;
+				if (one)
+					append_item(c, &list, one);
 			}
 	if (!list)
 		return g_strdup("");
@@ -296,16 +300,6 @@ static char *regional_gaps(const Ctx *c)
 	g_free(pct);
 	g_free(list);
 	return text;
-}
-
-/* Appends item to the list *list (format.list, or sep when given). */
-static void append_item(const Ctx *c, char **list, char *item)
-{
-	char *joined = *list ? gg_fill2(S(c, "format.list"), *list, item)
-	                     : g_strdup(item);
-	g_free(item);
-	g_free(*list);
-	*list = joined;
 }
 
 /* {{unpriced_gpus}}: the GPUs the model rates that no per-dollar chart
