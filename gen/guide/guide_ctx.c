@@ -172,3 +172,12 @@ char *guide_rule_ids(unsigned rules)
 			                       edition_use_rule_ids[k]);
 	return g_string_free(ids, FALSE);
 }
+
+void guide_list_append(const Ctx *c, char **list, char *item)
+{
+	char *joined = *list ? gg_fill2(S(c, "format.list"), *list, item)
+	                     : g_strdup(item);
+	g_free(item);
+	g_free(*list);
+	*list = joined;
+}

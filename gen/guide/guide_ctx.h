@@ -39,6 +39,9 @@ char *guide_md_money(const Ctx *c, double v);
 char *guide_md_price(const Ctx *c, double v);
 char *guide_md_percent(const Ctx *c, double fraction, int decimals);
 char *guide_gpu_md(const Ctx *c, size_t g);
+/* Appends item (freed) to the Markdown list *list (NULL: empty), joined
+ * as the language joins list items (format.list). */
+void guide_list_append(const Ctx *c, char **list, char *item);
 char *guide_build_md(const Ctx *c, const Build *b);
 
 /* Table cells shared by several tables, in the last row of t: a build

@@ -224,16 +224,6 @@ static bool rate_list(const Ctx *c, char **rates, char **dates)
 	return *rates != NULL;
 }
 
-/* Appends item (freed) to the list *list, joined by format.list. */
-static void append_item(const Ctx *c, char **list, char *item)
-{
-	char *joined = *list ? gg_fill2(S(c, "format.list"), *list, item)
-	                     : g_strdup(item);
-	g_free(item);
-	g_free(*list);
-	*list = joined;
-}
-
 /* "RTX PRO 6000 Blackwell new, €23,046 against the dollar list price,
  * ≈€7,323 (+215%)" for gpu's price pr in currency cur when its own
  * market's street price differs from its dollar price (street, or list
@@ -291,7 +281,7 @@ static char *regional_gaps(const Ctx *c)
 				    c, g, price_of(m, g, (Condition)cond),
 				    (Currency)cur, a->number);
 				if (one)
-					append_item(c, &list, one);
+					guide_list_append(c, &list, one);
 			}
 	if (!list)
 		return g_strdup("");
@@ -322,12 +312,12 @@ static char *unpriced_gpus(const Ctx *c)
 		const char *reason = c->e->gpus[g].no_price;
 		if (reason && reason[0]) {
 			char *key = g_strconcat("price.no_price.", reason, NULL);
-			append_item(c, &why,
+			guide_list_append(c, &why,
 			            gg_fill2(S(c, "format.aside"), name, S(c, key)));
 			g_free(key);
 			g_free(name);
 		} else {
-			append_item(c, &rest, name);
+			guide_list_append(c, &rest, name);
 		}
 	}
 	char *out = g_strdup("");

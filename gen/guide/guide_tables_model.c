@@ -408,12 +408,7 @@ static char *extrapolation(const Ctx *c)
 /* Appends GPU g's name to the Markdown list *list (format.list). */
 static void list_gpu(const Ctx *c, char **list, size_t g)
 {
-	char *name = guide_gpu_md(c, g);
-	char *joined = *list ? gg_fill2(S(c, "format.list"), *list, name)
-	                     : g_strdup(name);
-	g_free(name);
-	g_free(*list);
-	*list = joined;
+	guide_list_append(c, list, guide_gpu_md(c, g));
 }
 
 /* {{model_unvouched}}: what the edition makes of the GPUs the

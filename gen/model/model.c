@@ -42,34 +42,6 @@ bool model_assumption(const Edition *e, const char *key, double *value,
 	return true;
 }
 
-/* An optional assumption, when present, must be a number of at least
- * min (scaling_max_efficiency >= 1: no pair may count as faster than
- * linear; the validation targets > 0). */
-static bool optional_at_least(const Edition *e, const char *key, double min,
-                              bool strict, GError **error)
-{
-	const Assumption *a = edition_assumption(e, key);
-	if (!a)
-		return true;
-	if (a->is_number && (strict ? a->number > min : a->number >= min))
-		return true;
-	char *path = g_build_filename(e->dir, "assumptions.csv", NULL);
-	gg_set_input_error(error, path, a->from.line, a->value_col,
-	                   "assumption '%s' must be a number %s %g, got '%s'",
-	                   key, strict ? "above" : "of at least", min,
-	                   a->value);
-	g_free(path);
-	return false;
-}
-
-static bool valid_limits(const Edition *e, GError **error)
-{
-	return optional_at_least(e, "scaling_max_efficiency", 1, false, error)
-	       && optional_at_least(e, "loo_target_median", 0, true, error)
-	       && optional_at_least(e, "loo_target_max", 0, true, error)
-	       && optional_at_least(e, "loo_target_ratio", 0, true, error);
-}
-
 static bool reference_gpu(const Edition *e, size_t *index, GError **error)
 {
 	const Assumption *a = edition_assumption(e, "reference_gpu");
@@ -499,7 +471,7 @@ static void run_workload(Performance *p, Workload w, const FamilyIndex *fi)
 Performance *model_run(const Edition *e, GError **error)
 {
 	size_t ref;
-	if (!valid_limits(e, error) || !reference_gpu(e, &ref, error))
+	if (!model_valid_limits(e, error) || !reference_gpu(e, &ref, error))
 		return NULL;
 	Performance *p = g_new0(Performance, 1);
 	p->edition = e;

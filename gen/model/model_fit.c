@@ -229,6 +229,20 @@ long family_nearest(const FamilyIndex *fi, const size_t *count,
 	return best;
 }
 
+long family_predicting(const FamilyIndex *fi, const size_t *count,
+                       const int *gen, size_t g, const Gpu *gpu,
+                       Basis *basis)
+{
+	long i = (long)fi->of_gpu[g];
+	if (count[i]) {
+		*basis = BASIS_FAMILY;
+		return i;
+	}
+	i = family_nearest(fi, count, gen, gpu);
+	*basis = i < 0 ? BASIS_NONE : BASIS_FALLBACK_FAMILY;
+	return i;
+}
+
 double family_model_predict(const Edition *e, const FamilyModel *m,
                             size_t g, Basis *basis, const char **family)
 {
@@ -237,15 +251,9 @@ double family_model_predict(const Edition *e, const FamilyModel *m,
 	*family = NULL;
 	if (!m->ok)
 		return NAN;
-	long i = (long)m->index->of_gpu[g];
-	if (m->count[i]) {
-		*basis = BASIS_FAMILY;
-	} else {
-		i = family_nearest(m->index, m->count, m->gen, gpu);
-		if (i < 0)
-			return NAN; /* never across segments */
-		*basis = BASIS_FALLBACK_FAMILY;
-	}
+	long i = family_predicting(m->index, m->count, m->gen, g, gpu, basis);
+	if (i < 0)
+		return NAN; /* never across segments */
 	*family = m->index->name[i];
 	double x[N_WEIGHTS];
 	family_features(gpu, x);

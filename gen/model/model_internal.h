@@ -47,6 +47,14 @@ void family_features(const Gpu *g, double x[FAMILY_FEATURES]);
  * there is none (never across segments). */
 long family_nearest(const FamilyIndex *fi, const size_t *count,
                     const int *gen, const Gpu *g);
+/* The family that predicts GPU g (gpu = its row) for a fit with count[f]
+ * measured members per family: its own when it has members
+ * (*basis = BASIS_FAMILY), else family_nearest (BASIS_FALLBACK_FAMILY);
+ * -1 and BASIS_NONE when there is none.  Shared by the family fit and
+ * the roofline. */
+long family_predicting(const FamilyIndex *fi, const size_t *count,
+                       const int *gen, size_t g, const Gpu *gpu,
+                       Basis *basis);
 
 /* Least squares in log space over the GPUs with has[g] (model_ok only),
  * leaving out skip (SIZE_MAX: none).  Linear in the GPUs. */
@@ -148,6 +156,12 @@ void roofline_fit(const Edition *e, const FamilyIndex *fi, const double *P,
 void roofline_free(RooflineModel *m);
 double roofline_predict(const Edition *e, const RooflineModel *m, size_t g,
                         Basis *basis, const char **family);
+
+/* model_limits.c: FALSE with an input error at its cell when an
+ * optional assumption is out of range: scaling_max_efficiency below 1,
+ * a validation target (loo_target_*) not above 0, regional_gap_min
+ * below 0, or a validation_ratios pair that is not two gpus.csv names. */
+bool model_valid_limits(const Edition *e, GError **error);
 
 /* model_validate.c: the form an edition can support (five measured GPUs
  * more than the family fit's free parameters, else the 2020 form); then,

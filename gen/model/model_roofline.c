@@ -117,15 +117,9 @@ double roofline_predict(const Edition *e, const RooflineModel *m, size_t g,
 	*family = NULL;
 	if (!m->ok || gpu->fp16_tflops <= 0 || gpu->bandwidth_gbs <= 0)
 		return NAN;
-	long i = (long)m->index->of_gpu[g];
-	if (m->count[i]) {
-		*basis = BASIS_FAMILY;
-	} else {
-		i = family_nearest(m->index, m->count, m->gen, gpu);
-		if (i < 0)
-			return NAN;
-		*basis = BASIS_FALLBACK_FAMILY;
-	}
+	long i = family_predicting(m->index, m->count, m->gen, g, gpu, basis);
+	if (i < 0)
+		return NAN;
 	*family = m->index->name[i];
 	return m->level[i] - m->elasticity * roofline_term(gpu, m->beta);
 }
