@@ -85,7 +85,9 @@ static void family_gap(const Ctx *c, Workload w, size_t x, size_t n,
 	char *meas = num(c, gp->value, 2);
 	char *key = g_strconcat(gp->loo_error > 0 ? "method.target_family_ahead"
 	                                           : "method.target_family_behind",
-	                        p->form[w] == FORM_ROOFLINE ? ".roofline" : "",
+	                        p->form[w] == FORM_ROOFLINE ? ".roofline"
+	                        : p->form[w] == FORM_POWER_ROOFLINE
+	                            ? ".roofline_power" : "",
 	                        NULL);
 	add_sentence(c, out, gg_fill2(S(c, key), pred, meas));
 	g_free(key);

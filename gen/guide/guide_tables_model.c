@@ -15,7 +15,8 @@
 
 static const char *form_id(ModelForm f)
 {
-	static const char *const ids[] = {"legacy", "family_fit", "roofline"};
+	static const char *const ids[] = {"legacy", "family_fit", "roofline",
+	                                  "roofline_power"};
 	G_STATIC_ASSERT(G_N_ELEMENTS(ids) == FORM_COUNT);
 	return ids[f];
 }
@@ -24,7 +25,8 @@ static const char *form_key(ModelForm f)
 {
 	static const char *const keys[] = {"model.form.legacy",
 	                                   "model.form.family_fit",
-	                                   "model.form.roofline"};
+	                                   "model.form.roofline",
+	                                   "model.form.roofline_power"};
 	G_STATIC_ASSERT(G_N_ELEMENTS(keys) == FORM_COUNT);
 	return keys[f];
 }
@@ -40,6 +42,7 @@ static const Column MODEL_FIT[] = {
     {"memory_share", "table.roofline_beta", COL_NUMBER, 2, 4, 'r', NULL, 0},
     {"elasticity", "table.roofline_elasticity", COL_NUMBER, 2, 4, 'r', NULL,
      0},
+    {"power_cap", "table.roofline_power_cap", COL_NUMBER, 2, 4, 'r', NULL, 0},
     {"gpus_validated", "table.gpus_validated", COL_INT, 0, 0, 'r', NULL, 0},
     {"median_abs_error", "table.median_error", COL_PERCENT, 1, 4, 'r', NULL,
      0},
@@ -56,9 +59,11 @@ static Table *model_fit_table(const Ctx *c)
 {
 	const Performance *p = c->perf;
 	bool any_fit = false, any_roofline = false, any_legacy = false;
+	bool any_power = false;
 	for (int w = 0; w < WORKLOAD_COUNT; w++) {
 		any_fit |= p->form[w] == FORM_FAMILY_FIT;
-		any_roofline |= p->form[w] == FORM_ROOFLINE;
+		any_roofline |= form_is_roofline(p->form[w]);
+		any_power |= p->form[w] == FORM_POWER_ROOFLINE;
 		any_legacy |= p->form[w] == FORM_LEGACY;
 	}
 	/* the guide shows the columns of the forms the edition used (with
@@ -68,6 +73,7 @@ static Table *model_fit_table(const Ctx *c)
 	    "workload form", any_legacy ? " bandwidth_weight" : "",
 	    any_fit ? " w_bandwidth w_tensor w_power" : "",
 	    any_roofline ? " memory_share elasticity" : "",
+	    any_power ? " power_cap" : "",
 	    " gpus_validated median_abs_error max_abs_error",
 	    any_fit && !any_roofline ? " fallback_gpus fallback_max_error" : "",
 	    NULL);
@@ -83,10 +89,13 @@ static Table *model_fit_table(const Ctx *c)
 			table_set_number(t, "w_bandwidth", p->w_bandwidth[w]);
 			table_set_number(t, "w_tensor", p->w_tensor[w]);
 			table_set_number(t, "w_power", p->w_power[w]);
-		} else if (p->form[w] == FORM_ROOFLINE) {
+		} else if (form_is_roofline(p->form[w])) {
 			table_set_number(t, "memory_share", p->roofline_beta[w]);
 			table_set_number(t, "elasticity",
 			                 p->roofline_elasticity[w]);
+			if (p->form[w] == FORM_POWER_ROOFLINE)
+				table_set_number(t, "power_cap",
+				                 p->roofline_power_cap[w]);
 		} else {
 			table_set_number(t, "bandwidth_weight",
 			                 p->bandwidth_weight[w]);
@@ -308,6 +317,35 @@ static char *blind_spots(const Ctx *c)
 	return g_string_free(md, FALSE);
 }
 
+/* "the power cap is 1.47" appended to sentence md when workload w uses
+ * the power-limited roofline (takes md, caller frees the result). */
+static char *with_power_cap(const Ctx *c, Workload w, char *md)
+{
+	const Performance *p = c->perf;
+	if (p->form[w] != FORM_POWER_ROOFLINE)
+		return md;
+	char *cap = num(c, p->roofline_power_cap[w], 2);
+	char *out = gg_fill2(S(c, "method.roofline.power_param"), md, cap);
+	g_free(cap);
+	g_free(md);
+	return out;
+}
+
+/* The power limit explained, after the sentences of md, when a workload
+ * uses the power-limited roofline (takes md, caller frees the result). */
+static char *with_power_text(const Ctx *c, char *md)
+{
+	bool any_power = false;
+	for (int w = 0; w < WORKLOAD_COUNT; w++)
+		any_power |= c->perf->form[w] == FORM_POWER_ROOFLINE;
+	if (!any_power)
+		return md;
+	char *out = gg_fill2(S(c, "format.sentences"), md,
+	                     S(c, "method.roofline.power"));
+	g_free(md);
+	return out;
+}
+
 /* "Transformers are rated with the roofline form instead ...": the
  * roofline of workload w, its memory share and elasticity (caller
  * frees). */
@@ -316,7 +354,8 @@ static char *roofline_text(const Ctx *c, Workload w)
 	const Performance *p = c->perf;
 	char *beta = num(c, p->roofline_beta[w], 2);
 	char *el = num(c, p->roofline_elasticity[w], 2);
-	char *terms = gg_fill2(S(c, "method.roofline.terms"), el, beta);
+	char *terms = with_power_cap(
+	    c, w, gg_fill2(S(c, "method.roofline.terms"), el, beta));
 	char *text = gg_fill2(S(c, "method.roofline"),
 	                      S(c, w == WORKLOAD_CNN
 	                               ? "method.forms.label.cnn"
@@ -338,13 +377,15 @@ static char *roofline_only(const Ctx *c, char *const *family_weights)
 	for (int w = 0; w < WORKLOAD_COUNT; w++) {
 		char *el = num(c, p->roofline_elasticity[w], 2);
 		char *beta = num(c, p->roofline_beta[w], 2);
-		params[w] = gg_fill2(S(c, "method.roofline.params"), el, beta);
+		params[w] = with_power_cap(
+		    c, (Workload)w,
+		    gg_fill2(S(c, "method.roofline.params"), el, beta));
 		g_free(el);
 		g_free(beta);
 	}
-	char *lead = gg_fill2(S(c, "method.extrapolate.roofline"),
-	                      params[WORKLOAD_CNN],
-	                      params[WORKLOAD_TRANSFORMER]);
+	char *lead = with_power_text(
+	    c, gg_fill2(S(c, "method.extrapolate.roofline"),
+	                params[WORKLOAD_CNN], params[WORKLOAD_TRANSFORMER]));
 	char *compared = gg_fill2(S(c, "method.extrapolate.family_compared"),
 	                          family_weights[WORKLOAD_CNN],
 	                          family_weights[WORKLOAD_TRANSFORMER]);
@@ -387,14 +428,14 @@ static char *extrapolation(const Ctx *c)
 	}
 	bool all_roofline = true;
 	for (int w = 0; w < WORKLOAD_COUNT; w++)
-		all_roofline &= p->form[w] == FORM_ROOFLINE;
+		all_roofline &= form_is_roofline(p->form[w]);
 	char *md = all_roofline ? roofline_only(c, text)
 	                        : gg_fill2(S(c, "method.extrapolate.family"),
 	                                   text[WORKLOAD_CNN],
 	                                   text[WORKLOAD_TRANSFORMER]);
 	for (int w = 0; w < WORKLOAD_COUNT; w++) {
 		g_free(text[w]);
-		if (p->form[w] == FORM_ROOFLINE && !all_roofline) {
+		if (form_is_roofline(p->form[w]) && !all_roofline) {
 			char *roof = roofline_text(c, (Workload)w);
 			char *joined = gg_fill2(S(c, "format.sentences"), md, roof);
 			g_free(roof);
@@ -402,7 +443,7 @@ static char *extrapolation(const Ctx *c)
 			md = joined;
 		}
 	}
-	return md;
+	return all_roofline ? md : with_power_text(c, md);
 }
 
 /* Appends GPU g's name to the Markdown list *list (format.list). */

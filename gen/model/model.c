@@ -395,7 +395,7 @@ static double rate_gpu(Performance *p, Workload w, size_t g, const double *P,
 		v = family_model_predict(e, f->family, g, &gp->basis,
 		                         &gp->basis_family);
 		gp->kind = PERF_MODELLED;
-	} else if (p->form[w] == FORM_ROOFLINE) {
+	} else if (form_is_roofline(p->form[w])) {
 		v = roofline_predict(e, f->roofline, g, &gp->basis,
 		                     &gp->basis_family);
 		gp->kind = PERF_MODELLED;
@@ -436,8 +436,9 @@ static void run_workload(Performance *p, Workload w, const FamilyIndex *fi)
 	RooflineModel roof = {0};
 	if (p->form[w] == FORM_FAMILY_FIT)
 		family_model_fit(e, fi, P, has, SIZE_MAX, &m);
-	if (p->form[w] == FORM_ROOFLINE)
-		roofline_fit(e, fi, P, has, SIZE_MAX, &roof);
+	if (form_is_roofline(p->form[w]))
+		roofline_fit(e, fi, P, has, SIZE_MAX,
+		             p->form[w] == FORM_POWER_ROOFLINE, &roof);
 	Fits fits = {&m, &roof, weight};
 	double *logv = g_new(double, e->n_gpus);
 	for (size_t g = 0; g < e->n_gpus; g++)

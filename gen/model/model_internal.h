@@ -138,21 +138,27 @@ Basis legacy_basis(const Edition *e, size_t g, const bool *has, size_t skip);
 double legacy_predict_fp32(const Edition *e, size_t g, const double *P,
                            const bool *has, size_t skip);
 
-/* model_roofline.c: the roofline form (compared, never used to rate):
- * log performance = family level - elasticity x log(1 / fp16_tflops +
- * beta / bandwidth), beta and elasticity per workload on a grid, levels
- * per family; fitted over the GPUs with has[g] but skip (SIZE_MAX: none);
- * freed with roofline_free.  Prediction as family_model_predict. */
+/* model_roofline.c: the roofline forms: log performance = family level
+ * - elasticity x log(1 / T + beta / bandwidth), T = fp16_tflops, or with
+ * power_limited T capped at power_cap x tdp_w x the family's median
+ * fp16_tflops per watt; beta, elasticity (and power_cap) per workload on
+ * a grid, levels per family; fitted over the GPUs with has[g] but skip
+ * (SIZE_MAX: none); the model owns its arrays, freed with roofline_free.
+ * Prediction as family_model_predict. */
 typedef struct {
 	const FamilyIndex *index;
 	double *level;         /* index->n */
 	size_t *count;         /* measured GPUs of each family */
 	int *gen;              /* tensor-core generation (max of members) */
+	double *watt_rate;     /* index->n: median TFLOPS per watt (0: none) */
 	double beta, elasticity;
+	double power_cap;      /* d; 0 without the power limit */
+	bool power_limited;
 	bool ok;
 } RooflineModel;
 void roofline_fit(const Edition *e, const FamilyIndex *fi, const double *P,
-                  const bool *has, size_t skip, RooflineModel *m);
+                  const bool *has, size_t skip, bool power_limited,
+                  RooflineModel *m);
 void roofline_free(RooflineModel *m);
 double roofline_predict(const Edition *e, const RooflineModel *m, size_t g,
                         Basis *basis, const char **family);

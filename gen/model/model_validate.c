@@ -38,9 +38,9 @@ static double predict_form(const Performance *p, ModelForm f,
 		family_model_free(&m);
 		return v;
 	}
-	if (f == FORM_ROOFLINE) {
+	if (form_is_roofline(f)) {
 		RooflineModel m;
-		roofline_fit(e, fi, Q, qhas, x, &m);
+		roofline_fit(e, fi, Q, qhas, x, f == FORM_POWER_ROOFLINE, &m);
 		double v = roofline_predict(e, &m, x, basis, family);
 		roofline_free(&m);
 		return v;
@@ -264,11 +264,13 @@ static void keep_family_fit(Performance *p, Workload w,
 	p->w_tensor[w] = m.w_tensor;
 	p->w_power[w] = m.w_power;
 	RooflineModel roof = {0};
-	bool rooflined = p->form[w] == FORM_ROOFLINE;
+	bool rooflined = form_is_roofline(p->form[w]);
 	if (rooflined) {
-		roofline_fit(e, fi, P, has, SIZE_MAX, &roof);
+		roofline_fit(e, fi, P, has, SIZE_MAX,
+		             p->form[w] == FORM_POWER_ROOFLINE, &roof);
 		p->roofline_beta[w] = roof.beta;
 		p->roofline_elasticity[w] = roof.elasticity;
+		p->roofline_power_cap[w] = roof.power_cap;
 	}
 	/* families in the order of their first fitted GPU */
 	p->families[w] = g_new0(FamilyFit, fi->n + 1);
@@ -343,12 +345,12 @@ static bool meets_targets(const Edition *e, const FormScore *s)
 	       && s->median <= med->number && s->max <= max->number;
 }
 
-/* True when the roofline's score r holds out better than the family
- * fit's f: it meets both targets where the fit does not; else, neither
- * or both meeting them, it leaves fewer cards above the worst-error
- * target, or as many with a lower median error. */
-static bool roofline_better(const Edition *e, const FormScore *r,
-                            const FormScore *f)
+/* True when score r holds out better than score f (on as many GPUs):
+ * it meets both targets where f does not; else, neither or both meeting
+ * them, it leaves fewer cards above the worst-error target, or as many
+ * with a lower median error. */
+static bool holds_out_better(const Edition *e, const FormScore *r,
+                             const FormScore *f)
 {
 	if (!r->count || r->count != f->count)
 		return false;
@@ -366,11 +368,17 @@ ModelForm model_compare_forms(Performance *p, Workload w,
                               ModelForm base)
 {
 	score_forms(p, w, fi, rs, P, has);
-	if (base == FORM_FAMILY_FIT
-	    && roofline_better(p->edition, &p->form_score[w][FORM_ROOFLINE],
-	                       &p->form_score[w][FORM_FAMILY_FIT]))
-		return FORM_ROOFLINE;
-	return base;
+	if (base != FORM_FAMILY_FIT)
+		return base;
+	static const ModelForm rooflines[] = {FORM_ROOFLINE,
+	                                      FORM_POWER_ROOFLINE};
+	ModelForm best = base;
+	for (size_t i = 0; i < G_N_ELEMENTS(rooflines); i++)
+		if (holds_out_better(p->edition,
+		                     &p->form_score[w][rooflines[i]],
+		                     &p->form_score[w][best]))
+			best = rooflines[i];
+	return best;
 }
 
 void model_validate(Performance *p, Workload w, const FamilyIndex *fi,
@@ -389,6 +397,7 @@ void model_validate(Performance *p, Workload w, const FamilyIndex *fi,
 			modelled_interval(&p->gpus[w][g], fi->of_gpu[g], &bands,
 			                  pen);
 	p->roofline_beta[w] = p->roofline_elasticity[w] = NAN;
+	p->roofline_power_cap[w] = NAN;
 	if (p->form[w] != FORM_LEGACY)
 		keep_family_fit(p, w, fi, P, has, &bands);
 	bands_free(&bands);

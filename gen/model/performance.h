@@ -18,9 +18,16 @@ typedef enum {
 	                    architecture (the family fit is under-determined) */
 	FORM_FAMILY_FIT, /* log-linear fit per chip family (model_fit.c) */
 	FORM_ROOFLINE,   /* compute time plus memory time per chip family
-	                    (model_roofline.c): compared, never chosen */
+	                    (model_roofline.c) */
+	FORM_POWER_ROOFLINE, /* the roofline with each card's tensor rate
+	                        capped by its board power */
 	FORM_COUNT
 } ModelForm;
+
+static inline bool form_is_roofline(ModelForm f)
+{
+	return f == FORM_ROOFLINE || f == FORM_POWER_ROOFLINE;
+}
 
 /* Leave-one-out of one form over every validated GPU of a workload
  * (those alone in their family included), whichever form rates it. */
@@ -152,13 +159,14 @@ typedef struct {
 	size_t n_scaling;
 	/* The form that rates each workload.  The family fit's weights are
 	 * kept whenever it is determined (FORM_FAMILY_FIT or FORM_ROOFLINE);
-	 * the roofline's memory share and elasticity only when it rates the
-	 * workload (else NAN).  families: the levels and held-out bands of
+	 * a roofline's memory share, elasticity and power cap (0: none) only
+	 * when it rates the workload (else NAN).  families: the levels and held-out bands of
 	 * the form used (n_families = 0 for the 2020 form). */
 	ModelForm form[WORKLOAD_COUNT];
 	double w_bandwidth[WORKLOAD_COUNT], w_tensor[WORKLOAD_COUNT],
 	    w_power[WORKLOAD_COUNT];
 	double roofline_beta[WORKLOAD_COUNT], roofline_elasticity[WORKLOAD_COUNT];
+	double roofline_power_cap[WORKLOAD_COUNT];
 	FamilyFit *families[WORKLOAD_COUNT];
 	size_t n_families[WORKLOAD_COUNT];
 	/* loo_median/max/count cover every validated GPU, those alone in

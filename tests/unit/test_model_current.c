@@ -140,25 +140,31 @@ void test_model_current(void)
 		ratio_check(p, "H200 SXM");
 		measured_stay_measured(p);
 		no_cross_segment(p);
-		/* The roofline holds out better than the family fit by the
-		 * targets (issue 30): on CNNs it meets both (the family fit
-		 * misses the median), on transformers it meets the median
-		 * and leaves no more cards above the worst target, so it
-		 * rates both. */
-		CHECK(p->form[WORKLOAD_CNN] == FORM_ROOFLINE);
-		CHECK(p->form[WORKLOAD_TRANSFORMER] == FORM_ROOFLINE);
+		/* The power-limited roofline holds out best by the targets
+		 * (issue 30): on CNNs every form but the 2020 one meets
+		 * both and it has the lowest median; on transformers none
+		 * meets both and it leaves the fewest cards above the worst
+		 * target (one, against three for the plain roofline and the
+		 * family fit), so it rates both. */
+		CHECK(p->form[WORKLOAD_CNN] == FORM_POWER_ROOFLINE);
+		CHECK(p->form[WORKLOAD_TRANSFORMER] == FORM_POWER_ROOFLINE);
 		for (int w = 0; w < WORKLOAD_COUNT; w++)
 			CHECK(isfinite(p->roofline_beta[w])
 			      && p->roofline_elasticity[w] > 0
-			      && p->roofline_elasticity[w] <= 1);
+			      && p->roofline_elasticity[w] <= 1
+			      && p->roofline_power_cap[w] > 0);
+		CHECK(p->form_score[WORKLOAD_TRANSFORMER][FORM_POWER_ROOFLINE]
+		          .over_target
+		      < p->form_score[WORKLOAD_TRANSFORMER][FORM_ROOFLINE]
+		          .over_target);
 		/* Leave-one-out by GPU, every validated GPU counted (those
 		 * alone in their family too; issue 30 targets: median <= 5 %,
-		 * worst <= 20 %).  Met: CNN both, the transformer median.
-		 * Not met: the transformer worst (RTX 6000 Ada +33 %, A10
-		 * and V100 SXM2 +27 %), each named with its reason in the
-		 * methodology.  The bounds below are the
-		 * figures of issue 30's session: they stop the errors from
-		 * growing. */
+		 * worst <= 20 %).  Met: CNN both.  Not met on transformers:
+		 * the median (7.6 %: the plain roofline's 5.0 % came with
+		 * three cards above 20 %) and the worst (RTX 6000 Ada
+		 * +25 %), named with its reason in the methodology.  The
+		 * bounds below are the figures of the power limit's
+		 * session: they stop the errors from growing. */
 		for (int w = 0; w < WORKLOAD_COUNT; w++)
 			printf("  leave-one-out %s: median %.1f %%, worst %.1f %% "
 			       "over %zu GPUs\n", workload_name((Workload)w),
@@ -168,8 +174,8 @@ void test_model_current(void)
 		CHECK(p->loo_count[WORKLOAD_TRANSFORMER] >= 25);
 		CHECK(p->loo_median[WORKLOAD_CNN] <= 0.05);
 		CHECK(p->loo_max[WORKLOAD_CNN] <= 0.20);
-		CHECK(p->loo_median[WORKLOAD_TRANSFORMER] <= 0.05);
-		CHECK(p->loo_max[WORKLOAD_TRANSFORMER] <= 0.34);
+		CHECK(p->loo_median[WORKLOAD_TRANSFORMER] <= 0.077);
+		CHECK(p->loo_max[WORKLOAD_TRANSFORMER] <= 0.26);
 		/* the weights are physical: more bandwidth, tensor rate or
 		 * power never makes a card slower */
 		for (int w = 0; w < WORKLOAD_COUNT; w++)
