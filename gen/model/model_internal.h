@@ -140,7 +140,7 @@ double legacy_predict_fp32(const Edition *e, size_t g, const double *P,
 
 /* model_roofline.c: the roofline forms: log performance = family level
  * - elasticity x log(1 / T + beta / bandwidth), T = fp16_tflops, or with
- * power_limited T capped at power_cap x tdp_w x the family's median
+ * power_limited T capped at power_cap x tdp_w x the family's lowest
  * fp16_tflops per watt; beta, elasticity (and power_cap) per workload on
  * a grid, levels per family; fitted over the GPUs with has[g] but skip
  * (SIZE_MAX: none); the model owns its arrays, freed with roofline_free.
@@ -150,7 +150,7 @@ typedef struct {
 	double *level;         /* index->n */
 	size_t *count;         /* measured GPUs of each family */
 	int *gen;              /* tensor-core generation (max of members) */
-	double *watt_rate;     /* index->n: median TFLOPS per watt (0: none) */
+	double *watt_rate;     /* index->n: lowest TFLOPS per watt (0: none) */
 	double beta, elasticity;
 	double power_cap;      /* d; 0 without the power limit */
 	bool power_limited;
@@ -176,8 +176,9 @@ bool model_valid_limits(const Edition *e, GError **error);
 ModelForm model_choose_form(const Edition *e, const FamilyIndex *fi,
                             const bool *has);
 /* Every form held out on the GPUs the LOO validates (p->form_score[w]),
- * then the form that rates w: base (model_choose_form), except that the
- * roofline replaces a determined family fit when it holds out better by
+ * then the form that rates w: base (model_choose_form), except that a
+ * roofline (plain, then power-limited) replaces a determined family fit,
+ * or the plain roofline, when it holds out better by
  * the edition's targets (loo_target_median, loo_target_max): it meets
  * both where the fit does not, else it leaves fewer cards above the
  * worst-error target, else as many with a lower median error. */

@@ -17,12 +17,15 @@
  * family turns a watt into about as many tensor operations on each of
  * its cards, so a card cannot sustain more than
  *
- *     T <= d * tdp_w * (the family's median fp16_tflops per watt)
+ *     T <= d * tdp_w * (the family's lowest fp16_tflops per watt)
  *
- * (the median over the family's model_ok cards of gpus.csv, from specs
- * alone).  A low-power board rated for full-rate FP32 accumulate (A10,
- * RTX 6000 Ada) then runs at the clock its power allows, not at its
- * boost clock.  d is one more grid parameter per workload.
+ * (over the family's model_ok cards of gpus.csv, from specs alone: the
+ * card rated lowest per watt is the one surest to sustain its rating,
+ * and unlike a median the lowest does not move with how many
+ * workstation cards the catalogue lists).  A low-power board rated for
+ * full-rate FP32 accumulate (A10, RTX 6000 Ada) then runs at the clock
+ * its power allows, not at its boost clock.  d is one more grid
+ * parameter per workload.
  *
  * beta, e (and d) are chosen on a fixed grid by least squares with the
  * family levels free (each level the mean residual of its family); a GPU
@@ -37,38 +40,27 @@
 /* The grid: beta = 10^(i/6) for i in BETA_LO..BETA_HI (0.001 to 1000
  * GB/s per TFLOPS), e from 0.5 to 1 in steps of 0.05, and for the
  * power-limited form d = 10^(i/24) for i in CAP_LO..CAP_HI (0.32 to
- * 3.2 times the family's median rate per watt). */
+ * 3.2 times the family's lowest rate per watt). */
 enum {
 	BETA_LO = -18, BETA_HI = 18, ELASTICITY_STEPS = 11,
 	CAP_LO = -12, CAP_HI = 12
 };
 
-static int compare_doubles(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-/* Each family's median fp16_tflops per watt over its model_ok GPUs with
- * both figures (0 when none): rate[f], n = fi->n. */
+/* Each family's lowest fp16_tflops per watt over its model_ok GPUs
+ * with both figures (0 when none): rate[f], n = fi->n. */
 static void family_watt_rates(const Edition *e, const FamilyIndex *fi,
                               double *rate)
 {
-	double *v = g_new(double, e->n_gpus + 1);
-	for (size_t f = 0; f < fi->n; f++) {
-		size_t n = 0;
-		for (size_t g = 0; g < e->n_gpus; g++) {
-			const Gpu *gpu = &e->gpus[g];
-			if (fi->of_gpu[g] == f && gpu->model_ok
-			    && gpu->fp16_tflops > 0 && gpu->tdp_w > 0)
-				v[n++] = gpu->fp16_tflops / gpu->tdp_w;
-		}
-		qsort(v, n, sizeof *v, compare_doubles);
-		rate[f] = n == 0 ? 0
-		          : n % 2 ? v[n / 2]
-		                  : (v[n / 2 - 1] + v[n / 2]) / 2;
+	for (size_t f = 0; f < fi->n; f++)
+		rate[f] = 0;
+	for (size_t g = 0; g < e->n_gpus; g++) {
+		const Gpu *gpu = &e->gpus[g];
+		if (!gpu->model_ok || gpu->fp16_tflops <= 0 || gpu->tdp_w <= 0)
+			continue;
+		double r = gpu->fp16_tflops / gpu->tdp_w;
+		double *low = &rate[fi->of_gpu[g]];
+		*low = *low > 0 ? fmin(*low, r) : r;
 	}
-	g_free(v);
 }
 
 /* The tensor rate GPU g can sustain: fp16_tflops, capped by its power

@@ -50,22 +50,21 @@ PY
 # writes it to data/changes.csv and the guide, with the row that caused it.
 flip="$tmp/flip"
 cp -r "$top/data/current" "$flip-data"
-# (the used RTX 5070 Ti, the kaggle runner-up, overtakes the new RTX 4070
-# Ti Super once its price falls below about $814: recommendations.csv,
-# runner_min_gpu_price_usd; its newer of two used rows 895 -> 700 moves
-# the used price from 872 to 774)
-sed -i 's/^RTX 5070 Ti,used,895,USD,ebay,/RTX 5070 Ti,used,700,USD,ebay,/' "$flip-data/prices.csv"
+# (the used RTX 4080, the kaggle runner-up, overtakes the new RTX 4070
+# Ti Super once its price falls below about $846: recommendations.csv,
+# runner_min_gpu_price_usd; its newer used row 850 -> 750 moves its price)
+sed -i 's/^RTX 4080,used,850,USD,ebay,/RTX 4080,used,750,USD,ebay,/' "$flip-data/prices.csv"
 "$bin" --data "$flip-data" --previous "$top/out/data/guide.json" --out "$flip" 2>"$tmp/flip.err"
-check "the price edit is in the data copy" grep -q '^RTX 5070 Ti,used,700,' "$flip-data/prices.csv"
+check "the price edit is in the data copy" grep -q '^RTX 4080,used,750,' "$flip-data/prices.csv"
 check "stderr: the kaggle pick changed, with the price move" \
-	grep -q 'kaggle pick: 1x RTX 4070 Ti Super -> 1x RTX 5070 Ti (used).*(RTX 5070 Ti used 872 -> 774)' "$tmp/flip.err"
-check "changes.csv: the kaggle pick changed" grep -q '^pick,kaggle,1x RTX 4070 Ti Super,1x RTX 5070 Ti (used),' "$flip/data/changes.csv"
+	grep -q 'kaggle pick: 1x RTX 4070 Ti Super -> 1x RTX 4080 (used) (RTX 4080 used 850 -> 750)' "$tmp/flip.err"
+check "changes.csv: the kaggle pick changed" grep -q '^pick,kaggle,1x RTX 4070 Ti Super,1x RTX 4080 (used),' "$flip/data/changes.csv"
 check "changes.csv: the price row that caused it" \
-	grep -q '^price,RTX 5070 Ti used,872,774,"prices.csv:[0-9]*' "$flip/data/changes.csv"
+	grep -q '^price,RTX 4080 used,850,750,"prices.csv:[0-9]*' "$flip/data/changes.csv"
 check "the guide shows what changed" grep -q 'What changed since 2026' "$flip/guide.md"
 check "the guide names the changed pick" grep -q '^| pick | Kaggle competitions |' "$flip/guide.md"
 # The zh-CN "what changed" table names builds and GPUs in Chinese.
-check "zh what changed: translated build labels" grep -q '^| 首选 | Kaggle 竞赛 | RTX 4070 Ti Super | RTX 5070 Ti（二手） | RTX 5070 Ti（二手）：≈¥[0-9,]*（\$872） → ≈¥[0-9,]*（\$774） |' "$flip/zh-CN/guide.md"
+check "zh what changed: translated build labels" grep -q '^| 首选 | Kaggle 竞赛 | RTX 4070 Ti Super | RTX 4080（二手） | RTX 4080（二手）：≈¥[0-9,]*（\$850） → ≈¥[0-9,]*（\$750） |' "$flip/zh-CN/guide.md"
 check "zh what changed: no data ids shown" sh -c "! sed -n '/^| 变化 /,/^\$/p' '$flip/zh-CN/guide.md' | grep -q '1x \\| used '"
 # A second run on the same output folder compares with the first.
 "$bin" --data "$flip-data" --out "$flip" 2>"$tmp/flip2.err"

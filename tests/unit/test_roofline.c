@@ -89,7 +89,8 @@ static void test_plain_roofline(void)
 	family_index_free(&fi);
 }
 
-/* Family A's cards turn 1, 1 and 2 TFLOPS per watt (median 1); with the
+/* Family A's cards are rated 1, 3, 1 and 1 TFLOPS per watt (lowest 1,
+ * family B's too); with the
  * cap d = 10^(6/24) = 1.78 on the grid, a2 (300 TFLOPS at 100 W) can
  * sustain only 178: the data follow the capped form, and the fit finds
  * d, the memory share and the elasticity again. */
@@ -107,7 +108,7 @@ static void test_power_roofline(void)
 	Edition e = {.gpus = gpus, .n_gpus = N_TEST_GPUS};
 	const double beta = 10, el = 0.8, level[2] = {1.0, 1.3};
 	const double cap = pow(10, 6 / 24.0);
-	const double rate[2] = {1.0, 1.0}; /* medians of A and B */
+	const double rate[2] = {1.0, 1.0}; /* the lowest of A and of B */
 	double P[N_TEST_GPUS];
 	bool has[N_TEST_GPUS];
 	for (size_t g = 0; g < N_TEST_GPUS; g++) {
