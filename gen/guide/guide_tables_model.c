@@ -317,7 +317,7 @@ static char *blind_spots(const Ctx *c)
 	return g_string_free(md, FALSE);
 }
 
-/* "the power cap is 1.47" appended to sentence md when workload w uses
+/* ", with a power cap of 1.47" appended to md when workload w uses
  * the power-limited roofline (takes md, caller frees the result). */
 static char *with_power_cap(const Ctx *c, Workload w, char *md)
 {
