@@ -19,6 +19,23 @@ check() {
 	if "$@" >/dev/null 2>&1; then pass; else fail "$name"; fi
 }
 
+# refused_at_cell NAME DATA PATTERN: gpuguide on the data folder DATA
+# exits 1 with an error matching the grep PATTERN (file:line:col: ...)
+# and writes no output folder.
+refused_at_cell() {
+	rc_out="$tmp/refused-out"
+	rm -rf "$rc_out"
+	"$bin" -q --data "$2" --out "$rc_out" >"$tmp/refused.err" 2>&1
+	rc_status=$?
+	if [ "$rc_status" -eq 1 ] && grep -q -- "$3" "$tmp/refused.err" \
+	   && [ ! -e "$rc_out" ]; then
+		pass
+	else
+		fail "$1"
+	fi
+	rm -rf "$rc_out"
+}
+
 # progress NAME: one line on stderr as each part starts (the counts stay
 # on stdout, the "N passed, M failed" line last).
 progress() { printf 'tests: %s (%d passed, %d failed so far)\n' "$1" "$passed" "$failed" >&2; }

@@ -117,8 +117,6 @@ PY
 # A no_price reason outside the list is refused at its cell.
 rm -rf "$tmp/np-data" && cp -r "$cdata" "$tmp/np-data"
 sed -i 's/,server-only$/,sold out/' "$tmp/np-data/gpus.csv"
-"$bin" -q --data "$tmp/np-data" --out "$tmp/np-out" >"$tmp/np.err" 2>&1
-np_status=$?
-check "gpus.csv: an unknown no_price reason is refused at its cell, exit 1" \
-	sh -c "test $np_status -eq 1 && grep -q 'gpus.csv:[0-9]*:[0-9]*: no_price .sold out. is not one of' '$tmp/np.err'"
-rm -rf "$tmp/np-data" "$tmp/np-out"
+refused_at_cell "gpus.csv: an unknown no_price reason is refused at its cell, exit 1" \
+	"$tmp/np-data" "gpus.csv:[0-9]*:[0-9]*: no_price .sold out. is not one of"
+rm -rf "$tmp/np-data"

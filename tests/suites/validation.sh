@@ -192,20 +192,16 @@ for edit in 's/^scaling_max_efficiency,1.05,/scaling_max_efficiency,0.9,/:scalin
 	's/^loo_target_median,0.05,/loo_target_median,0,/:loo_target_median' \
 	's/^regional_gap_min,0.15,/regional_gap_min,-1,/:regional_gap_min'; do
 	key=${edit##*:}
-	rm -rf "$tmp/limit-data" "$tmp/limit-out" && cp -r "$top/data/current" "$tmp/limit-data"
+	rm -rf "$tmp/limit-data" && cp -r "$top/data/current" "$tmp/limit-data"
 	sed -i "${edit%:*}" "$tmp/limit-data/assumptions.csv"
-	"$bin" -q --data "$tmp/limit-data" --out "$tmp/limit-out" >"$tmp/limit.err" 2>&1
-	st=$?
-	check "assumption $key out of range: refused at its cell, exit 1, no output" \
-		sh -c "test $st -eq 1 && grep -q 'assumptions.csv:[0-9]*:[0-9]*: assumption .$key. must be a number' '$tmp/limit.err' && test ! -e '$tmp/limit-out'"
+	refused_at_cell "assumption $key out of range: refused at its cell, exit 1, no output" \
+		"$tmp/limit-data" "assumptions.csv:[0-9]*:[0-9]*: assumption .$key. must be a number"
 done
-rm -rf "$tmp/limit-data" "$tmp/limit-out"
+rm -rf "$tmp/limit-data"
 
 # A ratio pair naming a GPU the edition lacks is refused at its cell.
-rm -rf "$tmp/ratio-data" "$tmp/ratio-out" && cp -r "$top/data/current" "$tmp/ratio-data"
+rm -rf "$tmp/ratio-data" && cp -r "$top/data/current" "$tmp/ratio-data"
 sed -i 's#^validation_ratios,B200/H100 SXM;#validation_ratios,B200/H100 SMX;#' "$tmp/ratio-data/assumptions.csv"
-"$bin" -q --data "$tmp/ratio-data" --out "$tmp/ratio-out" >"$tmp/ratio.err" 2>&1
-st=$?
-check "validation_ratios with an unknown GPU: refused at its cell, exit 1, no output" \
-	sh -c "test $st -eq 1 && grep -q 'assumptions.csv:[0-9]*:[0-9]*: validation_ratios: .B200/H100 SMX. is not two gpus.csv names' '$tmp/ratio.err' && test ! -e '$tmp/ratio-out'"
-rm -rf "$tmp/ratio-data" "$tmp/ratio-out"
+refused_at_cell "validation_ratios with an unknown GPU: refused at its cell, exit 1, no output" \
+	"$tmp/ratio-data" "assumptions.csv:[0-9]*:[0-9]*: validation_ratios: .B200/H100 SMX. is not two gpus.csv names"
+rm -rf "$tmp/ratio-data"
