@@ -65,7 +65,8 @@ static bool read_row(const Edition *e, const CsvTable *t, const CsvRow *r,
 		f[i] = &r->fields[col[i]];
 	int match = index_of(MATCHES, f[0]->text);
 	int buyer = index_of(BUYERS, f[3]->text);
-	const Assumption *d = edition_assumption(e, "edition_date");
+	/* only an archived edition's date bounds its rows (edition.h) */
+	const char *limit = e->edition_date_fixed ? e->edition_date : NULL;
 	const CsvField *bad = NULL;
 	const char *why = NULL;
 	if (match < 0)
@@ -84,7 +85,7 @@ static bool read_row(const Edition *e, const CsvTable *t, const CsvRow *r,
 		bad = f[5];
 	else if (!gg_is_iso_date(f[6]->text))
 		bad = f[6], why = "date is not a valid date YYYY-MM-DD";
-	else if (d && strcmp(f[6]->text, d->value) > 0)
+	else if (limit && strcmp(f[6]->text, limit) > 0)
 		bad = f[6], why = "date is after the edition date";
 	if (bad) {
 		gg_set_input_error(error, t->path, bad->line, bad->col,

@@ -250,8 +250,9 @@ static bool read_claim(const Recommendations *r, const CsvTable *t,
 	const CsvField *f[C_COUNT];
 	for (int i = 0; i < C_COUNT; i++)
 		f[i] = &row->fields[col[i]];
-	const Assumption *d = edition_assumption(r->costs->perf->edition,
-	                                         "edition_date");
+	const Edition *e = r->costs->perf->edition;
+	/* only an archived edition's date bounds its rows (edition.h) */
+	const char *limit = e->edition_date_fixed ? e->edition_date : NULL;
 	double article;
 	const CsvField *bad = NULL;
 	const char *why = NULL;
@@ -268,7 +269,7 @@ static bool read_claim(const Recommendations *r, const CsvTable *t,
 		bad = f[C_URL];
 	else if (!gg_is_iso_date(f[C_DATE]->text))
 		bad = f[C_DATE], why = "date is not a valid date YYYY-MM-DD";
-	else if (d && strcmp(f[C_DATE]->text, d->value) > 0)
+	else if (limit && strcmp(f[C_DATE]->text, limit) > 0)
 		bad = f[C_DATE], why = "date is after the edition date";
 	if (!bad && f[C_OURS]->text[0]) {
 		char **q = g_strsplit(f[C_OURS]->text, ":", -1);

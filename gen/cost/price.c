@@ -283,18 +283,11 @@ static void price_gpu(const PriceModel *m, size_t gpu, Condition c,
 	regional(m, gpu, out);
 }
 
-static const char *edition_date_of(const Edition *e)
-{
-	const Assumption *a = edition_assumption(e, "edition_date");
-	return a ? a->value : e->data_date;
-}
-
 static bool read_settings(PriceModel *m, GError **error)
 {
 	const Edition *e = m->edition;
 	char *path = g_build_filename(e->dir, "assumptions.csv", NULL);
 	const Assumption *w = edition_assumption(e, "price_window_days");
-	const Assumption *d = edition_assumption(e, "edition_date");
 	const Assumption *f = edition_assumption(e, "price_fresh_days");
 	bool ok = false;
 	if (f && (!f->is_number || f->number <= 0))
@@ -308,10 +301,6 @@ static bool read_settings(PriceModel *m, GError **error)
 		gg_set_input_error(error, path, w->from.line, w->value_col,
 		                   "price_window_days must be a positive "
 		                   "number of days, got '%s'", w->value);
-	else if (d && !gg_is_iso_date(d->value))
-		gg_set_input_error(error, path, d->from.line, d->value_col,
-		                   "edition_date '%s' is not a valid date "
-		                   "YYYY-MM-DD", d->value);
 	else
 		ok = true;
 	g_free(path);
@@ -319,7 +308,7 @@ static bool read_settings(PriceModel *m, GError **error)
 		return false;
 	m->window_days = w->number;
 	m->fresh_days = f ? f->number : 0;
-	m->edition_date = g_strdup(edition_date_of(e));
+	m->edition_date = g_strdup(e->edition_date);
 	for (int c = 0; c < CURRENCY_COUNT; c++) {
 		char *key = g_strdup_printf("fx_per_usd.%s", CURRENCY_CODES[c]);
 		const Assumption *fx = edition_assumption(e, key);

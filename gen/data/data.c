@@ -168,7 +168,9 @@ static bool check_edition(Edition *e, GError **error)
 }
 
 /* The edition knows nothing after its date: every dated observation
- * (benchmark, price, cloud offer) is on or before `edition_date`. */
+ * (benchmark, price, cloud offer) is on or before `edition_date`.  Only
+ * an edition whose date is fixed by the assumption (an archived one)
+ * can be passed; the current edition's date follows its data. */
 static bool dated_on_or_before(const Edition *e, const Provenance *p,
                                const char *limit, GError **error)
 {
@@ -176,19 +178,62 @@ static bool dated_on_or_before(const Edition *e, const Provenance *p,
 		return true;
 	char *path = g_build_filename(e->dir, p->file, NULL);
 	gg_set_input_error(error, path, p->line, p->date_col,
-	                   "date %s is after the edition date %s "
-	                   "(assumption edition_date): a later measurement "
-	                   "belongs in later/",
+	                   "date %s is after the edition date %s, which "
+	                   "assumption edition_date fixes: this edition is "
+	                   "archived and knows nothing after its date. A "
+	                   "price or measurement observed later belongs in "
+	                   "the current edition (data/current/, whose date "
+	                   "follows its newest row), or in this edition's "
+	                   "later/ folder when it measures one of its GPUs; "
+	                   "to let this edition follow its data instead, "
+	                   "remove its edition_date row",
 	                   p->date, limit);
 	g_free(path);
 	return false;
 }
 
-static bool check_edition_date(const Edition *e, GError **error)
+/* The later of a row's date and newest (NULL: none yet). */
+static const char *later_date(const Provenance *p, const char *newest)
+{
+	return !newest || strcmp(p->date, newest) > 0 ? p->date : newest;
+}
+
+/* The newest date of the edition's dated observations (prices,
+ * benchmarks, cloud offers), or NULL when it has none. */
+static const char *newest_observation(const Edition *e)
+{
+	const char *newest = NULL;
+	for (size_t i = 0; i < e->n_prices; i++)
+		newest = later_date(&e->prices[i].from, newest);
+	for (size_t i = 0; i < e->n_benchmarks; i++)
+		newest = later_date(&e->benchmarks[i].from, newest);
+	for (size_t i = 0; i < e->n_cloud; i++)
+		newest = later_date(&e->cloud[i].from, newest);
+	return newest && *newest ? newest : NULL;
+}
+
+/* Sets e->edition_date: the edition_date assumption when there is one
+ * (then every dated observation must be on or before it), else the
+ * newest observation.  FALSE with *error at the assumption's value or
+ * at the first row after it. */
+static bool set_edition_date(Edition *e, GError **error)
 {
 	const Assumption *a = edition_assumption(e, "edition_date");
-	if (!a || !gg_is_iso_date(a->value))
-		return true; /* price.c reports a malformed date */
+	if (!a) {
+		const char *newest = newest_observation(e);
+		e->edition_date = g_strdup(newest ? newest : "");
+		return true;
+	}
+	if (!gg_is_iso_date(a->value)) {
+		char *path = g_build_filename(e->dir, "assumptions.csv", NULL);
+		gg_set_input_error(error, path, a->from.line, a->value_col,
+		                   "edition_date '%s' is not a valid date "
+		                   "YYYY-MM-DD", a->value);
+		g_free(path);
+		return false;
+	}
+	e->edition_date = g_strdup(a->value);
+	e->edition_date_fixed = true;
 	for (size_t i = 0; i < e->n_benchmarks; i++)
 		if (!dated_on_or_before(e, &e->benchmarks[i].from, a->value,
 		                        error))
@@ -235,7 +280,7 @@ Edition *edition_load(const char *dir, GError **error)
 	          && LOAD_OPTIONAL(DATA_LLM_MEASUREMENTS_FILE, llm_measurements)
 	          && LOAD_OPTIONAL(DATA_MACHINES_FILE, machines)
 	          && index_rows(e) && check_edition(e, error)
-	          && check_edition_date(e, error);
+	          && set_edition_date(e, error);
 	if (!ok) {
 		edition_free(e);
 		return NULL;
@@ -272,6 +317,7 @@ void edition_free(Edition *e)
 	FREE_ALL(llm_measurements, DATA_LLM_MEASUREMENTS_FILE);
 	FREE_ALL(machines, DATA_MACHINES_FILE);
 	g_free(e->data_date);
+	g_free(e->edition_date);
 	if (e->gpu_index)
 		g_hash_table_destroy(e->gpu_index);
 	if (e->gpu_stems)

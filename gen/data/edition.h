@@ -254,6 +254,12 @@ typedef struct {
 	LlmMeasurement *llm_measurements; size_t n_llm_measurements;
 	Machine *machines;         size_t n_machines; /* optional file */
 	char *data_date; /* the latest price date: "data as of" */
+	/* The date the edition describes: the edition_date assumption of an
+	 * archived edition (edition_date_fixed: no dated row may pass it),
+	 * else the newest price, benchmark or cloud row, so the current
+	 * edition follows its data; "" for an edition with no dated row. */
+	char *edition_date;
+	bool edition_date_fixed;
 	GHashTable *gpu_index;  /* name -> GPU index + 1 (edition_find_gpu) */
 	GHashTable *gpu_stems;  /* while loading: file stem -> GpuStem */
 	GHashTable *assumption_index; /* key -> row + 1 (edition_assumption) */

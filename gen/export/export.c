@@ -25,6 +25,7 @@ bool export_write(const EditionResult *r, Site *site, GError **error)
 	g_string_append(json, ": ");
 	table_json_string(json, e->name);
 	json_field(json, "data_date", e->data_date);
+	json_field(json, "edition_date", e->edition_date);
 	bool ok = true;
 	for (guint i = 0; ok && i < tables->len; i++) {
 		const Table *t = tables->pdata[i];

@@ -6,12 +6,11 @@
 
 #include "util.h"
 
-/* The edition's date: the edition_date assumption, else the newest
- * price's date; NULL when neither is a YYYY-MM... date. */
+/* The edition's date (Edition.edition_date); NULL when it is not a
+ * YYYY-MM... date. */
 static const char *edition_date(const Edition *e)
 {
-	const Assumption *a = edition_assumption(e, "edition_date");
-	const char *date = a && a->value ? a->value : e->data_date;
+	const char *date = e->edition_date;
 	if (!date || strlen(date) < 7 || date[4] != '-'
 	    || !g_ascii_isdigit(date[5]) || !g_ascii_isdigit(date[6]))
 		return NULL;

@@ -209,8 +209,18 @@ check "power text: no negative watts (weak PSU, current data)" sh -c "! grep -q 
 "$bin" --check >"$tmp/rules.out" 2>&1
 check "--check: data/current breaks no price rule" test $? -eq 0
 check "--check: no 'price rule' line for the shipped data" sh -c "! grep -q '^  price rule:' '$tmp/rules.out'"
-check "--check lists GPUs whose newest price is older than 120 days" \
-	grep -qE '^  price to re-check: RTX 3060: newest price 2026-02-01, 304 days before 2026-12-02' "$tmp/rules.out"
+check "--check lists GPUs whose newest price is older than 120 days, each age right" python3 - "$tmp/rules.out" "$top/out/data/guide.json" "$top/data/current/assumptions.csv" <<'PY'
+import csv, json, re, sys, datetime as dt
+d = dt.date.fromisoformat
+edition = d(json.load(open(sys.argv[2]))["edition_date"])
+a = {r["key"]: r["value"] for r in csv.DictReader(open(sys.argv[3]))}
+fresh = float(a["price_fresh_days"])
+lines = re.findall(r"^  price to re-check: (.+?): newest price (\S+), (\d+) days before (\S+)",
+                   open(sys.argv[1]).read(), re.M)
+for gpu, newest, days, ed in lines:
+    if d(ed) != edition or (edition - d(newest)).days != int(days) or int(days) <= fresh:
+        sys.exit("%s: %s, %s days before %s" % (gpu, newest, days, ed))
+PY
 
 # Each rule fails --check on a copy of data/current that breaks it.
 rules="$tmp/rules"
@@ -239,37 +249,46 @@ check "excluded rows: no new RTX 4090 in the per-dollar table" sh -c "! grep -q 
 
 # A price older than 120 days shows its age beside it, in both languages,
 # and the guide says how old rows count.
-check "stale price: its age beside it" grep -q 'RTX 3060 (used) | 12 GB | \$205 (one price, observed 2026-02-01, 10 months before this edition)' "$top/out/guide.md"
-check "zh stale price: its age beside it" grep -q '观测于 2026-02-01，比本版早 10 个月' "$top/out/zh-CN/guide.md"
+check "stale price: its age beside it" grep -qE '\((one price|[0-9]+ prices)[^)]*, observed [0-9-]+, [0-9]+ months? before this edition\)' "$top/out/guide.md"
+check "zh stale price: its age beside it" grep -qE '观测于 [0-9-]+，比本版早 [0-9]+ 个月' "$top/out/zh-CN/guide.md"
 check "the guide says older rows leave the medians" grep -q 'Older rows stay in the data for history but leave the medians' "$top/out/guide.md"
 check "2020-09 edition: no price age (no price_fresh_days)" sh -c "! grep -q 'before this edition' '$top/out/2020-09/guide.md'"
 
-# Only the rows of the last 120 days count when a GPU has any: the RTX
-# 5090's median uses only rows within 120 days of its newest (2026-06-25).
-check "fresh rule: a GPU's median counts the rows of the last 120 days, else those within 120 days of its newest" python3 - "$top/data/current/prices.csv" "$top/out/data/per_dollar_1gpu.csv" "$top/data/current/assumptions.csv" <<'PY'
-import csv, sys, datetime as dt, statistics
+# Only the rows of the last 120 days count when a GPU has any, else those
+# within 120 days of its newest; midpoints of a range leave when a listing
+# counts: every street-priced GPU of the one-GPU table, recomputed.
+check "fresh rule: a GPU's median counts the rows of the last 120 days, else those within 120 days of its newest" python3 - "$top/data/current/prices.csv" "$top/out/data/per_dollar_1gpu.csv" "$top/data/current/assumptions.csv" "$top/out/data/guide.json" <<'PY'
+import csv, json, sys, datetime as dt, statistics
 d = lambda s: dt.date.fromisoformat(s)
 a = {r["key"]: r["value"] for r in csv.DictReader(open(sys.argv[3]))}
 prices = list(csv.DictReader(open(sys.argv[1])))
-edition = d(a["edition_date"]) if "edition_date" in a else max(d(r["date"]) for r in prices)
+edition = d(json.load(open(sys.argv[4]))["edition_date"])
 fresh, window = float(a["price_fresh_days"]), float(a["price_window_days"])
 table = list(csv.DictReader(open(sys.argv[2])))
-def check(gpu, cond, want_fresh):
-    rows = [r for r in prices if r["gpu"] == gpu and r["condition"] == cond and r["channel"] != "list"
+def counts(r, gpu, cond):
+    return (r["gpu"] == gpu and r["condition"] == cond and r["channel"] != "list"
             and r["currency"] == "USD" and not r["note"].lower().startswith(("deal", "excluded"))
-            and 0 <= (edition - d(r["date"])).days <= window]
-    recent = [r for r in rows if (edition - d(r["date"])).days <= fresh]
-    if bool(recent) != want_fresh:
-        sys.exit("%s %s: fresh rows %d" % (gpu, cond, len(recent)))
-    if not recent:
-        newest = max(d(r["date"]) for r in rows)
-        recent = [r for r in rows if (newest - d(r["date"])).days <= fresh]
+            and 0 <= (edition - d(r["date"])).days <= window)
+def midpoint(r):
+    return r["note"].lower().startswith("estimate") and "midpoint" in r["note"]
+checked = 0
+for out in table:
+    if out["list_price"] == "1" or not out["gpu_price_usd"]:
+        continue
+    gpu, cond = out["gpu"], out["price_condition"]
+    rows = [r for r in prices if counts(r, gpu, cond)]
+    newest = max(d(r["date"]) for r in rows)
+    anchor = edition if (edition - newest).days <= fresh else newest
+    recent = [r for r in rows if (anchor - d(r["date"])).days <= fresh]
+    firm = [r for r in recent if not midpoint(r)]
+    if firm and len(firm) < len(recent):
+        recent = firm
     want = statistics.median(float(r["price"]) for r in recent)
-    out = [r for r in table if r.get("gpu") == gpu and r["price_condition"] == cond]
-    if not out or abs(float(out[0]["gpu_price_usd"]) - want) > 0.01 or (want_fresh and len(recent) >= len(rows)):
-        sys.exit("%s %s: median %s, want %s of %d/%d rows" % (gpu, cond, out and out[0]["gpu_price_usd"], want, len(recent), len(rows)))
-check("RTX 5090", "new", True)     # rows of August and September 2026
-check("RTX 4090", "used", False)   # newest row 2026-05: its own span
+    if abs(float(out["gpu_price_usd"]) - want) > 0.01 or int(out["price_rows"]) != len(recent):
+        sys.exit("%s %s: median %s of %s rows, want %s of %d" % (gpu, cond, out["gpu_price_usd"], out["price_rows"], want, len(recent)))
+    checked += 1
+if not checked:
+    sys.exit("no street-priced GPU checked")
 PY
 
 # Price trends (issue 29, item 6): every GPU whose counted dollar street
@@ -280,7 +299,9 @@ import csv, sys, datetime as dt
 data, out = sys.argv[1], sys.argv[2]
 d = dt.date.fromisoformat
 a = {r["key"]: r["value"] for r in csv.DictReader(open(data + "/assumptions.csv"))}
-edition, window, share = d(a["edition_date"]), float(a["price_window_days"]), float(a["price_trend_min_change"])
+import json
+edition = d(json.load(open(out + "/guide.json"))["edition_date"])
+window, share = float(a["price_window_days"]), float(a["price_trend_min_change"])
 spans = {}
 for r in csv.DictReader(open(data + "/prices.csv")):
     age = (edition - d(r["date"])).days

@@ -64,10 +64,11 @@ check "requests: a price older than the window is flagged (the 4x's GPUs, RTX A5
 rq_now="$tmp/rq-current.txt"
 : >"$rq_now"
 for rq in "$rq_out"/requests/*.pdf; do rq_text "$rq" >>"$rq_now"; echo >>"$rq_now"; done
-check "requests: a price inside the window is never flagged, an older one always is (current edition)" python3 - "$rq_now" "$top/data/current/assumptions.csv" <<'PY'
-import csv, re, sys, datetime as dt
+check "requests: a price inside the window is never flagged, an older one always is (current edition)" python3 - "$rq_now" "$top/data/current/assumptions.csv" "$top/out/data/guide.json" <<'PY'
+import csv, json, re, sys, datetime as dt
 a = {r["key"]: r["value"] for r in csv.DictReader(open(sys.argv[2]))}
-edition, fresh = dt.date.fromisoformat(a["edition_date"]), float(a["price_fresh_days"])
+edition = dt.date.fromisoformat(json.load(open(sys.argv[3]))["edition_date"])
+fresh = float(a["price_fresh_days"])
 text = open(sys.argv[1], encoding="utf-8").read()
 seen = {"fresh": 0, "old": 0}
 for m in re.finditer(r"price of (\d{4}-\d{2}-\d{2})([^;]*);( re-check)?", text):

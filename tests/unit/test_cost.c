@@ -91,7 +91,20 @@ static bool counting_row(const PriceModel *m, const Build *b, const Price *p)
 static void prices_in_window(const Run *x)
 {
 	const PriceModel *m = x->c->price_model;
-	CHECK_STR(m->edition_date, "2026-12-02");
+	/* the current edition's date follows its data: the newest price,
+	 * benchmark or cloud row (no edition_date assumption) */
+	const char *newest_row = "";
+	for (size_t k = 0; k < x->e->n_prices; k++)
+		if (strcmp(x->e->prices[k].from.date, newest_row) > 0)
+			newest_row = x->e->prices[k].from.date;
+	for (size_t k = 0; k < x->e->n_benchmarks; k++)
+		if (strcmp(x->e->benchmarks[k].from.date, newest_row) > 0)
+			newest_row = x->e->benchmarks[k].from.date;
+	for (size_t k = 0; k < x->e->n_cloud; k++)
+		if (strcmp(x->e->cloud[k].from.date, newest_row) > 0)
+			newest_row = x->e->cloud[k].from.date;
+	CHECK(!x->e->edition_date_fixed);
+	CHECK_STR(m->edition_date, newest_row);
 	for (size_t i = 0; i < x->c->n_builds; i++) {
 		const Build *b = &x->c->builds[i];
 		double v[256];
@@ -170,10 +183,18 @@ static void prices_in_window(const Run *x)
 	/* excluded rows never count: the RTX 4090 left production and
 	 * its new rows are excluded, so it is offered used only */
 	CHECK(!price_of(m, gpu(x, "RTX 4090"), CONDITION_NEW)->has_price);
-	/* a price older than the fresh span is stale, with its age */
-	const GpuPrice *u3060 = price_of(m, gpu(x, "RTX 3060"),
-	                                 CONDITION_USED);
-	CHECK(u3060->stale && u3060->age_days == 304);
+	/* a price is stale exactly when its newest row is older than the
+	 * fresh span, and its age is counted from the edition date */
+	for (size_t g = 0; g < x->e->n_gpus; g++)
+		for (int cond = 0; cond < 2; cond++) {
+			const GpuPrice *gp = price_of(m, g, cond);
+			if (!gp->has_price || !gp->latest_date)
+				continue;
+			long age = price_days_between(gp->latest_date,
+			                              m->edition_date);
+			CHECK(gp->age_days == age);
+			CHECK(gp->stale == (age > m->fresh_days));
+		}
 	/* both conditions are candidates, labelled */
 	const Build *n4090 = cost_build_in(x->c, gpu(x, "RTX 3060"), 1,
 	                                   CONDITION_NEW);
