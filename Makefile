@@ -14,7 +14,7 @@ PKG_LIBS = $(shell pkg-config --libs $(PKGS)) -lcsv -lm
 
 # gen/ holds one folder per stage (README.md, "Layout"); every folder is
 # on the quote include path, so a file includes "data.h", not a path.
-STAGES = util data model cost chart guide export site pdf request publish
+STAGES = util data model cost results chart doc guide export site pdf request publish
 INC = $(addprefix -iquote gen/,$(STAGES))
 SRC = $(foreach s,$(STAGES),$(wildcard gen/$(s)/*.c))
 OBJ = $(SRC:.c=.o)
@@ -27,7 +27,7 @@ GUIDE_INPUTS = $(wildcard data/*/*.csv) $(wildcard templates/* templates/*/* \
                  templates/*/sections/*.md templates/*/editions/*/*.md)
 
 .PHONY: all build test clean install check-data asan valgrind bench fuzz \
-        check-browser
+        check-browser regress regress-bless drill
 
 all: out/.gpuguide
 
@@ -65,6 +65,24 @@ $(TEST_BIN): $(TEST_SRC) $(OBJ) $(HDR) tests/unit/unit.h
 
 test: all $(TEST_BIN) tests/.deps-ok
 	@GPUGUIDE_FLAGS='$(GPUGUIDE_FLAGS)' sh tests/run.sh
+
+# `make regress`: expected-output tests on frozen inputs (tests/regress/:
+# each fixture's guide.md, data/*.csv and request texts against its
+# expected/).  `make regress-bless` shows the diff and rewrites expected/:
+# run it only after reading that diff.  `make drill`: the maintainer drill
+# (tests/drill.py), realistic edits of data/current that must generate and
+# keep every data-independent rule.
+regress: $(BIN)
+	@mkdir -p tests/tmp
+	sh tests/regress/run.sh $(CURDIR)/$(BIN) $(CURDIR)/tests/tmp
+
+regress-bless: $(BIN)
+	@mkdir -p tests/tmp
+	sh tests/regress/run.sh $(CURDIR)/$(BIN) $(CURDIR)/tests/tmp --bless
+
+drill: $(BIN)
+	@mkdir -p tests/tmp
+	python3 tests/drill.py $(CURDIR)/$(BIN) $(CURDIR) $(CURDIR)/tests/tmp
 
 # ---- sanitizers and leak checks ------------------------------------------
 # `make asan` builds everything with AddressSanitizer and UBSan (with

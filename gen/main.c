@@ -14,7 +14,7 @@
 #include "price.h"
 #include "price_rules.h"
 #include "publish.h"
-#include "recommend.h"
+#include "results.h"
 #include "text.h"
 #include "util.h"
 #include "validate.h"
@@ -232,18 +232,6 @@ static bool generate(Run *run, GError **error)
 
 /* The stages after loading that need no rendering, as generation runs
  * them, so --check refuses what generation refuses. */
-static bool check_stages(const Edition *e, GError **error)
-{
-	Performance *perf = model_run(e, error);
-	Costs *costs = perf ? cost_run(perf, error) : NULL;
-	Recommendations *recs = costs ? recommend_run(costs) : NULL;
-	bool ok = recs != NULL;
-	recommendations_free(recs);
-	costs_free(costs);
-	performance_free(perf);
-	return ok;
-}
-
 /* Prints each line of a NULL-terminated list with a prefix; returns how
  * many there were and frees the list. */
 static size_t print_lines(char **lines, const char *prefix)
@@ -281,9 +269,10 @@ static bool check(Run *run, GError **error)
 		return false;
 	bool ok = true;
 	for (guint i = 0; ok && i < editions->len; i++) {
-		Edition *e = edition_load(editions->pdata[i], error);
-		ok = e != NULL && recommend_llm_memory(e, error)
-		     && check_stages(e, error);
+		/* the same compute path as generation (results.h) */
+		Results *r = results_run(editions->pdata[i], error);
+		const Edition *e = r ? r->edition : NULL;
+		ok = r != NULL;
 		if (ok)
 			printf("%s: %zu GPUs, %zu prices, %zu benchmarks, "
 			       "%zu cloud offers, %zu use cases, %zu sources; "
@@ -294,7 +283,7 @@ static bool check(Run *run, GError **error)
 			       e->data_date);
 		if (ok)
 			ok = print_worklist(e, error);
-		edition_free(e);
+		results_free(r);
 	}
 	g_ptr_array_free(editions, TRUE);
 	return ok;

@@ -143,11 +143,25 @@
     }).sort((a, b) => (b[key] - a[key]) || (a.system_cost_usd - b.system_cost_usd));
   }
 
+  // The guide's decision for the chosen use case (recommendations.buy):
+  // the same build as the short answer, the pick table and the request.
+  function decision() {
+    var u = form.use.value ? useCase() : null, r = {};
+    if (!u) return;
+    (data.requests || []).forEach((q) => { r[q.build] = q.request; });
+    if (!u.buy) return out.append(el('p', {'class': 'pick', text: t('picker.no_decision')}));
+    var name = buildName(u.buy), p = el('p', {'class': 'pick', 'data-buy': u.buy, text: fill(t('picker.decision'), name, '') + ' '});
+    if (u.tie === 'tie' && u.runner_up) p.append(fill(t('picker.decision_tie'), buildName(u.runner_up), t('tie.rule.' + u.tie_rule)) + ' ');
+    if (r[u.buy]) p.append(el('a', {href: r[u.buy], text: t('picker.request') + ' (PDF)'}));
+    out.append(p);
+  }
+
   function render() {
     if (!form) return;
     var key = 'per_dollar_' + form.work.value, cur = form.cur.value, list = ranked(key), req = {}, fx;
     (data.requests || []).forEach((q) => { req[q.build] = q.request; });
     out.textContent = '';
+    decision();
     if (!list.length) return out.append(el('p', {text: t('picker.none')}));
     var top = list.slice(0, 10), body = el('tbody');
     out.append(el('p', {text: fill(t('picker.count'), list.length, top.length)}));

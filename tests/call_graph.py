@@ -20,7 +20,9 @@ It fails (exit 1, one line per problem) on:
            file calling one of another) on the longest chain from main.c;
   size     a .c file over MAX_FILE_LINES lines, a function over
            MAX_FUNCTION_LINES lines (from its first line to its '}');
-  readme   a folder of gen/ without a README.md.
+  readme   a folder of gen/ without a README.md;
+  computes a presenter (PRESENTERS) that calls a stage's run function or
+           the loader (COMPUTES): results are computed once, before.
 Prints "call graph ok: ..." and exits 0 otherwise.
 """
 import os
@@ -29,8 +31,15 @@ import sys
 
 # Stage folders from the ground up: a folder may use only those before it
 # (and itself).  The order the data flows in, as README.md, "Layout", says.
-FOLDERS = ["util", "data", "model", "cost", "chart", "guide", "export",
-           "site", "pdf", "request", "publish"]
+FOLDERS = ["util", "data", "model", "cost", "results", "chart", "doc",
+           "guide", "export", "site", "pdf", "request", "publish"]
+# Presenters word and write the results (results.h); they never compute
+# them, load data or run a stage: none of their files may call these.
+PRESENTERS = ["doc", "guide", "site", "pdf", "request", "export"]
+COMPUTES = {"edition_load", "edition_load_benchmarks", "results_run",
+            "model_run", "cost_run", "recommend_run", "llm_run",
+            "hindsight_run", "claims_run", "price_model_run",
+            "recommend_tie", "recommend_llm_memory"}
 MAX_LEVELS = 10
 MAX_FILE_LINES = 600
 MAX_FUNCTION_LINES = 80
@@ -244,7 +253,23 @@ def check(gen):
         dirs[:] = [x for x in dirs if not x.startswith(".") and x != "asan"]
         if d != gen and not os.path.isfile(os.path.join(d, "README.md")):
             problems.append("readme: %s has no README.md" % d)
+    problems += presenters_compute(gen, files)
     return problems, graph
+
+
+def presenters_compute(gen, files):
+    """A line per call of a COMPUTES function in a presenter's file."""
+    out = []
+    for path, code in sorted(files.items()):
+        folder = os.path.relpath(path, gen).split(os.sep)[0]
+        if folder not in PRESENTERS or not path.endswith(".c"):
+            continue
+        for m in re.finditer(r"\b([A-Za-z_]\w*)\s*\(", code):
+            if m.group(1) in COMPUTES:
+                line = code.count("\n", 0, m.start()) + 1
+                out.append("computes: %s:%d calls %s (a presenter reads "
+                           "const Results; results.h)" % (path, line, m.group(1)))
+    return out
 
 
 def main():

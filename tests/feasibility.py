@@ -78,7 +78,7 @@ def check_picks(d):
     checked = 0
     for r in d.recs:
         requires = r["requires"].split()
-        for col in ("best_value", "runner_up", "fastest_within_budget"):
+        for col in ("buy", "best_value", "runner_up", "fastest_within_budget"):
             if not r[col]:
                 continue
             broken = d.broken(requires, r[col])
@@ -168,16 +168,21 @@ def check_ties(d):
                 fail("%s: no tie but a tie rule" % r["use_case"])
             continue
         ties += 1
-        a, b = criteria(r["best_value"]), criteria(r["runner_up"])
-        want, rule = r["best_value"], "none"
+        # the two finalists: the best value and the other of buy and
+        # runner-up (the decision's other finalist)
+        best = r["best_value"]
+        second = r["runner_up"] if r["runner_up"] != best else r["buy"]
+        a, b = criteria(best), criteria(second)
+        want, rule = best, "none"
         for k in range(4):
             if a[k] != b[k]:
-                want = r["best_value"] if a[k] > b[k] else r["runner_up"]
+                want = best if a[k] > b[k] else second
                 rule = names[k]
                 break
-        if (r["tie_buy"], r["tie_rule"]) != (want, rule):
-            fail("%s: the rule buys %s (%s), the export says %s (%s)"
-                 % (r["use_case"], want, rule, r["tie_buy"], r["tie_rule"]))
+        if (r["tie_buy"], r["tie_rule"], r["buy"]) != (want, rule, want):
+            fail("%s: the rule buys %s (%s), the export says %s (%s), "
+                 "the decision %s" % (r["use_case"], want, rule,
+                                      r["tie_buy"], r["tie_rule"], r["buy"]))
     if ties == 0:
         fail("no tie to check")
 

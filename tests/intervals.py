@@ -110,10 +110,10 @@ def ties(out):
     page = flat(html.unescape(open(out + "/index.html", encoding="utf-8").read()))
     seen = {"tie": 0, "": 0}
     for r in rows(out + "/data/recommendations.csv"):
-        if not r["best_value"] or not r["runner_up"]:
+        if not r["buy"] or not r["runner_up"]:
             continue
         w = "per_dollar_" + r["workload"]
-        a, b = pd[r["best_value"]], pd[r["runner_up"]]
+        a, b = pd[r["buy"]], pd[r["runner_up"]]
         # the gap within the two facing half-widths added in quadrature
         # (model_tie); the export rounds to 4 significant digits
         va, vb = float(a[w]), float(b[w])

@@ -228,7 +228,7 @@ long advice_power_pick(const Costs *c, const UseCase *u, double psu_w)
 
 const Build *advice_cheaper_option(const Costs *c, const Recommendation *r)
 {
-	const Build *pick = r->best;
+	const Build *pick = r->buy;
 	if (!pick || !pick->gpu_price)
 		return NULL;
 	Workload w = r->use_case->workload;

@@ -38,7 +38,7 @@ typedef struct {
 	GHashTable *price; /* "GPU|condition" -> double* */
 	GHashTable *rank;  /* "GPU|condition" -> int */
 	GHashTable *gpus;  /* GPU name set */
-	GHashTable *pick;  /* use case -> best_value */
+	GHashTable *pick;  /* use case -> buy (else best_value) */
 } Previous;
 
 static void previous_free(Previous *p)
@@ -78,8 +78,12 @@ static void read_previous(const JsonNode *root, Previous *p)
 	const JsonNode *recs = json_member(root, "recommendations");
 	for (size_t i = 0; recs && i < recs->n_items; i++) {
 		const char *id = json_string_member(recs->items[i], "use_case");
-		const char *best = json_string_member(recs->items[i],
-		                                      "best_value");
+		/* the decision; a run before it was exported named
+		 * only the best value */
+		const char *best = json_string_member(recs->items[i], "buy");
+		if (!best)
+			best = json_string_member(recs->items[i],
+			                          "best_value");
 		if (id && best)
 			g_hash_table_replace(p->pick, (gpointer)id,
 			                     (gpointer)best);
@@ -182,7 +186,7 @@ static char *pick_cause(const GArray *out, const char *before,
 }
 
 /* "4x RTX 4090", with " (used)" for a used build: the form of
- * guide.json's recommendations.best_value. */
+ * guide.json's recommendations.buy. */
 static char *pick_name(const Edition *e, const Build *b)
 {
 	if (!b)
@@ -200,18 +204,18 @@ static void pick_changes(const Recommendations *r, const Previous *p,
 		const Recommendation *x = &r->items[i];
 		const char *before = g_hash_table_lookup(p->pick,
 		                                         x->use_case->id);
-		char *after = pick_name(e, x->best);
+		char *after = pick_name(e, x->buy);
 		if (!before || strcmp(before, after) == 0) {
 			g_free(after);
 			continue;
 		}
 		char *cause = pick_cause(out, before, after);
-		if (x->best) {
-			const char *name = e->gpus[x->best->gpu].name;
-			const char *cond = condition_id(x->best->condition);
+		if (x->buy) {
+			const char *name = e->gpus[x->buy->gpu].name;
+			const char *cond = condition_id(x->buy->condition);
 			char *key = g_strdup_printf("%s|%s", name, cond);
 			if (!g_hash_table_contains(p->price, key)) {
-				char *m = money_text(x->best->gpu_price->price);
+				char *m = money_text(x->buy->gpu_price->price);
 				char *more = g_strdup_printf(
 				    "%s%s%s %s at %s newly ranked", cause,
 				    cause[0] ? "; " : "", name, cond, m);

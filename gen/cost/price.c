@@ -278,9 +278,15 @@ static void price_gpu(const PriceModel *m, size_t gpu, Condition c,
 	if (out->has_price) {
 		out->age_days = price_days_between(out->latest_date,
 		                                   m->edition_date);
-		out->stale = m->fresh_days > 0 && out->age_days > m->fresh_days;
+		out->stale = price_date_is_stale(m, out->latest_date);
 	}
 	regional(m, gpu, out);
+}
+
+bool price_date_is_stale(const PriceModel *m, const char *date)
+{
+	return m && m->fresh_days > 0 && date && m->edition_date
+	       && price_days_between(date, m->edition_date) > m->fresh_days;
 }
 
 static bool read_settings(PriceModel *m, GError **error)

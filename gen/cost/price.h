@@ -103,4 +103,9 @@ Currency price_currency(const Price *p);
  * NULL-terminated array the caller frees with g_strfreev. */
 char **price_worklist(const PriceModel *m, double soon_days);
 
+/* The one rule for a stale price, used by the guide, the requests and
+ * the medians: with `price_fresh_days`, a price observed more than that
+ * many days before the edition date.  False without the rule or a date. */
+bool price_date_is_stale(const PriceModel *m, const char *date);
+
 #endif

@@ -132,6 +132,27 @@ static void sensitivity(const Recommendation *r, Sensitivity *s)
 	s->runner_fall = 1 - s->runner_min_price / price_q;
 }
 
+/* ---- the decision ------------------------------------------------------ */
+
+/* The build to buy (Recommendation.buy): the best value, unless it ties
+ * with the runner-up and the rule for ties takes the runner-up; the tie
+ * is then described from the bought build's side. */
+static void decide(const Costs *c, Recommendation *r)
+{
+	r->buy = r->best;
+	r->other = r->runner_up;
+	r->compared = r->best && r->runner_up;
+	if (!r->compared)
+		return;
+	Workload w = r->use_case->workload;
+	if (recommend_tie(c->perf, r->best, r->runner_up, w, &r->tie)
+	    && r->tie.buy == r->runner_up) {
+		r->buy = r->runner_up;
+		r->other = r->best;
+		recommend_tie(c->perf, r->buy, r->other, w, &r->tie);
+	}
+}
+
 /* ---- GPU only --------------------------------------------------------- */
 
 double recommend_gpu_value(const Build *b, Workload w)
@@ -209,6 +230,7 @@ Recommendations *recommend_run(const Costs *c)
 		excluded(c, x);
 		if (x->best && x->runner_up)
 			sensitivity(x, &x->sensitivity);
+		decide(c, x);
 		upgrade(c, x);
 	}
 	return r;
@@ -228,7 +250,7 @@ size_t recommend_best_builds(const Recommendations *recs,
 	*builds = g_new0(const Build *, recs->n + 1);
 	size_t n = 0;
 	for (size_t i = 0; i < recs->n; i++) {
-		const Build *b = recs->items[i].best;
+		const Build *b = recs->items[i].buy;
 		bool seen = false;
 		for (size_t k = 0; k < n; k++)
 			seen |= (*builds)[k] == b;
@@ -257,16 +279,18 @@ bool recommend_use_case_llm(const Edition *e, const LlmResults *r,
 	return false;
 }
 
-bool recommend_llm_memory(Edition *e, GError **error)
+bool recommend_has_llm_use_cases(const Edition *e)
 {
 	bool any = false;
 	for (size_t i = 0; i < e->n_use_cases; i++)
 		any |= e->use_cases[i].llm_model && *e->use_cases[i].llm_model;
-	if (!any)
-		return true;
-	LlmResults *r = llm_run(e, error);
-	bool ok = r != NULL;
-	for (size_t i = 0; ok && i < e->n_use_cases; i++) {
+	return any;
+}
+
+bool recommend_llm_memory(Edition *e, const LlmResults *r, GError **error)
+{
+	bool ok = true;
+	for (size_t i = 0; ok && r && i < e->n_use_cases; i++) {
 		UseCase *u = &e->use_cases[i];
 		if (!u->llm_model || !*u->llm_model)
 			continue;
@@ -277,6 +301,5 @@ bool recommend_llm_memory(Edition *e, GError **error)
 			u->min_memory_gb = ceil(llm_min_memory_gb(
 			    &k, u->gpu_count, &r->constants));
 	}
-	llm_results_free(r);
 	return ok;
 }

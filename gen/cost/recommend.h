@@ -13,6 +13,7 @@
 
 #include "cost.h"
 #include "llm.h"
+#include "recommend_tie.h"
 
 /* How far prices can move before the pick changes, per GPU of the build.
  * The pick stays while pick_perf / pick_cost >= runner_perf /
@@ -27,10 +28,23 @@ typedef struct {
 	double runner_fall;        /* fraction of the runner-up's GPU price */
 } Sensitivity;
 
+
 #define RECOMMEND_MAX_EXCLUDED 3
 
 typedef struct {
 	const UseCase *use_case;
+	/* The decision, the one build the guide names for this use case
+	 * everywhere (short answer, pick table, requests, picker, export):
+	 * `buy` is the best value, unless it ties with the runner-up and
+	 * the rule for ties takes the runner-up; `other` is the finalist not
+	 * bought.  `tie` compares them (recommend_tie(buy, other): its
+	 * differences are other minus buy, its `buy` is `buy`); it is filled
+	 * when `compared`.  NULL and false when nothing qualifies. */
+	const Build *buy;
+	const Build *other;
+	bool compared;
+	RecommendTie tie;
+	/* the ranking behind it, on performance per dollar */
 	const Build *best;          /* NULL when nothing qualifies */
 	const Build *runner_up;
 	const Build *best_absolute;
@@ -64,17 +78,23 @@ Recommendations *recommend_run(const Costs *costs);
 bool recommend_use_case_llm(const Edition *e, const LlmResults *r,
                             const UseCase *u, LlmCase *out, GError **error);
 
+/* True when a use case names an LLM case (use_cases.csv llm_model). */
+bool recommend_has_llm_use_cases(const Edition *edition);
+
 /* The hook of LLM use cases (use_cases.csv llm_model, llm_mode,
  * llm_precision): sets their min_memory_gb to the memory per GPU that the
- * LLM stage computes for the case on the use case's GPU count
- * (llm_min_memory_gb, rounded up to a whole GB).  Run once after loading,
- * before the model.  FALSE with *error at the use case's llm_model cell
- * when the LLM stage has no such case. */
-bool recommend_llm_memory(Edition *edition, GError **error);
+ * LLM stage's results r compute for the case on the use case's GPU count
+ * (llm_min_memory_gb, rounded up to a whole GB).  Run once by the results
+ * stage, right after loading and the LLM stage, before the model: the
+ * one derived column of the Edition.  r NULL: no LLM use case to set.
+ * FALSE with *error at the use case's llm_model cell when the LLM stage
+ * has no such case. */
+bool recommend_llm_memory(Edition *edition, const LlmResults *r,
+                          GError **error);
 void recommendations_free(Recommendations *r);
 
-/* The recommended builds: the best value of each use case, each build
- * once, in use-case order.  Returns how many; *builds is owned by the
+/* The recommended builds: the decision (buy) of each use case, each
+ * build once, in use-case order.  Returns how many; *builds is owned by the
  * caller (g_free), its elements point into the Costs. */
 size_t recommend_best_builds(const Recommendations *recs,
                              const Build ***builds);
@@ -108,39 +128,6 @@ size_t recommend_gpu_only(const Costs *costs, Workload w,
                           double min_memory_gb, int condition,
                           const Build ***builds);
 
-/* Whether a pick and its runner-up are a statistical tie on workload w:
- * their performance-per-dollar intervals (the GPU's performance interval
- * over the build's cost) overlap (model_tie).  Whatever the answer, the
- * differences that decide between them, runner-up minus pick: cost
- * (USD), memory of all GPUs (GB) and system power draw (W); when they
- * tie, the build the tie rule (TieRule) buys. */
-/* The guide's rule for a tie, in order: more memory (it decides what a
- * build can run at all), then a new card's warranty over a used one, then
- * the lower power draw, then the lower cost.  TIE_RULE_* names the first
- * criterion on which the two builds differ. */
-typedef enum {
-	TIE_RULE_MEMORY,
-	TIE_RULE_WARRANTY,
-	TIE_RULE_POWER,
-	TIE_RULE_COST,
-	TIE_RULE_NONE /* the same on all four: the pick stays */
-} TieRule;
-
-typedef struct {
-	bool tie;
-	double best_low, best_high, runner_low, runner_high; /* per USD */
-	double cost_diff, memory_diff, power_diff;
-	/* when tie: the build the rule buys (the pick or the runner-up) and
-	 * the criterion that decided */
-	const Build *buy;
-	TieRule rule;
-} RecommendTie;
-
-/* The ids of TieRule for the data export ("memory", ...). */
-extern const char *const recommend_tie_rule_ids[TIE_RULE_NONE + 1];
-
-bool recommend_tie(const Performance *perf, const Build *best,
-                   const Build *runner_up, Workload w, RecommendTie *tie);
 
 /* Performance per GPU dollar of a build (workload w). */
 double recommend_gpu_value(const Build *b, Workload w);

@@ -1,6 +1,6 @@
 /* Recommendation stage: is a pick a statistical tie with its runner-up,
- * and what tells them apart.  See recommend.h. */
-#include "recommend.h"
+ * and what tells them apart.  See recommend_tie.h. */
+#include "recommend_tie.h"
 
 const char *const recommend_tie_rule_ids[TIE_RULE_NONE + 1] = {
     "memory", "warranty", "power", "cost", "none"};

@@ -12,13 +12,14 @@ static void free_table(gpointer t)
 	table_free(t);
 }
 
-Values *guide_values(const Recommendations *recs, const Lang *strings,
+Values *guide_values(const Results *results, const Lang *strings,
                      GPtrArray **tables, GError **error)
 {
-	const Costs *costs = recs->costs;
 	GError *missing = NULL;
-	Ctx c = {recs, costs, costs->perf, costs->perf->edition, strings,
+	Ctx c = {results,        results->recs, results->costs,
+	         results->perf,  results->edition, strings,
 	         &missing};
+	const Costs *costs = results->costs;
 	format_set_fx(costs->price_model); /* money of this edition's pages */
 	Values *v = values_new();
 	GPtrArray *list = g_ptr_array_new_with_free_func(free_table);

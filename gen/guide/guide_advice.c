@@ -114,7 +114,7 @@ static const Build *individual_runner_up(const Ctx *c, const AvoidList *a,
 	for (size_t i = 0; i < c->costs->n_builds; i++) {
 		const Build *b = &c->costs->builds[i];
 		const AvoidRow *row = advice_avoid_for(a, c->e, b->gpu);
-		if (b == r->best || (row && row->buyer == AVOID_INDIVIDUAL)
+		if (b == r->buy || (row && row->buyer == AVOID_INDIVIDUAL)
 		    || !recommend_qualifies(c->costs, u, b))
 			continue;
 		if (!best || b->per_dollar[u->workload]
@@ -252,10 +252,10 @@ static void tier_values(const Ctx *c, Values *v, GPtrArray *tables)
 		                  md_escape(format_use_case_title(c->s,
 		                                                  r->use_case)));
 		values_set_scalar(v, "cheaper_option_pick",
-		                  guide_build_md(c, r->best));
+		                  guide_build_md(c, r->buy));
 		values_set_scalar(v, "cheaper_option", guide_build_md(c, cheap));
 		values_set_scalar(v, "cheaper_option_runner_up",
-		                  guide_build_md(c, r->runner_up));
+		                  guide_build_md(c, r->other));
 	}
 	const UseCase *little = use_case(c, "little_money");
 	if (little)
@@ -273,11 +273,11 @@ static void beginner_values(const Ctx *c, Values *v)
 	                                          "beginner_start_use_case"));
 	const UseCase *later = use_case_of(c, "beginner_later_use_case");
 	const Build *four = later ? advice_best_of_size(c->costs, later, 4) : NULL;
-	if (!now || !now->best || !four)
+	if (!now || !now->buy || !four)
 		return;
-	values_set_scalar(v, "beginner_start", guide_build_md(c, now->best));
+	values_set_scalar(v, "beginner_start", guide_build_md(c, now->buy));
 	values_set_scalar(v, "beginner_start_cost",
-	                  guide_md_money(c, now->best->cost));
+	                  guide_md_money(c, now->buy->cost));
 	values_set_scalar(v, "beginner_later", guide_build_md(c, four));
 	values_set_scalar(v, "beginner_later_cost",
 	                  guide_md_money(c, four->cost));

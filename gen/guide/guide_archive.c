@@ -199,15 +199,7 @@ static void set_percent(const Ctx *c, Values *v, const char *name,
 
 static void hindsight_values(const Ctx *c, Values *v, GPtrArray *tables)
 {
-	GError *error = NULL;
-	Hindsight *h = hindsight_run(c->perf, &error);
-	if (!h) {
-		if (!*c->error)
-			g_propagate_error(c->error, error);
-		else
-			g_clear_error(&error);
-		return;
-	}
+	const Hindsight *h = c->res->hindsight;
 	guide_add_table(c, v, tables, hindsight_table(c, h));
 	if (h->n > 0) {
 		const HindsightRow *w = &h->rows[h->worst];
@@ -232,7 +224,6 @@ static void hindsight_values(const Ctx *c, Values *v, GPtrArray *tables)
 		                  num(c, w->measured, 2));
 		values_set_scalar(v, "hindsight_lesson", lesson(c, h));
 	}
-	hindsight_free(h);
 }
 
 /* ---- every numeric claim of the article --------------------------------- */
@@ -280,19 +271,9 @@ static void append_reason(const Ctx *c, GString *why, const char *what,
 
 static void claims_values(const Ctx *c, Values *v, GPtrArray *tables)
 {
-	GError *error = NULL;
-	ClaimList *l = claims_run(c->recs, &error);
-	if (!l) {
-		if (!*c->error)
-			g_propagate_error(c->error, error);
-		else
-			g_clear_error(&error);
+	const ClaimList *l = c->res->claims;
+	if (l->n == 0)
 		return;
-	}
-	if (l->n == 0) {
-		claims_free(l);
-		return;
-	}
 	/* the reasons go below the table, where long text reads well; the
 	 * data holds ids and keys, the guide the language's words */
 	Table *t = table_new("article_claims", CLAIMS, G_N_ELEMENTS(CLAIMS),
@@ -346,7 +327,6 @@ static void claims_values(const Ctx *c, Values *v, GPtrArray *tables)
 	values_set_scalar(v, "claims_total", g_strdup_printf("%zu", l->n));
 	values_set_scalar(v, "claims_accounted",
 	                  g_strdup_printf("%zu", l->n - l->count[CLAIM_MISSING]));
-	claims_free(l);
 }
 
 /* ---- the archive banner ------------------------------------------------- */

@@ -204,13 +204,13 @@ static void changes_scalars(const Ctx *c, const Changes *changes, Values *v)
 	g_free(note);
 }
 
-bool guide_add_changes(const Recommendations *recs, const Changes *changes,
+bool guide_add_changes(const Results *results, const Changes *changes,
                        const Lang *strings, Values *v, GPtrArray *tables,
                        GError **error)
 {
-	const Costs *costs = recs->costs;
 	GError *missing = NULL;
-	Ctx c = {recs, costs, costs->perf, costs->perf->edition, strings,
+	Ctx c = {results,        results->recs, results->costs,
+	         results->perf,  results->edition, strings,
 	         &missing};
 	changes_scalars(&c, changes, v);
 	Table *t = changes_table(&c, changes);

@@ -9,10 +9,13 @@
 #include "format.h"
 #include "llm.h"
 #include "recommend.h"
+#include "results.h"
 #include "table.h"
 #include "template.h"
 
 typedef struct {
+	const Results *res; /* everything below, and the LLM, hindsight,
+	                       claims and previous edition */
 	const Recommendations *recs;
 	const Costs *costs;
 	const Performance *perf;

@@ -1,7 +1,8 @@
 /* Guide tables of the current edition's own sections: which GPUs support
  * which number formats (gpus.csv's fp8 and fp4 columns, read through the
  * model's model_precision_supported) and the GPUs added since the previous edition (the
- * previous_edition assumption names its folder, a sibling of this one).
+ * previous_edition assumption names its folder, which the results stage
+ * loads).
  * An edition without that assumption gets no list of additions.  See
  * guide_ctx.h. */
 #include "guide_ctx.h"
@@ -146,30 +147,16 @@ static void added_values(const Ctx *c, Values *v, GPtrArray *tables)
 	const Assumption *a = edition_assumption(c->e, "previous_edition");
 	if (!a)
 		return;
-	char *dir = g_build_filename(c->e->dir, "..", a->value, NULL);
-	char *gpus = g_build_filename(dir, "gpus.csv", NULL);
-	bool present = g_file_test(gpus, G_FILE_TEST_IS_REGULAR);
-	g_free(gpus);
-	if (!present) {
+	const Edition *previous = c->res->previous_edition;
+	if (!previous) {
 		/* an edition copied without its predecessor: nothing to
 		 * compare with, an empty table */
-		g_free(dir);
 		Table *t = table_new("gpus_added", ADDED, G_N_ELEMENTS(ADDED),
 		                     NULL);
 		values_set_scalar(v, "gpus_added_count", g_strdup("0"));
 		values_set_scalar(v, "previous_edition", md_escape(a->value));
 		values_set_scalar(v, "previous_edition_date", g_strdup(""));
 		guide_add_table(c, v, tables, t);
-		return;
-	}
-	GError *error = NULL;
-	Edition *previous = edition_load(dir, &error);
-	g_free(dir);
-	if (!previous) {
-		if (!*c->error)
-			g_propagate_error(c->error, error);
-		else
-			g_clear_error(&error);
 		return;
 	}
 	Table *t = added_table(c, previous);
@@ -179,7 +166,6 @@ static void added_values(const Ctx *c, Values *v, GPtrArray *tables)
 	values_set_scalar(v, "previous_edition_date",
 	                  md_escape(previous->data_date));
 	guide_add_table(c, v, tables, t);
-	edition_free(previous);
 }
 
 /* ---- figures of single GPUs for the text ------------------------------ */

@@ -449,17 +449,9 @@ static void check_scalars(const Ctx *c, const LlmResults *r, Values *v)
 
 void guide_add_llm(const Ctx *c, Values *v, GPtrArray *tables)
 {
-	if (c->e->n_llm_models == 0)
+	const LlmResults *r = c->res->llm;
+	if (c->e->n_llm_models == 0 || !r)
 		return;
-	GError *error = NULL;
-	LlmResults *r = llm_run(c->e, &error);
-	if (!r) {
-		if (!*c->error)
-			g_propagate_error(c->error, error);
-		else
-			g_clear_error(&error);
-		return;
-	}
 	guide_add_table(c, v, tables, memory_table(c, r));
 	guide_add_table(c, v, tables, fit_table(c, r));
 	guide_add_llm_context(c, v, tables, r);
@@ -470,5 +462,4 @@ void guide_add_llm(const Ctx *c, Values *v, GPtrArray *tables)
 	guide_add_table(c, v, tables, tokens_table(c, r));
 	example_scalars(c, r, v);
 	check_scalars(c, r, v);
-	llm_results_free(r);
 }

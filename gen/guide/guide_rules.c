@@ -50,14 +50,14 @@ static Table *excluded_table(const Ctx *c)
 			table_set_shown(t, "use_case", u->id,
 			                format_use_case_title(c->s, u));
 			guide_set_build(c, t, "build", b);
-			if (r->best)
+			if (r->buy)
 				table_set_number(
 				    t, "per_dollar_vs_pick",
 				    b->per_dollar[u->workload]
-				        / r->best->per_dollar[u->workload]);
+				        / r->buy->per_dollar[u->workload]);
 			set_rules(c, t, r->excluded_rules[k]);
 			guide_set_fit(c, t, "fit_problems", b->fit);
-			guide_set_build(c, t, "pick", r->best);
+			guide_set_build(c, t, "pick", r->buy);
 		}
 	}
 	return t;

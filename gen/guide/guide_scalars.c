@@ -189,16 +189,15 @@ static char *edition_title(const Ctx *c)
 	return md;
 }
 
-/* The short answer's tie sentence: empty when the headline pick and its
- * runner-up are apart, else that they tie and what decides. */
+/* The short answer's tie sentence: empty when the headline decision's
+ * two finalists are apart, else that they tie and what decided. */
 static char *top_tie(const Ctx *c, const Recommendation *r)
 {
-	RecommendTie t;
-	if (!r || !recommend_tie(c->perf, r->best, r->runner_up,
-	                         r->use_case->workload, &t))
+	if (!r || !r->compared || !r->tie.tie)
 		return g_strdup("");
-	char *best = format_build_name(c->s, c->e, r->best);
-	char *runner = format_build_name(c->s, c->e, r->runner_up);
+	const RecommendTie t = r->tie;
+	char *best = format_build_name(c->s, c->e, r->buy);
+	char *runner = format_build_name(c->s, c->e, r->other);
 	char *diff = guide_tie_differences(c, &t);
 	char *two = gg_fill2(S(c, "sentence.tie"), best, runner);
 	char *decide = gg_fill2(S(c, "sentence.tie_decides"), runner, diff);

@@ -146,8 +146,9 @@ static const Column RECOMMENDATIONS[] = {
     {"budget_usd", "table.budget", COL_MONEY, 0, 0, 'r', NULL, 0},
     {"condition", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"requires", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
-    {"best_value", "table.best_value", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"buy", "table.buy", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"runner_up", "table.runner_up", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"best_value", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"tie", "table.tie", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"tie_buy", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"tie_rule", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
@@ -164,10 +165,12 @@ static const Column RECOMMENDATIONS[] = {
 static void sensitivity_cells(const Ctx *c, Table *t,
                               const Recommendation *r)
 {
-	if (!r->best || !r->runner_up)
+	if (!r->compared)
 		return;
 	const Sensitivity *k = &r->sensitivity;
 	table_take_shown(t, "stays_unless", "", format_sensitivity(c->s, c->e, r));
+	if (r->buy != r->best)
+		return; /* bought by the rule for ties: no price threshold */
 	table_set_number(t, "pick_max_gpu_price_usd", k->pick_max_price);
 	table_set_number(t, "pick_rise", k->pick_rise);
 	if (k->runner_min_price > 0) {
@@ -177,24 +180,23 @@ static void sensitivity_cells(const Ctx *c, Table *t,
 	}
 }
 
-/* "tie" in the data when the pick and the runner-up overlap
- * (recommend_tie); the guide adds what decides between them. */
+/* "tie" in the data when the two finalists overlap (the decision's
+ * tie); the guide adds what differs and the rule that bought one. */
 static void set_tie(const Ctx *c, Table *t, const Recommendation *r)
 {
-	RecommendTie tie;
-	if (!r->best || !r->runner_up)
+	const RecommendTie *tie = &r->tie;
+	if (!r->compared)
 		return; /* nothing to compare: an em dash */
-	if (!recommend_tie(c->perf, r->best, r->runner_up, r->use_case->workload,
-	                   &tie)) {
+	if (!tie->tie) {
 		table_set_shown(t, "tie", "", S(c, "tie.none"));
 		return;
 	}
-	char *diff = guide_tie_differences(c, &tie);
-	char *buy = guide_tie_buy(c, &tie);
+	char *diff = guide_tie_differences(c, tie);
+	char *buy = guide_tie_buy(c, tie);
 	table_take_shown(t, "tie", "tie", gg_fill2(S(c, "tie.cell"), diff, buy));
-	char *id = format_build_id(c->e, tie.buy);
+	char *id = format_build_id(c->e, tie->buy);
 	table_set_text(t, "tie_buy", id);
-	table_set_text(t, "tie_rule", recommend_tie_rule_ids[tie.rule]);
+	table_set_text(t, "tie_rule", recommend_tie_rule_ids[tie->rule]);
 	g_free(id);
 	g_free(buy);
 	g_free(diff);
@@ -223,12 +225,13 @@ static Table *recommendations_table(const Ctx *c)
 		char *requires = guide_rule_ids(u->requires);
 		table_set_text(t, "requires", requires);
 		g_free(requires);
-		if (r->best)
-			guide_set_build(c, t, "best_value", r->best);
+		if (r->buy)
+			guide_set_build(c, t, "buy", r->buy);
 		else if (u->budget > 0)
-			table_take_shown(t, "best_value", "",
+			table_take_shown(t, "buy", "",
 			                 guide_none_within(c, u, u->condition));
-		guide_set_build(c, t, "runner_up", r->runner_up);
+		guide_set_build(c, t, "runner_up", r->other);
+		guide_set_build(c, t, "best_value", r->best);
 		set_tie(c, t, r);
 		guide_set_build(c, t, "fastest_within_budget", r->best_absolute);
 		table_set_number(t, "candidates", (double)r->n_candidates);
@@ -252,7 +255,7 @@ static void serves_cell(const Ctx *c, Table *t, const Build *build)
 	char *titles = NULL;
 	for (size_t k = 0; k < c->recs->n; k++) {
 		const UseCase *u = c->recs->items[k].use_case;
-		if (c->recs->items[k].best != build)
+		if (c->recs->items[k].buy != build)
 			continue;
 		g_string_append_printf(ids, "%s%s", ids->len ? " " : "", u->id);
 		const char *title = format_use_case_title(c->s, u);

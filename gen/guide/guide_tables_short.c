@@ -1,90 +1,101 @@
-/* Guide tables of the short answer: what to buy for each kind of work
- * and budget, new and used, and the "upgrade the PC I have" ranking on
- * the GPU price alone.  Each table is both a Markdown table of the guide
+/* Guide tables of the short answer: the one build to buy for each kind
+ * of work (the decisions of the results, each once), and the "upgrade
+ * the PC I have" ranking on the GPU price alone.  Each table is both a Markdown table of the guide
  * and a file of the data export.  See guide_ctx.h. */
 #include "guide_ctx.h"
 
 #include "util.h"
 
 
-static const Column BUDGETS[] = {
-    {"use_case", "table.use_case", COL_TEXT, 0, 0, 'l', NULL, 0},
-    {"budget_usd", "table.budget", COL_MONEY, 0, 0, 'r', NULL, 0},
-    {"best_new", "table.best_new", COL_TEXT, 0, 0, 'l', NULL, 0},
-    {"best_new_cost_usd", NULL, COL_MONEY, 0, 2, 'r', NULL, 0},
-    {"best_used", "table.best_used", COL_TEXT, 0, 0, 'l', NULL, 0},
-    {"best_used_cost_usd", NULL, COL_MONEY, 0, 2, 'r', NULL, 0},
+static const Column SHORT_ANSWER[] = {
+    {"buy", "table.buy", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"tie_with", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"tie_rule", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"system_cost_usd", "table.whole_system", COL_MONEY, 0, 2, 'r', NULL, 0},
+    {"gpu_price_usd", "table.gpu_price_each", COL_MONEY, 0, 2, 'r', NULL, 0},
+    {"use_cases", "table.use_cases", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"price_condition", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"price_rows", NULL, COL_INT, 0, 0, 'r', NULL, 0},
+    {"price_min_usd", NULL, COL_MONEY, 0, 2, 'r', NULL, 0},
+    {"price_max_usd", NULL, COL_MONEY, 0, 2, 'r', NULL, 0},
+    {"price_latest_date", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"list_price", NULL, COL_INT, 0, 0, 'r', NULL, 0},
 };
 
-/* The best performance per dollar among builds that serve u when bought
- * in condition cond (recommend_qualifies with the condition set). */
-static const Build *best_in(const Ctx *c, const UseCase *u, Condition cond)
+/* The use cases whose decision is r's (all of them when r buys
+ * something; r's own alone when nothing qualifies): ids for the data,
+ * titles for the reader. */
+static void use_cases_cell(const Ctx *c, Table *t, const Recommendation *r)
 {
-	UseCase v = *u;
-	v.condition = (int)cond;
-	const Build *best = NULL;
-	for (size_t i = 0; i < c->costs->n_builds; i++) {
-		const Build *b = &c->costs->builds[i];
-		if (!recommend_qualifies(c->costs, &v, b))
+	GString *ids = g_string_new(NULL);
+	char *titles = NULL;
+	for (size_t k = 0; k < c->recs->n; k++) {
+		const Recommendation *x = &c->recs->items[k];
+		if (x != r && (!r->buy || x->buy != r->buy))
 			continue;
-		if (!best || b->per_dollar[u->workload]
-		                 > best->per_dollar[u->workload])
-			best = b;
+		g_string_append_printf(ids, "%s%s", ids->len ? " " : "",
+		                       x->use_case->id);
+		guide_list_append(c, &titles, g_strdup(format_use_case_title(
+		                                  c->s, x->use_case)));
 	}
-	return best;
+	table_take_shown(t, "use_cases", ids->str, titles);
+	g_string_free(ids, TRUE);
 }
 
-/* "RTX 5070 Ti at $2,479 (one GPU price, 2026-01-15)": a build with its
- * whole cost, the range and date of its GPU prices; without a build
- * within the budget, the sentence naming the cheapest that would do. */
-static void build_cost_cell(const Ctx *c, Table *t, const char *key,
-                            const char *cost_key, const Build *b,
-                            const UseCase *u, Condition cond)
+/* "RTX 3090 (used) — tie with the RTX 4090 (used); bought by the rule
+ * for ties: less power": the decision's build, and its tie. */
+static void buy_cell(const Ctx *c, Table *t, const Recommendation *r)
 {
-	if (!b) {
-		if (u->budget > 0)
-			table_take_shown(t, key, "",
-			                 guide_none_within(c, u, (int)cond));
-		return;
+	char *id = format_build_id(c->e, r->buy);
+	char *name = format_build_name(c->s, c->e, r->buy);
+	if (r->compared && r->tie.tie) {
+		char *other = format_build_name(c->s, c->e, r->other);
+		char *key = g_strdup_printf("tie.rule.%s",
+		                            recommend_tie_rule_ids[r->tie.rule]);
+		char *why = gg_fill2(S(c, "short.tie"), other, S(c, key));
+		char *shown = gg_fill2(S(c, "short.buy_tie"), name, why);
+		g_free(name);
+		name = shown;
+		char *other_id = format_build_id(c->e, r->other);
+		table_set_text(t, "tie_with", other_id);
+		table_set_text(t, "tie_rule", recommend_tie_rule_ids[r->tie.rule]);
+		g_free(other_id);
+		g_free(why);
+		g_free(key);
+		g_free(other);
 	}
-	char *id = format_build_id(c->e, b);
-	char *name = format_build_name(c->s, c->e, b);
-	char *money = guide_build_cost_shown(c, b);
-	table_take_shown(t, key, id, gg_fill2(S(c, "budget.build_at"), name,
-	                                      money));
-	table_set_number(t, cost_key, b->cost);
+	table_take_shown(t, "buy", id, name);
 	g_free(id);
-	g_free(name);
-	g_free(money);
 }
 
-/* One-GPU use cases that are not restricted to one condition: budgets
- * first (smallest first, as in the file), then the others. */
-static Table *budgets_table(const Ctx *c)
+/* The short answer: one row per decision (Recommendation.buy), the use
+ * cases that share it together, in the order of their first use case;
+ * a use case that nothing serves has a row of its own saying so. */
+static Table *short_answer_table(const Ctx *c)
 {
-	Table *t = table_new("budgets", BUDGETS, G_N_ELEMENTS(BUDGETS), NULL);
-	for (int pass = 0; pass < 2; pass++)
-		for (size_t i = 0; i < c->recs->n; i++) {
-			const UseCase *u = c->recs->items[i].use_case;
-			if (u->gpu_count != 1 || u->condition >= 0
-			    || (u->budget > 0) != (pass == 0))
-				continue;
-			table_add_row(t);
-			table_set_shown(t, "use_case", u->id,
-			                format_use_case_title(c->s, u));
-			if (u->budget > 0)
-				table_set_number(t, "budget_usd", u->budget);
-			else
-				table_set_number_shown(t, "budget_usd", 0,
-				                       S(c, "table.no_limit"));
-			build_cost_cell(c, t, "best_new", "best_new_cost_usd",
-			                best_in(c, u, CONDITION_NEW), u,
-			                CONDITION_NEW);
-			build_cost_cell(c, t, "best_used",
-			                "best_used_cost_usd",
-			                best_in(c, u, CONDITION_USED), u,
-			                CONDITION_USED);
+	Table *t = table_new("short_answer", SHORT_ANSWER,
+	                     G_N_ELEMENTS(SHORT_ANSWER), NULL);
+	for (size_t i = 0; i < c->recs->n; i++) {
+		const Recommendation *r = &c->recs->items[i];
+		bool seen = false;
+		for (size_t k = 0; r->buy && k < i; k++)
+			seen |= c->recs->items[k].buy == r->buy;
+		if (seen)
+			continue;
+		table_add_row(t);
+		use_cases_cell(c, t, r);
+		if (!r->buy) {
+			const UseCase *u = r->use_case;
+			table_take_shown(t, "buy", "",
+			                 u->budget > 0 ? guide_none_within(
+			                                     c, u, u->condition)
+			                               : g_strdup(S(c, "short.none")));
+			continue;
 		}
+		buy_cell(c, t, r);
+		table_set_number(t, "system_cost_usd", r->buy->cost);
+		guide_set_gpu_price(c, t, r->buy->gpu_price);
+	}
 	return t;
 }
 
@@ -145,6 +156,6 @@ static Table *upgrade_table(const Ctx *c)
 void guide_add_short_answer_tables(const Ctx *c, Values *v,
                                    GPtrArray *tables)
 {
-	guide_add_table(c, v, tables, budgets_table(c));
+	guide_add_table(c, v, tables, short_answer_table(c));
 	guide_add_table(c, v, tables, upgrade_table(c));
 }

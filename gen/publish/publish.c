@@ -13,6 +13,7 @@
 #include "pdf.h"
 #include "recommend.h"
 #include "request.h"
+#include "results.h"
 #include "template.h"
 #include "util.h"
 
@@ -35,10 +36,9 @@ static const Backend GUIDE_BACKENDS[] = {
 };
 
 typedef struct {
-	Edition *edition;
-	Performance *perf;
-	Costs *costs;
-	Recommendations *recs;
+	Results *results; /* everything computed, read-only from here */
+	const Edition *edition;
+	const Recommendations *recs;
 	Values *values;
 	GPtrArray *tables; /* Table */
 	char *markdown;
@@ -58,26 +58,19 @@ static void stages_free(Stages *s)
 	values_free(s->values);
 	if (s->tables)
 		g_ptr_array_unref(s->tables);
-	recommendations_free(s->recs);
-	costs_free(s->costs);
-	performance_free(s->perf);
-	edition_free(s->edition);
+	results_free(s->results);
 }
 
 static bool compute(const PublishConfig *cf, const char *dir, Stages *s,
                     PublishProgress progress, void *data, GError **error)
 {
-	s->edition = edition_load(dir, error);
-	if (!s->edition || !recommend_llm_memory(s->edition, error))
+	s->results = results_run(dir, error);
+	if (!s->results)
 		return false;
-	progress("load", dir, data);
-	s->perf = model_run(s->edition, error);
-	s->costs = s->perf ? cost_run(s->perf, error) : NULL;
-	if (!s->costs)
-		return false;
-	s->recs = recommend_run(s->costs);
-	progress("model", s->edition->name, data);
-	s->values = guide_values(s->recs, cf->strings, &s->tables, error);
+	s->edition = s->results->edition;
+	s->recs = s->results->recs;
+	progress("results", s->edition->name, data);
+	s->values = guide_values(s->results, cf->strings, &s->tables, error);
 	return s->values != NULL;
 }
 
@@ -142,7 +135,7 @@ static bool compare(const PublishConfig *cf, const char *prefix,
 			                                *l));
 		g_strfreev(lines);
 	}
-	bool ok = guide_add_changes(s->recs, ch, cf->strings, s->values,
+	bool ok = guide_add_changes(s->results, ch, cf->strings, s->values,
 	                            s->tables, error);
 	if (ch)
 		changes_free(ch);

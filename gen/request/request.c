@@ -17,37 +17,17 @@
 
 #define ST PAGE_REQUEST
 
-static const char *S(const Req *r, const char *key)
-{
-	return req_s(r, key);
-}
-
-static char *num(const Req *r, double v, int decimals)
-{
-	return format_number(r->s, v, decimals);
-}
-
 /* A build's figure v on workload w with the range of its GPU's
  * performance ("1.26 (1.05–1.45)"), or the number alone when the range
  * rounds away. */
 static char *perf_num(Req *r, const Build *b, Workload w, double v)
 {
 	const GpuPerf *p = &r->costs->perf->gpus[w][b->gpu];
-	char *shown = num(r, v, 2);
+	char *shown = format_number(r->s, v, 2);
 	if (!p->rated || !(p->value > 0))
 		return shown;
-	char *lo = num(r, v * p->low / p->value, 2);
-	char *hi = num(r, v * p->high / p->value, 2);
-	if (strcmp(lo, shown) != 0 || strcmp(hi, shown) != 0) {
-		char *range = gg_fill2(S(r, "format.range"), lo, hi);
-		char *both = gg_fill2(S(r, "format.interval"), shown, range);
-		g_free(range);
-		g_free(shown);
-		shown = both;
-	}
-	g_free(lo);
-	g_free(hi);
-	return shown;
+	return format_interval(r->s, shown, format_number(r->s, v * p->low / p->value, 2),
+	                       format_number(r->s, v * p->high / p->value, 2), NULL);
 }
 
 static char *money(const Req *r, double v)
@@ -60,7 +40,7 @@ static char *money(const Req *r, double v)
 /* A label and its value on one row. */
 static void pair(Req *r, const char *key, char *value)
 {
-	const ReqCell cells[] = {{S(r, key), NULL, 0, 0, NULL},
+	const ReqCell cells[] = {{req_s(r, key), NULL, 0, 0, NULL},
 	                         {value, NULL, 0, 0, NULL}};
 	const double fr[] = {0.34, 0.66};
 	req_row(r, cells, fr, "ll", 2, false, false);
@@ -76,9 +56,9 @@ static void circuit_note(Req *r)
 	if (!r->b->over_circuit)
 		return;
 	char *list = format_circuits(r->s, r->costs, r->b);
-	char *draw = num(r, r->b->draw_w, 0);
+	char *draw = format_number(r->s, r->b->draw_w, 0);
 	pair(r, "request.circuit",
-	     gg_fill2(S(r, "request.circuit_value"), draw, list ? list : ""));
+	     gg_fill2(req_s(r, "request.circuit_value"), draw, list ? list : ""));
 	g_free(draw);
 	g_free(list);
 }
@@ -88,13 +68,13 @@ static void configuration(Req *r)
 	/* the GPUs and the base system are line items above */
 	req_section(r, "request.configuration");
 	/* its memory is in the justification */
-	char *psu = num(r, r->b->psu_w, 0);
-	char *base = num(r, r->b->system->psu_w, 0);
+	char *psu = format_number(r->s, r->b->psu_w, 0);
+	char *base = format_number(r->s, r->b->system->psu_w, 0);
 	if (r->b->psu_added_w > 0) {
 		/* the second supply is a line item, which says so */
 	} else {
 		pair(r, "request.psu",
-		     gg_fill2(S(r, r->b->psu_w > r->b->system->psu_w
+		     gg_fill2(req_s(r, r->b->psu_w > r->b->system->psu_w
 		                       ? "request.psu_upgrade"
 		                       : "request.psu_ok"),
 		              psu, base));
@@ -104,7 +84,7 @@ static void configuration(Req *r)
 	circuit_note(r);
 	if (r->b->consumer_in_server && r->costs->licence)
 		pair(r, "request.licence",
-		     gg_fill2(S(r, "request.licence_value"),
+		     gg_fill2(req_s(r, "request.licence_value"),
 		              r->costs->licence->from.source,
 		              r->costs->licence->from.url));
 }
@@ -114,11 +94,11 @@ static void configuration(Req *r)
 static char *breakeven_text(Req *r, double days)
 {
 	if (!isfinite(days))
-		return g_strdup(S(r, "cloud.never"));
+		return g_strdup(req_s(r, "cloud.never"));
 	double months = days / 30.436875;
-	char *n = months < 24 ? num(r, ceil(months), 0)
-	                      : num(r, months / 12.0, 1);
-	char *t = gg_fill2(S(r, months < 24 ? "cloud.months" : "cloud.years"),
+	char *n = months < 24 ? format_number(r->s, ceil(months), 0)
+	                      : format_number(r->s, months / 12.0, 1);
+	char *t = gg_fill2(req_s(r, months < 24 ? "cloud.months" : "cloud.years"),
 	                   n, "");
 	g_free(n);
 	return t;
@@ -132,9 +112,9 @@ static char *cloud_offer_name(const Req *r, const CloudOffer *o)
 	const char *gpu = r->e->gpus[o->gpu].name;
 	bool named = strstr(o->instance, gpu) || strstr(o->provider, gpu);
 	char *detail = named ? g_strdup(o->from.date)
-	                     : gg_fill2(S(r, "format.pair"), gpu, o->from.date);
+	                     : gg_fill2(req_s(r, "format.pair"), gpu, o->from.date);
 	char *who = g_strdup_printf("%s %s", o->provider, o->instance);
-	char *t = gg_fill2(S(r, "format.aside"), who, detail);
+	char *t = gg_fill2(req_s(r, "format.aside"), who, detail);
 	g_free(who);
 	g_free(detail);
 	return t;
@@ -160,9 +140,9 @@ static void case_for_buying(Req *r, const CloudComparison *cc)
 	if (!(life > 0)) {
 		char *when = breakeven_text(r, cc->breakeven_days);
 		pair(r, "request.breakeven",
-		     gg_fill2(S(r, "request.breakeven_when"), when, inst));
+		     gg_fill2(req_s(r, "request.breakeven_when"), when, inst));
 		pair(r, "request.case_hours",
-		     g_strdup(S(r, "request.case_no_life")));
+		     g_strdup(req_s(r, "request.case_no_life")));
 		g_free(when);
 		g_free(inst);
 		return;
@@ -172,24 +152,24 @@ static void case_for_buying(Req *r, const CloudComparison *cc)
 	double hours = stated_hours(r);
 	char *own = money(r, b->cost / life + b->electricity_year);
 	char *rent = money(r, rate * hours * 12 * cc->cloud_per_unit);
-	char *h = num(r, round(hours), 0);
-	char *years = num(r, life, 0);
-	char *costs = gg_fill2(S(r, "request.case_cost_value"), own, rent);
-	char *where = gg_fill2(S(r, "request.case_cost_where"), years, inst);
-	pair(r, "request.case_cost", gg_fill2(S(r, "format.sentences"), costs,
+	char *h = format_number(r->s, round(hours), 0);
+	char *years = format_number(r->s, life, 0);
+	char *costs = gg_fill2(req_s(r, "request.case_cost_value"), own, rent);
+	char *where = gg_fill2(req_s(r, "request.case_cost_where"), years, inst);
+	pair(r, "request.case_cost", gg_fill2(req_s(r, "format.sentences"), costs,
 	                                      where));
 	/* more hours than a month has: renting wins at any use */
 	double pays = saving > 0 ? b->cost / (saving * 12 * life) : INFINITY;
 	if (isfinite(pays) && pays <= CLOUD_HOURS_PER_MONTH) {
-		char *from = num(r, ceil(pays), 0);
-		char *at = gg_fill2(S(r, pays <= hours ? "request.case_pays"
+		char *from = format_number(r->s, ceil(pays), 0);
+		char *at = gg_fill2(req_s(r, pays <= hours ? "request.case_pays"
 		                                       : "request.case_pays_more"),
 		                    from, h);
 		pair(r, "request.case_hours", at);
 		g_free(from);
 	} else {
 		pair(r, "request.case_hours",
-		     g_strdup(S(r, "request.case_never")));
+		     g_strdup(req_s(r, "request.case_never")));
 	}
 	g_free(costs);
 	g_free(where);
@@ -208,8 +188,8 @@ static void performance(Req *r)
 	char *cnn = perf_num(r, b, WORKLOAD_CNN, b->perf[WORKLOAD_CNN]);
 	char *tr = perf_num(r, b, WORKLOAD_TRANSFORMER,
 	                    b->perf[WORKLOAD_TRANSFORMER]);
-	char *both = gg_fill2(S(r, "request.cnn_transformer"), cnn, tr);
-	pair(r, "request.relative", gg_fill2(S(r, "request.relative_value"),
+	char *both = gg_fill2(req_s(r, "request.cnn_transformer"), cnn, tr);
+	pair(r, "request.relative", gg_fill2(req_s(r, "request.relative_value"),
 	                                     both, ref));
 	g_free(both);
 	g_free(cnn);
@@ -218,10 +198,10 @@ static void performance(Req *r)
 	char *draw = format_with_unit(r->s, b->draw_w, 0, "unit.watt");
 	char *kwh = format_with_unit(r->s, b->kwh_year, 0, "unit.kwh");
 	char *cost = money(r, b->electricity_year);
-	char *util = num(r, r->costs->utilization * 100, 0);
-	char *k = gg_fill2(S(r, "format.pair"), kwh, cost);
-	char *year = gg_fill2(S(r, "request.electricity_value"), k, util);
-	pair(r, "request.power", gg_fill2(S(r, "format.pair"), draw, year));
+	char *util = format_number(r->s, r->costs->utilization * 100, 0);
+	char *k = gg_fill2(req_s(r, "format.pair"), kwh, cost);
+	char *year = gg_fill2(req_s(r, "request.electricity_value"), k, util);
+	pair(r, "request.power", gg_fill2(req_s(r, "format.pair"), draw, year));
 	g_free(year);
 	g_free(draw);
 	g_free(k);
@@ -238,19 +218,19 @@ static void alternatives(Req *r)
 	req_section(r, "request.alternatives");
 	const double fr[] = {0.34, 0.18, 0.18, 0.30};
 	const ReqCell head[] = {
-	    {S(r, "request.build"), NULL, 0, 0, NULL},
-	    {S(r, "request.total"), NULL, 0, 0, NULL},
-	    {S(r, "request.per_dollar"), NULL, 0, 0, NULL},
-	    {S(r, "request.relative_short"), NULL, 0, 0, NULL}};
+	    {req_s(r, "request.build"), NULL, 0, 0, NULL},
+	    {req_s(r, "request.total"), NULL, 0, 0, NULL},
+	    {req_s(r, "request.per_dollar"), NULL, 0, 0, NULL},
+	    {req_s(r, "request.relative_short"), NULL, 0, 0, NULL}};
 	req_row(r, head, fr, "lrrr", 4, true, true);
 	const Build *shown[16];
 	size_t n = 0;
 	shown[n++] = r->b;
 	for (size_t i = 0; i < r->recs->n && n < 16; i++) {
 		const Recommendation *x = &r->recs->items[i];
-		if (x->best != r->b)
+		if (x->buy != r->b)
 			continue;
-		const Build *alt[] = {x->runner_up, x->best_absolute};
+		const Build *alt[] = {x->other, x->best_absolute};
 		for (size_t k = 0; k < 2; k++) {
 			bool seen = false;
 			for (size_t j = 0; j < n; j++)
@@ -262,7 +242,7 @@ static void alternatives(Req *r)
 	for (size_t i = 0; i < n; i++) {
 		char *name = format_build_name(r->s, r->e, shown[i]);
 		char *total = money(r, shown[i]->cost);
-		char *pd = num(r, shown[i]->per_dollar[WORKLOAD_CNN], 2);
+		char *pd = format_number(r->s, shown[i]->per_dollar[WORKLOAD_CNN], 2);
 		char *rel = perf_num(r, shown[i], WORKLOAD_CNN,
 		                     shown[i]->perf[WORKLOAD_CNN]);
 		const ReqCell cells[] = {{name, NULL, 0, 0, NULL},
@@ -281,7 +261,7 @@ static void alternatives(Req *r)
  * language joins sentences (format.sentences). */
 static void add_sentence(Req *r, char **text, char *sentence)
 {
-	char *joined = *text ? gg_fill2(S(r, "format.sentences"), *text,
+	char *joined = *text ? gg_fill2(req_s(r, "format.sentences"), *text,
 	                                 sentence)
 	                     : g_strdup(sentence);
 	g_free(*text);
@@ -289,19 +269,24 @@ static void add_sentence(Req *r, char **text, char *sentence)
 	*text = joined;
 }
 
+/* The decision of the first use case that buys the request's build. */
+static const Recommendation *first_decision(const Req *r)
+{
+	for (size_t i = 0; i < r->recs->n; i++)
+		if (r->recs->items[i].buy == r->b)
+			return &r->recs->items[i];
+	return NULL;
+}
+
 /* "It stays the pick unless its price rises 12% or the RTX 4090 falls
  * below $1,900" for the first use case it is the pick of. */
 static char *sensitivity_sentence(Req *r)
 {
-	const Recommendation *x = NULL;
-	for (size_t i = 0; !x && i < r->recs->n; i++)
-		if (r->recs->items[i].best == r->b
-		    && r->recs->items[i].runner_up)
-			x = &r->recs->items[i];
-	if (!x)
+	const Recommendation *x = first_decision(r);
+	if (!x || !x->other)
 		return NULL;
 	char *unless = format_sensitivity(r->s, r->e, x);
-	char *t = gg_fill2(S(r, "request.why_sensitivity"), unless, "");
+	char *t = gg_fill2(req_s(r, "request.why_sensitivity"), unless, "");
 	g_free(unless);
 	return t;
 }
@@ -311,11 +296,21 @@ static void justification(Req *r)
 	req_section(r, "request.why");
 	const Build *b = r->b;
 	char *name = format_build_name(r->s, r->e, b);
-	char *pd = num(r, b->per_dollar[WORKLOAD_CNN], 2);
-	char *mem = num(r, r->e->gpus[b->gpu].memory_gb, 0);
+	char *pd = format_number(r->s, b->per_dollar[WORKLOAD_CNN], 2);
+	char *mem = format_number(r->s, r->e->gpus[b->gpu].memory_gb, 0);
 	char *why = NULL;
-	add_sentence(r, &why, gg_fill2(S(r, "request.why_value"), name, pd));
-	add_sentence(r, &why, gg_fill2(S(r, "request.why_memory"), mem,
+	const Recommendation *x = first_decision(r);
+	if (x && x->buy != x->best) {
+		/* bought by the rule for ties over the best value */
+		char *other = format_build_name(r->s, r->e, x->other);
+		add_sentence(r, &why, gg_fill2(req_s(r, "request.why_value_tie"),
+		                               name, other));
+		g_free(other);
+	} else {
+		add_sentence(r, &why, gg_fill2(req_s(r, "request.why_value"),
+		                               name, pd));
+	}
+	add_sentence(r, &why, gg_fill2(req_s(r, "request.why_memory"), mem,
 	                                r->e->gpus[b->gpu].name));
 	/* its speed, rank and the cloud are rows and tables below */
 	char *stays = sensitivity_sentence(r);
@@ -330,9 +325,9 @@ static void justification(Req *r)
 	}
 	if (parts)
 		add_sentence(r, &why,
-		             g_strdup(S(r, "request.why_unpriced_parts")));
+		             g_strdup(req_s(r, "request.why_unpriced_parts")));
 	if (!circuit && b->fit && !parts)
-		add_sentence(r, &why, g_strdup(S(r, "request.why_fit")));
+		add_sentence(r, &why, g_strdup(req_s(r, "request.why_fit")));
 	req_text(r, ST.body, false, why, 0, ST.ink);
 	g_free(why);
 	g_free(mem);
@@ -345,14 +340,14 @@ static void justification(Req *r)
 static int layout(Req *r, char **bytes, size_t *length, GError **error)
 {
 	char *name = format_build_name(r->s, r->e, r->b);
-	char *title = gg_fill2(S(r, "request.title"), name, "");
-	PdfMeta meta = {title, S(r, "pdf.author"), S(r, "request.subject"),
-	                S(r, "pdf.keywords"), r->create_date, r->lang};
+	char *title = gg_fill2(req_s(r, "request.title"), name, "");
+	PdfMeta meta = {title, req_s(r, "pdf.author"), req_s(r, "request.subject"),
+	                req_s(r, "pdf.keywords"), r->create_date, r->lang};
 	r->c = r->total_pages
 	           ? pdfkit_open_shared(r->paper, ST.margin, &meta,
-	                                S(r, "font.sans"), r->texts)
+	                                req_s(r, "font.sans"), r->texts)
 	           : pdfkit_open_measuring(r->paper, ST.margin,
-	                                   S(r, "font.sans"), r->texts);
+	                                   req_s(r, "font.sans"), r->texts);
 	r->c->bottom -= 14; /* room for the footer */
 	r->c->page_end = req_footer;
 	r->c->page_end_data = r;

@@ -105,8 +105,7 @@ static char *source_label(const Req *r, const Provenance *from,
 static char *age_warning(const Req *r, const char *date)
 {
 	const PriceModel *m = r->costs->price_model;
-	if (!m || !(m->fresh_days > 0) || !date || !m->edition_date
-	    || price_days_between(date, m->edition_date) <= m->fresh_days)
+	if (!price_date_is_stale(m, date))
 		return NULL;
 	char *days = g_strdup_printf("%.0f", m->fresh_days);
 	char *t = gg_fill2(req_s(r, "request.price_old"), days, "");

@@ -13,11 +13,6 @@
 
 #define ST PAGE_REQUEST
 
-static const char *S(const Req *r, const char *key)
-{
-	return req_s(r, key);
-}
-
 /* ---- drawing helpers --------------------------------------------------- */
 
 /* Text across the width at size, in a colour; returns its height. */
@@ -39,7 +34,7 @@ void req_section(Req *r, const char *key)
 	r->c->y += 4;
 	/* the heading, a table header and a first row stay together */
 	pdfkit_need(r->c, 70);
-	req_text(r, ST.section, true, S(r, key), 0, ST.ink);
+	req_text(r, ST.section, true, req_s(r, key), 0, ST.ink);
 	r->c->y += 3;
 }
 
@@ -109,7 +104,7 @@ static GString *use_cases_served(const Req *r)
 	GString *s = g_string_new(NULL);
 	for (size_t i = 0; i < r->recs->n; i++) {
 		const Recommendation *x = &r->recs->items[i];
-		if (x->best != r->b)
+		if (x->buy != r->b)
 			continue;
 		g_string_append_printf(s, "%s%s", s->len ? "; " : "",
 		                       format_use_case_title(r->s, x->use_case));
@@ -136,7 +131,7 @@ static void approval_fields(Req *r)
 		if (column == 0)
 			pdfkit_need(c, line_h);
 		PangoLayout *l = pdfkit_layout(c, NULL, ST.caption, false, -1);
-		pango_layout_set_text(l, S(r, FIELDS[i]), -1);
+		pango_layout_set_text(l, req_s(r, FIELDS[i]), -1);
 		double base_line = c->y + line_h - 4;
 		double base = (double)pango_layout_get_baseline(l) / PANGO_SCALE;
 		page_set_colour(c->cr, ST.muted);
@@ -157,16 +152,16 @@ static void approval_fields(Req *r)
 void req_header(Req *r)
 {
 	char *name = format_build_name(r->s, r->e, r->b);
-	char *title = gg_fill2(S(r, "request.title"), name, "");
+	char *title = gg_fill2(req_s(r, "request.title"), name, "");
 	req_text(r, ST.title, true, title, 0, ST.ink);
 	/* the edition by its date, never its folder's name */
 	char *edition = edition_dated_label(r->s, r->e);
-	char *sub = gg_fill2(S(r, "request.subtitle"), edition, r->e->data_date);
+	char *sub = gg_fill2(req_s(r, "request.subtitle"), edition, r->e->data_date);
 	g_free(edition);
 	r->c->y += 2;
 	req_text(r, ST.subtitle, false, sub, 0, ST.muted);
 	GString *uses = use_cases_served(r);
-	char *for_text = gg_fill2(S(r, "request.for"), uses->str, "");
+	char *for_text = gg_fill2(req_s(r, "request.for"), uses->str, "");
 	req_text(r, ST.subtitle, false, for_text, 0, ST.muted);
 	g_string_free(uses, TRUE);
 	g_free(for_text);
@@ -192,7 +187,7 @@ static char *guide_address(const Req *r, char **link)
 	/* a relative link dies once the PDF is attached to an email: name
 	 * the guide's file instead */
 	*link = NULL;
-	return g_strdup(S(r, "request.guide_file"));
+	return g_strdup(req_s(r, "request.guide_file"));
 }
 
 /* Page end: the footer (edition, the guide's address, page n of N). */
@@ -200,12 +195,12 @@ void req_footer(PdfCanvas *c, void *data)
 {
 	Req *r = data;
 	char *dated = edition_dated_label(r->s, r->e);
-	char *edition = gg_fill2(S(r, "request.footer_edition"), dated,
+	char *edition = gg_fill2(req_s(r, "request.footer_edition"), dated,
 	                         r->e->data_date);
 	g_free(dated);
 	char *link = NULL;
 	char *address = guide_address(r, &link);
-	char *marked = gg_fill2(S(r, "request.footer"), edition, "\x01");
+	char *marked = gg_fill2(req_s(r, "request.footer"), edition, "\x01");
 	char *at = strchr(marked, '\x01');
 	int start = at ? (int)(at - marked) : 0;
 	if (at)
@@ -214,7 +209,7 @@ void req_footer(PdfCanvas *c, void *data)
 	                         NULL);
 	char *n = g_strdup_printf("%d", c->page);
 	char *total = g_strdup_printf("%d", MAX(r->total_pages, c->page));
-	char *page = gg_fill2(S(r, "pdf.page_of"), n, total);
+	char *page = gg_fill2(req_s(r, "pdf.page_of"), n, total);
 	double y = c->page_h - ST.margin + 10;
 	PangoLayout *p = pdfkit_layout(c, NULL, ST.small, false, -1);
 	pango_layout_set_text(p, page, -1);
@@ -254,8 +249,8 @@ void req_repeated_header(PdfCanvas *c, void *data)
 {
 	Req *r = data;
 	char *name = format_build_name(r->s, r->e, r->b);
-	char *title = gg_fill2(S(r, "request.title"), name, "");
-	char *continued = gg_fill2(S(r, "request.continued"), title, "");
+	char *title = gg_fill2(req_s(r, "request.title"), name, "");
+	char *continued = gg_fill2(req_s(r, "request.continued"), title, "");
 	req_text(r, ST.section, true, continued, 0, ST.ink);
 	page_set_colour(c->cr, ST.rule);
 	cairo_set_line_width(c->cr, ST.rule_width);

@@ -12,7 +12,9 @@ opens the picker, and:
       the one-GPU builds within that budget (less the server-only builds
       of data/guide.json), ties to the cheaper;
   (b) chooses each use case in turn: the top row must be the use case's
-      best_value in data/recommendations.csv (computed by recommend.c);
+      best_value in data/recommendations.csv (computed by recommend.c),
+      and the decision it states above the list (p.pick, data-buy) the
+      use case's `buy`, the build the whole guide names;
   (c) every purchase-request link it shows names an existing file.
 Then, from a copy of the pages without their data/picker-data.js, the
 picker must say it failed in the page's language: the picker.failed
@@ -70,8 +72,10 @@ SET = """((use, budget) => {
     f.budget.value = String(budget); f.dispatchEvent(new Event('input'));
   }
   const row = document.querySelector('.picker-out tbody tr');
+  const pick = document.querySelector('.picker-out p.pick');
   const links = [...document.querySelectorAll('.picker-out a')].map(a => a.getAttribute('href'));
-  return JSON.stringify({top: row ? row.getAttribute('data-build') : null, links: links});
+  return JSON.stringify({top: row ? row.getAttribute('data-build') : null,
+                         buy: pick ? pick.getAttribute('data-buy') : null, links: links});
 })(%s, %s)"""
 
 
@@ -102,6 +106,9 @@ def check_pages(b, root, base, problems):
             checks += 1
             if got["top"] != want:
                 problems.append("%s: use case %s: top row %r, recommendations.csv says %r" % (where, r["use_case"], got["top"], want))
+            checks += 1
+            if got["buy"] != (r["buy"] or None):
+                problems.append("%s: use case %s: the picker's decision %r, recommendations.csv buys %r" % (where, r["use_case"], got["buy"], r["buy"]))
             for href in got["links"]:
                 if not os.path.isfile(os.path.join(folder, href)):
                     problems.append("%s: use case %s: link %s names no file" % (where, r["use_case"], href))

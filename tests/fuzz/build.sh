@@ -35,7 +35,7 @@ sources() {
 	# template.c calls chart_free and chart_alt_text (the chart module
 	# may be split over several gen/chart/chart*.c files) and checks the
 	# author's Markdown (template_markup.c, markdown.c).
-	fuzz_template) echo gen/guide/template.c gen/guide/template_markup.c gen/guide/markdown.c gen/chart/chart*.c gen/util/text.c gen/util/util.c gen/util/paths.c ;;
+	fuzz_template) echo gen/doc/template.c gen/doc/template_markup.c gen/doc/markdown.c gen/chart/chart*.c gen/util/text.c gen/util/util.c gen/util/paths.c ;;
 	*) echo "build.sh: unknown target $1" >&2; return 1 ;;
 	esac
 }

@@ -1,4 +1,4 @@
-/* libFuzzer target for the template stage (gen/guide/template.c).
+/* libFuzzer target for the template stage (gen/doc/template.c).
  * One Values (a few scalars and tables, no charts) is built at start-up;
  * each input, NUL-terminated, goes through template_expand and md_escape.
  * Checks (abort on failure):

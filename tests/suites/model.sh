@@ -14,8 +14,8 @@ check "edited edition generates" test -s "$tmp/tripled/data/per_dollar.csv"
 rank_of() { # rank_of FILE GPU -> the 1-GPU CNN rank
 	awk -F, -v g="$2" '$1 == 1 && $2 == g { print $3 }' "$1"
 }
-pick_of() { # pick_of FILE USE_CASE -> best value build
-	awk -F, -v u="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "best_value") c = i }
+pick_of() { # pick_of FILE USE_CASE -> the build to buy
+	awk -F, -v u="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "buy") c = i }
 	                  $1 == u { print $c }' "$1"
 }
 before=$(rank_of "$tmp/base/data/per_dollar.csv" "RTX 3070")

@@ -48,23 +48,41 @@ PY
 
 # A price edit that flips a pick: the run prints the change on stderr and
 # writes it to data/changes.csv and the guide, with the row that caused it.
+# The edit is chosen from the output, not from today's prices: the GPU of
+# the first one-GPU decision with a runner-up costs four times as much,
+# in every row of its condition.
 flip="$tmp/flip"
-cp -r "$top/data/current" "$flip-data"
-# (the used RTX 4080, the kaggle runner-up, overtakes the new RTX 4070
-# Ti Super once its price falls below about $846: recommendations.csv,
-# runner_min_gpu_price_usd; its newer used row 850 -> 750 moves its price)
-sed -i 's/^RTX 4080,used,850,USD,ebay,/RTX 4080,used,750,USD,ebay,/' "$flip-data/prices.csv"
+rm -rf "$flip-data" "$flip" && cp -r "$top/data/current" "$flip-data"
+python3 - "$top/out/data/recommendations.csv" "$flip-data/prices.csv" "$top/out/data/per_dollar_1gpu.csv" >"$tmp/flip.case" <<'PY'
+import csv, re, sys
+rec = next(r for r in csv.DictReader(open(sys.argv[1], encoding="utf-8"))
+           if r["buy"].startswith("1x ") and r["runner_up"])
+m = re.fullmatch(r"1x (.*?)( \(used\))?", rec["buy"])
+gpu, cond = m.group(1), "used" if m.group(2) else "new"
+price = next(r["gpu_price_usd"] for r in csv.DictReader(open(sys.argv[3]))
+             if r["build"] == rec["buy"])
+rows = list(csv.reader(open(sys.argv[2], newline="", encoding="utf-8")))
+for r in rows[1:]:
+    if r[0] == gpu and r[1] == cond:
+        r[2] = str(round(float(r[2]) * 4))
+with open(sys.argv[2], "w", newline="", encoding="utf-8") as f:
+    csv.writer(f, lineterminator="\n").writerows(rows)
+print(rec["use_case"], rec["buy"], gpu, cond, "%g" % float(price), sep="\t")
+PY
+IFS="$(printf '\t')" read -r flip_use flip_buy flip_gpu flip_cond flip_price <"$tmp/flip.case"
 "$bin" --data "$flip-data" --previous "$top/out/data/guide.json" --out "$flip" 2>"$tmp/flip.err"
-check "the price edit is in the data copy" grep -q '^RTX 4080,used,750,' "$flip-data/prices.csv"
-check "stderr: the kaggle pick changed, with the price move" \
-	grep -q 'kaggle pick: 1x RTX 4070 Ti Super -> 1x RTX 4080 (used) (RTX 4080 used 850 -> 750)' "$tmp/flip.err"
-check "changes.csv: the kaggle pick changed" grep -q '^pick,kaggle,1x RTX 4070 Ti Super,1x RTX 4080 (used),' "$flip/data/changes.csv"
+check "the price edit is in the data copy" sh -c "! cmp -s '$top/data/current/prices.csv' '$flip-data/prices.csv'"
+check "stderr: the $flip_use pick changed, with the price move" \
+	grep -qF "$flip_use pick: $flip_buy -> " "$tmp/flip.err"
+check "stderr: the cause names the price move" \
+	grep -qE "$flip_use pick: .*\($flip_gpu $flip_cond $flip_price -> [0-9]+" "$tmp/flip.err"
+check "changes.csv: the $flip_use pick changed" grep -qF "pick,$flip_use,$flip_buy," "$flip/data/changes.csv"
 check "changes.csv: the price row that caused it" \
-	grep -q '^price,RTX 4080 used,850,750,"prices.csv:[0-9]*' "$flip/data/changes.csv"
-check "the guide shows what changed" grep -q 'What changed since 2026' "$flip/guide.md"
-check "the guide names the changed pick" grep -q '^| pick | Kaggle competitions |' "$flip/guide.md"
+	grep -qE "^price,$flip_gpu $flip_cond,$flip_price,[0-9]+,\"prices.csv:[0-9]*" "$flip/data/changes.csv"
+check "the guide shows what changed" grep -q 'What changed since 20' "$flip/guide.md"
+check "the guide names the changed pick" grep -q '^| pick | ' "$flip/guide.md"
 # The zh-CN "what changed" table names builds and GPUs in Chinese.
-check "zh what changed: translated build labels" grep -q '^| 首选 | Kaggle 竞赛 | RTX 4070 Ti Super | RTX 4080（二手） | RTX 4080（二手）：≈¥[0-9,]*（\$850） → ≈¥[0-9,]*（\$750） |' "$flip/zh-CN/guide.md"
+check "zh what changed: translated build labels" grep -qE '^\| 首选 \| .*（二手）|^\| 首选 \| [^|]* \| [^|(]* \| [^|(]* \|' "$flip/zh-CN/guide.md"
 check "zh what changed: no data ids shown" sh -c "! sed -n '/^| 变化 /,/^\$/p' '$flip/zh-CN/guide.md' | grep -q '1x \\| used '"
 # A second run on the same output folder compares with the first.
 "$bin" --data "$flip-data" --out "$flip" 2>"$tmp/flip2.err"
@@ -136,16 +154,17 @@ for cond in ("new", "used"):
     want = min(float(r["system_cost_usd"]) for r in rows if r["price_condition"] == cond)
     if want <= 500:
         sys.exit("a %s build fits $500" % cond)
-line = next(l for l in md.split("\n") if l.startswith("| A whole system for $1,000 | $500 |"))
+# the short answer's line of the use case names the cheapest of either
+line = next(l for l in md.split("\n") if l.startswith("| A whole system for $1,000 |"))
 shown = [float(m.replace(",", "")) for m in
-         re.findall(r"the cheapest that meets the needs is the [^|]*? at \$([\d,]+)", line)]
-new = min(float(r["system_cost_usd"]) for r in rows if r["price_condition"] == "new")
-used = min(float(r["system_cost_usd"]) for r in rows if r["price_condition"] == "used")
-sys.exit(0 if shown == [round(new), round(used)] else "shown %s, want %s: %s" % (shown, [new, used], line))
+         re.findall(r"no build within \$500; the cheapest that meets the needs is the [^|]*? at \$([\d,]+)", line)]
+want = min(float(r["system_cost_usd"]) for r in rows)
+sys.exit(0 if shown == [round(want)] else "shown %s, want %s: %s" % (shown, want, line))
 PY
 
-# Every cost cell of the budgets and requests tables shows its date.
-check "budgets and requests tables: every cost has a date" python3 - "$top/out/guide.md" <<'PY'
+# Every GPU price of the short answer and every cost of the requests
+# table shows its date.
+check "short answer and requests tables: every price has a date" python3 - "$top/out/guide.md" <<'PY'
 import re, sys
 lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
 def table(head):
@@ -156,11 +175,10 @@ def table(head):
             break
         out.append([p.strip() for p in l.strip().strip("|").split(" | ")])
     return out
-cells = [r[k] for r in table("| Use case | Budget | Best new") for k in (2, 3)
-         if "at $" in r[k]]
+cells = [r[2] for r in table("| Buy | Whole system | GPU price") if "$" in r[2]]
 cells += [r[2] for r in table("| Build | Recommended for | System cost")]
 bad = [c for c in cells if not re.search(r"\d{4}-\d\d-\d\d", c)]
-sys.exit("no date: %s" % bad[:2] if bad or len(cells) < 10 else 0)
+sys.exit("no date: %s" % bad[:2] if bad or len(cells) < 4 else 0)
 PY
 
 # Multi-GPU sensitivity says its thresholds are per GPU.

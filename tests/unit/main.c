@@ -26,6 +26,7 @@ int main(void)
 	test_table();
 	test_validate();
 	test_tie();
+	test_decision();
 	test_model_loo();
 	test_roofline();
 	test_site();

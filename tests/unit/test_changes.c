@@ -84,7 +84,7 @@ static char *previous_json(const Run *x)
 	                   "100, \"rank_cnn\": 99}], \"recommendations\": [");
 	sep = "";
 	for (size_t i = 0; i < x->r->n; i++) {
-		const Build *b = x->r->items[i].best;
+		const Build *b = x->r->items[i].buy;
 		char *name = b ? g_strdup_printf(
 		                     "%dx %s%s", b->gpu_count,
 		                     x->e->gpus[b->gpu].name,
@@ -92,7 +92,7 @@ static char *previous_json(const Run *x)
 		                                                    : "")
 		               : g_strdup("");
 		g_string_append_printf(
-		    s, "%s{\"use_case\": \"%s\", \"best_value\": \"%s\"}",
+		    s, "%s{\"use_case\": \"%s\", \"buy\": \"%s\"}",
 		    sep, x->r->items[i].use_case->id, name);
 		g_free(name);
 		sep = ", ";
@@ -134,15 +134,24 @@ static void one_price_edit(void)
 		CHECK_STR(same->previous_date, "2026-11-01");
 	}
 	changes_free(same);
-	/* raise the kaggle pick's price just past its solved threshold */
+	/* raise the price of the first decision with a runner-up far past
+	 * its solved threshold (four times it), beyond any tie */
 	const Recommendation *k = NULL;
-	for (size_t i = 0; i < x.r->n; i++)
-		if (strcmp(x.r->items[i].use_case->id, "kaggle") == 0)
+	for (size_t i = 0; !k && i < x.r->n; i++)
+		if (x.r->items[i].compared && x.r->items[i].buy->gpu_count == 1)
 			k = &x.r->items[i];
-	CHECK(k && k->best && k->runner_up);
-	size_t g = k->best->gpu;
-	Condition cond = k->best->condition;
-	double target = k->sensitivity.pick_max_price * 1.01;
+	CHECK(k != NULL);
+	if (!k) {
+		g_free(before);
+		unstage(&x);
+		edition_free(x.e);
+		return;
+	}
+	char *use_case = g_strdup(k->use_case->id);
+	size_t g = k->buy->gpu;
+	Condition cond = k->buy->condition;
+	double target = MAX(k->sensitivity.pick_max_price,
+	                    k->buy->gpu_price->price) * 4;
 	char *subject = g_strdup_printf("%s %s", x.e->gpus[g].name,
 	                                cond == CONDITION_NEW ? "new" : "used");
 	for (size_t i = 0; i < x.e->n_prices; i++)
@@ -155,7 +164,7 @@ static void one_price_edit(void)
 	                  : NULL;
 	CHECK(ch != NULL);
 	if (ch) {
-		const Change *pick = find(ch, CHANGE_PICK, "kaggle");
+		const Change *pick = find(ch, CHANGE_PICK, use_case);
 		CHECK(pick && ch->items[0].kind == CHANGE_PICK);
 		if (pick)
 			CHECK(strstr(pick->cause, subject) != NULL);
@@ -166,9 +175,11 @@ static void one_price_edit(void)
 		                            "pick,"));
 		g_free(csv);
 		char **lines = changes_summary(ch, 5);
+		char *prefix = g_strdup_printf("%s pick: ", use_case);
 		bool named = false;
 		for (char **l = lines; *l; l++)
-			named |= g_str_has_prefix(*l, "kaggle pick: ");
+			named |= g_str_has_prefix(*l, prefix);
+		g_free(prefix);
 		CHECK(named && g_str_has_suffix(lines[0], ")"));
 		CHECK(g_strv_length(lines) <= 5);
 		g_strfreev(lines);
@@ -180,6 +191,7 @@ static void one_price_edit(void)
 	      && strstr(error->message, "/nonexistent/guide.json"));
 	g_clear_error(&error);
 	g_free(subject);
+	g_free(use_case);
 	g_free(before);
 	unstage(&x);
 	edition_free(x.e);

@@ -148,11 +148,12 @@ void test_charts(void)
 {
 	GError *error = NULL;
 	Lang *s = lang_load("templates/en/strings.csv", &error);
-	Edition *e = edition_load("data/2020-09", &error);
-	Performance *p = e ? model_run(e, &error) : NULL;
-	Costs *c = p ? cost_run(p, &error) : NULL;
-	Recommendations *r = c ? recommend_run(c) : NULL;
-	Values *v = r && s ? guide_values(r, s, NULL, &error) : NULL;
+	Results *res = results_run("data/2020-09", &error);
+	const Edition *e = res ? res->edition : NULL;
+	const Performance *p = res ? res->perf : NULL;
+	const Costs *c = res ? res->costs : NULL;
+	const Recommendations *r = res ? res->recs : NULL;
+	Values *v = res && s ? guide_values(res, s, NULL, &error) : NULL;
 	if (error)
 		printf("FAIL charts: %s\n", error->message);
 	CHECK(v != NULL);
@@ -175,9 +176,6 @@ void test_charts(void)
 	}
 	g_clear_error(&error);
 	values_free(v);
-	recommendations_free(r);
-	costs_free(c);
-	performance_free(p);
-	edition_free(e);
+	results_free(res);
 	lang_free(s);
 }

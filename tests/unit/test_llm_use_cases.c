@@ -28,12 +28,12 @@ static void check_use_cases(Edition *e)
 			n_llm++;
 		}
 	CHECK(n_llm >= 3);
-	CHECK(recommend_llm_memory(e, &error));
-	g_clear_error(&error);
 	LlmResults *r = llm_run(e, &error);
 	CHECK(r != NULL);
 	if (!r)
 		return;
+	CHECK(recommend_llm_memory(e, r, &error));
+	g_clear_error(&error);
 	for (size_t i = 0; i < e->n_use_cases; i++) {
 		const UseCase *u = &e->use_cases[i];
 		if (!*u->llm_model)
@@ -83,14 +83,11 @@ static void check_use_cases(Edition *e)
 	llm_results_free(r);
 }
 
-static void check_recommendations(const Edition *e)
+static void check_recommendations(const Results *res)
 {
 	GError *error = NULL;
-	Performance *p = model_run(e, &error);
-	Costs *c = p ? cost_run(p, &error) : NULL;
-	Recommendations *recs = c ? recommend_run(c) : NULL;
-	CHECK(recs != NULL);
-	g_clear_error(&error);
+	const Edition *e = res->edition;
+	const Recommendations *recs = res->recs;
 	size_t seen = 0;
 	for (size_t i = 0; recs && i < recs->n; i++) {
 		const Recommendation *x = &recs->items[i];
@@ -108,7 +105,7 @@ static void check_recommendations(const Edition *e)
 	/* the guide shows the tables of the LLM stage, and the
 	 * recommendations table the computed memory of the LLM use case */
 	Lang *s = lang_load("templates/en/strings.csv", &error);
-	Values *v = recs && s ? guide_values(recs, s, NULL, &error) : NULL;
+	Values *v = s ? guide_values(res, s, NULL, &error) : NULL;
 	CHECK(v != NULL);
 	g_clear_error(&error);
 	const char *names[] = {"llm_memory", "llm_fit", "llm_memory_check",
@@ -126,9 +123,6 @@ static void check_recommendations(const Edition *e)
 		g_free(row);
 	}
 	lang_free(s);
-	recommendations_free(recs);
-	costs_free(c);
-	performance_free(p);
 	values_free(v);
 }
 
@@ -141,6 +135,12 @@ void test_llm_use_cases(void)
 	if (!e)
 		return;
 	check_use_cases(e);
-	check_recommendations(e);
 	edition_free(e);
+	/* the results stage sets the memory the same way, once */
+	Results *res = results_run("data/current", &error);
+	CHECK(res != NULL);
+	g_clear_error(&error);
+	if (res)
+		check_recommendations(res);
+	results_free(res);
 }

@@ -64,3 +64,63 @@ void test_tie(void)
 	CHECK(!recommend_tie(&p, &a, &b, WORKLOAD_CNN, &t));
 	CHECK(!recommend_tie(&p, &a, NULL, WORKLOAD_CNN, &t));
 }
+
+/* The decision record of recommend_run on a two-build use case: the best
+ * value is bought unless it ties with the runner-up and the rule for
+ * ties takes the runner-up; the purchase requests follow the decision. */
+void test_decision(void)
+{
+	Gpu gpus[2] = {{.memory_gb = 24, .segment = SEGMENT_CONSUMER},
+	               {.memory_gb = 48, .segment = SEGMENT_CONSUMER}};
+	UseCase u = {.id = (char *)"work", .gpu_count = 1, .min_memory_gb = 16,
+	             .condition = -1, .workload = WORKLOAD_CNN};
+	Edition e = {.gpus = gpus, .n_gpus = 2, .use_cases = &u,
+	             .n_use_cases = 1};
+	GpuPerf cnn[2] = {
+	    {.rated = true, .value = 1.0, .low = 0.9, .high = 1.1},
+	    {.rated = true, .value = 1.2, .low = 1.0, .high = 1.4}};
+	Performance p = {.edition = &e};
+	p.gpus[WORKLOAD_CNN] = cnn;
+	p.gpus[WORKLOAD_TRANSFORMER] = cnn;
+	GpuPrice price[2] = {{.has_price = true, .price = 1000},
+	                     {.has_price = true, .price = 1300}};
+	Build b[2] = {{.gpu = 0, .gpu_count = 1, .cost = 1000},
+	              {.gpu = 1, .gpu_count = 1, .cost = 1300}};
+	for (int i = 0; i < 2; i++) {
+		b[i].gpu_price = &price[i];
+		b[i].perf[WORKLOAD_CNN] = cnn[i].value;
+		b[i].per_dollar[WORKLOAD_CNN] = cnn[i].value / b[i].cost;
+	}
+	Costs c = {.perf = &p, .builds = b, .n_builds = 2};
+	/* 1.0/1000 beats 1.2/1300 on value, but the two tie and the
+	 * runner-up has more memory: it is bought */
+	Recommendations *r = recommend_run(&c);
+	const Recommendation *x = &r->items[0];
+	CHECK(x->best == &b[0] && x->runner_up == &b[1]);
+	CHECK(x->compared && x->tie.tie);
+	CHECK(x->buy == &b[1] && x->other == &b[0]);
+	CHECK(x->tie.buy == x->buy && x->tie.rule == TIE_RULE_MEMORY);
+	/* its differences are the other's minus the bought one's */
+	CHECK_NEAR(x->tie.memory_diff, -24, 1e-9);
+	CHECK_NEAR(x->tie.cost_diff, -300, 1e-9);
+	const Build **bought;
+	CHECK(recommend_best_builds(r, &bought) == 1 && bought[0] == &b[1]);
+	g_free(bought);
+	recommendations_free(r);
+
+	/* apart (the runner-up twice the price): the best value is bought */
+	b[1].cost = 2600;
+	b[1].per_dollar[WORKLOAD_CNN] = 1.2 / 2600;
+	r = recommend_run(&c);
+	x = &r->items[0];
+	CHECK(x->compared && !x->tie.tie);
+	CHECK(x->buy == &b[0] && x->other == &b[1]);
+	recommendations_free(r);
+
+	/* one candidate: bought, nothing compared */
+	u.min_memory_gb = 32;
+	r = recommend_run(&c);
+	x = &r->items[0];
+	CHECK(x->buy == &b[1] && !x->other && !x->compared);
+	recommendations_free(r);
+}

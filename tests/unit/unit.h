@@ -62,6 +62,7 @@ void test_llm_use_cases(void);
 void test_table(void);
 void test_validate(void);
 void test_tie(void);
+void test_decision(void);
 void test_model_loo(void);
 void test_roofline(void);
 

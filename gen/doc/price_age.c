@@ -26,9 +26,9 @@ static char *age_words(const Lang *s, long days, GError **error)
 char *price_age_when(const Lang *s, const PriceModel *m, const char *date,
                      const char *key, GError **error)
 {
-	long age = m && date ? price_days_between(date, m->edition_date) : 0;
-	if (!m || !(m->fresh_days > 0) || !date || age <= m->fresh_days)
+	if (!price_date_is_stale(m, date))
 		return g_strdup(date ? date : "");
+	long age = price_days_between(date, m->edition_date);
 	char *words = age_words(s, age, error);
 	char *when = gg_fill2(lang_need(s, key, error), date, words);
 	g_free(words);

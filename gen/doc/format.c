@@ -169,6 +169,23 @@ static char *reader_money(const Lang *s, double v, int decimals)
 	return both;
 }
 
+char *format_interval(const Lang *s, char *v, char *low, char *high,
+                      GError **error)
+{
+	if (strcmp(low, v) == 0 && strcmp(high, v) == 0) {
+		g_free(low);
+		g_free(high);
+		return v;
+	}
+	char *range = gg_fill2(lang_need(s, "format.range", error), low, high);
+	char *both = gg_fill2(lang_need(s, "format.interval", error), v, range);
+	g_free(range);
+	g_free(low);
+	g_free(high);
+	g_free(v);
+	return both;
+}
+
 char *format_money(const Lang *s, double v)
 {
 	return reader_money(s, v, 0);
@@ -287,6 +304,17 @@ char *format_sensitivity(const Lang *s, const Edition *e,
                          const Recommendation *x)
 {
 	const Sensitivity *k = &x->sensitivity;
+	if (x->buy != x->best) {
+		/* bought by the rule for ties: it stays while they tie */
+		char *key = g_strdup_printf("tie.rule.%s",
+		                            recommend_tie_rule_ids[x->tie.rule]);
+		char *other = format_build_name(s, e, x->other);
+		char *text = gg_fill2(lang_need(s, "sensitivity.tie_rule", NULL),
+		                      other, lang_need(s, key, NULL));
+		g_free(other);
+		g_free(key);
+		return text;
+	}
 	bool per_gpu = x->best && x->best->gpu_count > 1;
 	char *pct = format_percent(s, k->pick_rise, 0);
 	char *rise = gg_fill2(lang_need(s, rise_key(k, per_gpu), NULL), pct, "");

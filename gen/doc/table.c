@@ -223,19 +223,8 @@ static char *md_interval(const Column *col, const Cell *c, const Lang *s,
 	char *v = md_number(col, c->v, s);
 	if (isnan(c->low) || isnan(c->high))
 		return v;
-	char *lo = md_number(col, c->low, s), *hi = md_number(col, c->high, s);
-	if (strcmp(lo, v) == 0 && strcmp(hi, v) == 0) {
-		g_free(lo);
-		g_free(hi);
-		return v;
-	}
-	char *range = gg_fill2(lang_need(s, "format.range", error), lo, hi);
-	char *md = gg_fill2(lang_need(s, "format.interval", error), v, range);
-	g_free(range);
-	g_free(lo);
-	g_free(hi);
-	g_free(v);
-	return md;
+	return format_interval(s, v, md_number(col, c->low, s),
+	                       md_number(col, c->high, s), error);
 }
 
 static char *md_cell(const Column *col, const Cell *c, const Lang *s,

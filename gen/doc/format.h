@@ -54,6 +54,14 @@ double format_fx_rate(Currency c, const char **date);
 char *format_amount(const Lang *s, double v, Currency c, int decimals,
                     bool converted);
 
+/* "1.26 (1.05–1.45)": v with its range low–high, the three formatted
+ * alike by the caller; the range is left out when both ends print as v
+ * (a spread that rounds away).  The one interval rule of the guide's
+ * tables and the purchase requests.  Takes v, low and high; caller frees
+ * the result.  A missing string sets *error once. */
+char *format_interval(const Lang *s, char *v, char *low, char *high,
+                      GError **error);
+
 /* A fraction as a percentage: 0.153 -> "15.3%". */
 char *format_percent(const Lang *s, double fraction, int decimals);
 

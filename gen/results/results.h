@@ -1,0 +1,42 @@
+/* Results stage: everything an edition's guide says, computed once from
+ * its data folder, before any page is written: the performance model,
+ * the LLM memory and decode model, costs and builds, the decisions (one
+ * Recommendation per use case, recommend.h), the hindsight of an
+ * archived edition and the article's claims.  Generation and --check
+ * call the same results_run, so an input refused by any computation is
+ * refused by both.
+ * In: an edition folder.  Out: Results, read-only to every presenter
+ * (guide chapters, charts, export, site, PDF, requests): nothing after
+ * this stage computes, loads data or writes into the Edition.
+ * Ownership: results_run returns Results the caller frees with
+ * results_free; it owns the Edition and every stage's result, which
+ * point into one another. */
+#ifndef GG_RESULTS_H
+#define GG_RESULTS_H
+
+#include "claims.h"
+#include "cost.h"
+#include "hindsight.h"
+#include "llm.h"
+#include "recommend.h"
+
+typedef struct {
+	Edition *edition;
+	Performance *perf;
+	Costs *costs;
+	Recommendations *recs;
+	LlmResults *llm;      /* NULL when the edition has no LLM models */
+	Hindsight *hindsight;
+	ClaimList *claims;
+	/* the edition before this one (assumption previous_edition, a
+	 * sibling folder), for the GPUs added since; NULL when it names
+	 * none or the folder has no gpus.csv (an edition copied alone) */
+	Edition *previous_edition;
+} Results;
+
+/* Loads the edition in dir and computes all of its results.  NULL with
+ * *error (file:line:col for bad input) when any stage refuses it. */
+Results *results_run(const char *dir, GError **error);
+void results_free(Results *r);
+
+#endif
