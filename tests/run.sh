@@ -1,47 +1,64 @@
 #!/bin/sh
 # Runs every test of gpuguide and ends with "N passed, M failed".
 # Called by `make test` from the top folder, after the build.
+#
+# The unit tests, then every suite of tests/suites/ in its own process
+# (TEST_JOBS at once, default one per processor), each with the helpers of
+# tests/lib.sh and a scratch folder of its own; their counts are added up
+# in the order of the suites.  The suites test the program on the frozen
+# editions of tests/regress/frozen (data_dir) and on their output
+# (out_dir), generated here once; tests/suites/live.sh checks data/current
+# and out/ with what holds for any valid data.
+#
+# TEST_SUITES="charts site": only those suites.  TEST_SUITE_DIR: another
+# folder of suites (the runner's own test).  GPUGUIDE_BIN, GPUGUIDE_UNIT,
+# GPUGUIDE_TEST_TMP: another program, unit binary or scratch folder.
 set -u
 top=$(pwd)
-bin="${GPUGUIDE_BIN:-$top/gen/gpuguide}"
+real_bin="${GPUGUIDE_BIN:-$top/gen/gpuguide}"
 unit="${GPUGUIDE_UNIT:-$top/tests/unit/run-unit}"
-tmp="${GPUGUIDE_TEST_TMP:-$top/tests/tmp}"
-rm -rf "$tmp" && mkdir -p "$tmp"
-passed=0
-failed=0
+tmp_root="${GPUGUIDE_TEST_TMP:-$top/tests/tmp}"
+data_dir="$top/tests/regress/frozen/data"
+out_dir="$tmp_root/out"
+bin="$tmp_root/gpuguide-frozen"
+suite_dir="${TEST_SUITE_DIR:-$top/tests/suites}"
+rm -rf "$tmp_root" && mkdir -p "$tmp_root"
+export top real_bin tmp_root data_dir out_dir bin
+. "$top/tests/lib.sh"
+tmp=$tmp_root
 
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); printf 'FAIL %s\n' "$*"; }
-
-# check NAME CONDITION...: passes when the command succeeds.
-check() {
-	name=$1; shift
-	if "$@" >/dev/null 2>&1; then pass; else fail "$name"; fi
-}
-
-# refused_at_cell NAME DATA PATTERN: gpuguide on the data folder DATA
-# exits 1 with an error matching the grep PATTERN (file:line:col: ...)
-# and writes no output folder.
-refused_at_cell() {
-	rc_out="$tmp/refused-out"
-	rm -rf "$rc_out"
-	"$bin" -q --data "$2" --out "$rc_out" >"$tmp/refused.err" 2>&1
-	rc_status=$?
-	if [ "$rc_status" -eq 1 ] && grep -q -- "$3" "$tmp/refused.err" \
-	   && [ ! -e "$rc_out" ]; then
-		pass
-	else
-		fail "$1"
-	fi
-	rm -rf "$rc_out"
-}
-
-# progress NAME: one line on stderr as each part starts (the counts stay
+# progress NAME: one line on stderr as each part ends (the counts stay
 # on stdout, the "N passed, M failed" line last).
 progress() { printf 'tests: %s (%d passed, %d failed so far)\n' "$1" "$passed" "$failed" >&2; }
 
+# ---- the suites to run ----------------------------------------------------
+suites=""
+for suite in "$suite_dir"/*.sh; do
+	name=$(basename "$suite" .sh)
+	if [ -n "${TEST_SUITES:-}" ]; then
+		case " $TEST_SUITES " in
+		*" $name "*) ;;
+		*) continue ;;
+		esac
+	fi
+	suites="$suites $name"
+done
+# the frozen editions' output, for the real suites (stand-ins need none)
+if [ -z "${TEST_SUITE_DIR:-}" ] && [ -n "$suites" ]; then
+	gg_setup_data
+fi
+
+# ---- suites, in parallel with the unit tests --------------------------------
+jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
+printf '%s\n' $suites | xargs -P "$jobs" -I{} sh -c '
+	. "$top/tests/lib.sh"
+	gg_suite_begin "$1"
+	. "$2/$1.sh" >"$tmp_root/$1.log" 2>&1
+	gg_suite_end "$1" >>"$tmp_root/$1.log"
+' sh {} "$suite_dir" &
+suites_pid=$!
+
 # ---- unit tests (C) ------------------------------------------------------
-progress unit
 unit_out=$("$unit" 2>&1)
 unit_status=$?
 printf '%s\n' "$unit_out" | grep '^FAIL' || true
@@ -61,51 +78,22 @@ else
 		fail "unit tests ran no checks"
 	fi
 fi
+progress unit
 
-# rules_off_out: prints the output folder of one generation of
-# data/current without the use cases' rules (use_cases.csv's requires column
-# left out), made once per run.  Its 4x pick is then a GeForce build that
-# needs risers, a second power supply and electrical work: the suites check
-# the invoice lines such builds carry on its request.
-rules_off_out() {
-	if [ ! -d "$tmp/rules-off/out" ]; then
-		rm -rf "$tmp/rules-off" && mkdir -p "$tmp/rules-off" &&
-		cp -r "$top/data/current" "$tmp/rules-off/current" &&
-		python3 -c '
-import csv, sys
-path = sys.argv[1]
-with open(path, newline="", encoding="utf-8") as f:
-    rows = list(csv.DictReader(f))
-names = [n for n in rows[0] if n != "requires"]
-with open(path, "w", newline="", encoding="utf-8") as f:
-    w = csv.DictWriter(f, names, extrasaction="ignore", lineterminator="\n")
-    w.writeheader()
-    w.writerows(rows)
-' "$tmp/rules-off/current/use_cases.csv" &&
-		"$bin" -q --data "$tmp/rules-off/current" \
-		    --out "$tmp/rules-off/out" >/dev/null 2>&1
+# ---- the suites' counts, in order -------------------------------------------
+wait "$suites_pid"
+for name in $suites; do
+	log="$tmp_root/$name.log"
+	grep '^FAIL\|^  ' "$log" 2>/dev/null | grep -v '^suite ' || true
+	sp=$(sed -n "s/^suite $name: \([0-9]*\) passed, \([0-9]*\) failed\$/\1/p" "$log" 2>/dev/null)
+	sf=$(sed -n "s/^suite $name: \([0-9]*\) passed, \([0-9]*\) failed\$/\2/p" "$log" 2>/dev/null)
+	if [ -z "$sp" ]; then
+		fail "suite $name did not finish"
+		tail -5 "$log" 2>/dev/null
+	else
+		passed=$((passed + sp)); failed=$((failed + sf))
 	fi
-	echo "$tmp/rules-off/out"
-}
-
-# ---- shell suites --------------------------------------------------------
-# TEST_SUITES="charts site" runs only those suites (a quicker loop while
-# working on one part; `make test` without it runs everything).
-# TEST_SUITE_DIR: another folder of suites (the runner's own test).
-for suite in "${TEST_SUITE_DIR:-$top/tests/suites}"/*.sh; do
-	if [ -n "${TEST_SUITES:-}" ]; then
-		case " $TEST_SUITES " in
-		*" $(basename "$suite" .sh) "*) ;;
-		*) continue ;;
-		esac
-	fi
-	progress "$(basename "$suite" .sh)"
-	suite_before=$((passed + failed))
-	. "$suite"
-	# a suite that counted nothing checked nothing
-	if [ $((passed + failed)) -eq "$suite_before" ]; then
-		fail "suite $(basename "$suite" .sh) ran no checks"
-	fi
+	progress "$name"
 done
 
 echo "$passed passed, $failed failed"

@@ -1,11 +1,12 @@
-# Sourced by tests/run.sh: every address column (url, precision_url, the
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/addresses.sh): every address column (url, precision_url, the
 # url of avoid.csv and claims.csv) takes only an http(s) address with a
 # host, or nothing (issue 28).  A refused address is an error at its cell,
 # status 1, and the previous output stays as it was.
 
 addr_out="$tmp/addr-out"
 "$bin" -q --data "$top/tests/data/mini" --out "$addr_out"
-addr_snapshot() { (cd "$addr_out" && find . -type f | sort | xargs md5sum); }
+addr_snapshot() { snapshot "$addr_out"; }
 addr_snapshot >"$tmp/addr-before.md5"
 
 # addr_case NAME EDITION FILE COLUMN VALUE: VALUE in FILE's first data
@@ -42,7 +43,7 @@ addr_case space "$mini" prices.csv url 'https://example.org/a b'
 addr_case relative "$mini" prices.csv url '/shop/item'
 addr_case gpus "$mini" gpus.csv url 'vbscript:msgbox(1)'
 addr_case cloud "$mini" cloud.csv url 'JAVASCRIPT:alert(1)'
-ed2020="$top/data/2020-09"
+ed2020="$data_dir/2020-09"
 addr_case avoid "$ed2020" avoid.csv url 'javascript:alert(1)'
 addr_case claims "$ed2020" claims.csv url 'data:,x'
 addr_ok query "$mini" prices.csv url 'https://shop.example.org/item?id=42#specs'

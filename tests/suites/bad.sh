@@ -1,4 +1,5 @@
-# Sourced by tests/run.sh: the bad-input corpus of tests/bad/.  Every case
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/bad.sh): the bad-input corpus of tests/bad/.  Every case
 # must exit with its status and message and leave a previous output folder
 # byte for byte.
 #   tests/bad/data/CASE/      CSV files replacing the mini edition's
@@ -12,7 +13,7 @@
 
 bad_out="$tmp/bad-out"
 "$bin" -q --data "$top/tests/data/mini" --out "$bad_out"
-bad_snapshot() { (cd "$bad_out" && find . -type f | sort | xargs md5sum); }
+bad_snapshot() { snapshot "$bad_out"; }
 bad_snapshot >"$tmp/bad-before.md5"
 bad_unchanged() { bad_snapshot | cmp -s - "$tmp/bad-before.md5"; }
 

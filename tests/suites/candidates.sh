@@ -1,9 +1,10 @@
-# Sourced by tests/run.sh: the wider 2026 candidate set and the regional
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/candidates.sh): the wider 2026 candidate set and the regional
 # markets (issue 29, items 2, 3 and 7).  Figures are recomputed here from
 # data/current and out/, not copied from the program's earlier output.
 
-cout="$top/out"
-cdata="$top/data/current"
+cout="$out_dir"
+cdata="$data_dir/current"
 
 # Every new candidate is a gpus.csv row with a source and an address,
 # and is shown in both languages' guide.

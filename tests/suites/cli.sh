@@ -1,4 +1,5 @@
-# Sourced by tests/run.sh: the command line and the output folder.
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/cli.sh): the command line and the output folder.
 
 status_of() { "$@" >/dev/null 2>&1; echo $?; }
 

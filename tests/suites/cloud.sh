@@ -1,11 +1,12 @@
-# Sourced by tests/run.sh: the cloud as it is sold (issue 31, item 3).
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/cloud.sh): the cloud as it is sold (issue 31, item 3).
 # Every cloud price is labelled with its pricing class; each recommended
 # build is weighed against one on-demand offer chosen by one rule (its own
 # GPU when a cloud offers it on demand, else the nearest in speed), and
 # that offer and verdict are the same in the guide's table and in the
 # purchase request; the offers table puts every rate in its class's
 # column.
-python3 - "$top/data/current/cloud.csv" "$top/out/data" >"$tmp/cloud.log" 2>&1 <<'PY'
+python3 - "$data_dir/current/cloud.csv" "$out_dir/data" >"$tmp/cloud.log" 2>&1 <<'PY'
 import csv, sys
 data, out = sys.argv[1], sys.argv[2]
 offers = list(csv.DictReader(open(data, encoding="utf-8")))
@@ -56,20 +57,20 @@ check "cloud: one labelled on-demand offer per build by the stated rule, spot an
 # the same offer decides the purchase request: its verdict line names it
 # (pdftotext drops the hyphen of a word broken at a line end: compared
 # without hyphens)
-first=$(python3 -c "import csv,sys; r=next(csv.DictReader(open(sys.argv[1]))); print((r['provider'] + ' ' + r['instance']).replace('-', ''))" "$top/out/data/cloud.csv")
+first=$(python3 -c "import csv,sys; r=next(csv.DictReader(open(sys.argv[1]))); print((r['provider'] + ' ' + r['instance']).replace('-', ''))" "$out_dir/data/cloud.csv")
 check "cloud: the first build's request weighs it against the same offer ($first)" \
-    sh -c "pdftotext '$top/out/$(python3 -c "import csv,sys; print(next(csv.DictReader(open(sys.argv[1])))['request'])" "$top/out/data/requests.csv")' - | tr '\n' ' ' | tr -d '-' | grep -qF '$first'"
+    sh -c "pdftotext '$out_dir/$(python3 -c "import csv,sys; print(next(csv.DictReader(open(sys.argv[1])))['request'])" "$out_dir/data/requests.csv")' - | tr '\n' ' ' | tr -d '-' | grep -qF '$first'"
 
 # the pricing classes are named in both languages' table headers
 check "cloud: the guide labels on-demand, spot and community columns" \
-    sh -c "grep -q '| On-demand per hour | Spot per hour | Community per hour |' '$top/out/guide.md'"
+    sh -c "grep -q '| On-demand per hour | Spot per hour | Community per hour |' '$out_dir/guide.md'"
 check "cloud: the zh-CN guide labels them too" \
-    sh -c "grep -q '| 按需每小时 | 竞价每小时 | 社区云每小时 |' '$top/out/zh-CN/guide.md'"
+    sh -c "grep -q '| 按需每小时 | 竞价每小时 | 社区云每小时 |' '$out_dir/zh-CN/guide.md'"
 
 # a cloud row without a pricing class, or with an unknown one, is refused
 # at its cell
 for v in '' preemptible; do
-	rm -rf "$tmp/cloud-data" && cp -r "$top/data/current" "$tmp/cloud-data"
+	rm -rf "$tmp/cloud-data" && cp -r "$data_dir/current" "$tmp/cloud-data"
 	sed -i "2s/,on-demand,/,$v,/" "$tmp/cloud-data/cloud.csv"
 	"$bin" -q --data "$tmp/cloud-data" --out "$tmp/cloud-out" >"$tmp/cloud-bad.out" 2>&1
 	check "cloud: pricing '$v' is refused at cloud.csv:2:col, exit 1" \
@@ -80,7 +81,7 @@ done
 # which buying pays back within one, two and three years, recomputed from
 # the cloud table's cost per unit of work and the build's speed; "never"
 # (inf) when that takes more hours than a month has.
-python3 - "$top/out/data" >"$tmp/rentbuy.log" 2>&1 <<'PY'
+python3 - "$out_dir/data" >"$tmp/rentbuy.log" 2>&1 <<'PY'
 import csv, math, sys
 out = sys.argv[1]
 cloud = {r["build"]: r for r in csv.DictReader(open(out + "/cloud.csv"))}
@@ -109,11 +110,11 @@ print("%d builds" % len(rows))
 PY
 check "rent or buy: payback hours for 1, 2 and 3 years recomputed ($(tail -n 1 "$tmp/rentbuy.log"))" test $? -eq 0
 check "rent or buy: the table and the chart in the guide" \
-    sh -c "grep -q '^| Build | Cloud instance | On-demand per hour | Hours a month to pay back in 1 year |' '$top/out/guide.md' && grep -q 'charts/payback.svg' '$top/out/guide.md' && test -s '$top/out/charts/payback.png'"
+    sh -c "grep -q '^| Build | Cloud instance | On-demand per hour | Hours a month to pay back in 1 year |' '$out_dir/guide.md' && grep -q 'charts/payback.svg' '$out_dir/guide.md' && test -s '$out_dir/charts/payback.png'"
 check "rent or buy: in the zh-CN guide too" \
-    sh -c "grep -q '| 1 年回本所需每月小时数 |' '$top/out/zh-CN/guide.md' && grep -q 'charts/payback.svg' '$top/out/zh-CN/guide.md'"
+    sh -c "grep -q '| 1 年回本所需每月小时数 |' '$out_dir/zh-CN/guide.md' && grep -q 'charts/payback.svg' '$out_dir/zh-CN/guide.md'"
 
 # The long table of every offer lives on the reference page; the guide's
 # page keeps a sentence linking it, in both languages (page weight).
 check "cloud offers: on the reference page, linked from the guide's page" \
-	sh -c "grep -q 'The table of every cloud offer, by pricing class, is on the reference page' '$top/out/index.html' && ! grep -q 'Community per hour</th>.*Community per hour' '$top/out/index.html' && grep -q 'Every cloud offer' '$top/out/reference.html' && grep -q '全部云服务报价' '$top/out/zh-CN/reference.html'"
+	sh -c "grep -q 'The table of every cloud offer, by pricing class, is on the reference page' '$out_dir/index.html' && ! grep -q 'Community per hour</th>.*Community per hour' '$out_dir/index.html' && grep -q 'Every cloud offer' '$out_dir/reference.html' && grep -q '全部云服务报价' '$out_dir/zh-CN/reference.html'"

@@ -1,15 +1,16 @@
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
 # One decision per use case, the same everywhere (issue 39): the short
 # answer, the pick table, recommendations.csv, requests.csv and the
 # request PDFs, and the picker's data name the same build, in both
 # editions and both languages (tests/decisions.py); the check fails on an
 # output where two places disagree.
 check "decisions: every place names the same build (both editions, both languages)" \
-	python3 "$top/tests/decisions.py" "$top/out"
+	python3 "$top/tests/decisions.py" "$out_dir"
 
 # The check can fail: a copy of the output whose requests table serves a
 # use case with another build, and one whose short answer names another.
 dc_out="$tmp/decisions-out"
-rm -rf "$dc_out" && cp -r "$top/out" "$dc_out"
+rm -rf "$dc_out" && cp -r "$out_dir" "$dc_out"
 python3 - "$dc_out/data/requests.csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1], newline="", encoding="utf-8")))
@@ -24,7 +25,7 @@ with open(sys.argv[1], "w", newline="", encoding="utf-8") as f:
 PY
 check "decisions: a request serving a use case another decision buys is caught" \
 	sh -c "! python3 '$top/tests/decisions.py' '$dc_out' >/dev/null"
-rm -rf "$dc_out" && cp -r "$top/out" "$dc_out"
+rm -rf "$dc_out" && cp -r "$out_dir" "$dc_out"
 sed -i '2s/^[^,]*,/1x Another GPU,/' "$dc_out/zh-CN/data/short_answer.csv"
 check "decisions: a short answer naming another build is caught (zh-CN)" \
 	sh -c "! python3 '$top/tests/decisions.py' '$dc_out' >/dev/null"
@@ -32,7 +33,7 @@ rm -rf "$dc_out"
 
 # The decision record in the export: buy is the best value unless the
 # two finalists tie and the rule for ties bought the other one.
-check "decisions: buy is the best value unless a tie rule bought the runner-up" python3 - "$top/out/data/recommendations.csv" <<'PY'
+check "decisions: buy is the best value unless a tie rule bought the runner-up" python3 - "$out_dir/data/recommendations.csv" <<'PY'
 import csv, sys
 for r in csv.DictReader(open(sys.argv[1], encoding="utf-8")):
     if r["tie"] == "tie":
@@ -49,7 +50,7 @@ PY
 # too, at its cell, and by generation with the same message.
 dc_ed="$tmp/decisions-check/2020-09"
 rm -rf "$tmp/decisions-check" && mkdir -p "$tmp/decisions-check"
-cp -r "$top/data/2020-09" "$dc_ed"
+cp -r "$data_dir/2020-09" "$dc_ed"
 sed -i '2s/,example:cycles_without,/,example:no_such_quantity,/' "$dc_ed/claims.csv"
 "$bin" --check --data "$dc_ed" >"$tmp/decisions-check.out" 2>"$tmp/decisions-check.err"
 check "--check refuses a bad claims.csv cell (a former guide-stage computation), exit 1" test $? -eq 1

@@ -1,4 +1,5 @@
-# Sourced by tests/run.sh: a GPU whose name is markup stays text in every
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/escape.sh): a GPU whose name is markup stays text in every
 # output.  The mini edition's RTX 3090 is renamed to the hostile name.
 esc_name='<script>alert(1)</script> *x* | y'
 esc_ed="$tmp/escape-edition"

@@ -1,4 +1,5 @@
-# Sourced by tests/run.sh: hostile inputs that need an environment, a
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/hostile.sh): hostile inputs that need an environment, a
 # signal or a big file rather than a case of tests/bad/ (issue 16):
 # SOURCE_DATE_EPOCH, fonts, signals, stale temporary folders, attributes
 # built in C, row and expansion limits.  Every refused run must leave the
@@ -6,7 +7,7 @@
 ho_mini="$top/tests/data/mini"
 ho_out="$tmp/hostile-out"
 "$bin" -q --data "$ho_mini" --out "$ho_out"
-ho_snapshot() { (cd "$ho_out" && find . -type f | sort | xargs md5sum); }
+ho_snapshot() { snapshot "$ho_out"; }
 ho_snapshot >"$tmp/ho-before.md5"
 
 # ho_expect NAME STATUS FRAGMENT COMMAND...: exit status, a message

@@ -1,4 +1,5 @@
-# Sourced by tests/run.sh: adding a language is adding templates/LANG/
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/lang.sh): adding a language is adding templates/LANG/
 # and nothing in gen/.  A pseudo-locale made from templates/en (every
 # letter accented, every string in brackets) builds a whole site with
 # its PDF and requests, and no English of the strings is left in the
@@ -19,9 +20,9 @@ check "pseudo-locale wrote purchase requests" \
 	sh -c "ls '$tmp/pseudo-out/requests/'*.pdf >/dev/null"
 check "pseudo-locale pages have no English from the strings" \
 	python3 "$top/tests/lang/no_english.py" "$top/templates/en/strings.csv" \
-	"$top/data" "$tmp/pseudo-out"
+	"$data_dir" "$tmp/pseudo-out"
 check "the English check finds English in the English site" \
-	sh -c "! python3 '$top/tests/lang/no_english.py' '$top/templates/en/strings.csv' '$top/data' '$top/out'"
+	sh -c "! python3 '$top/tests/lang/no_english.py' '$top/templates/en/strings.csv' '$data_dir' '$out_dir'"
 check "pseudo-locale page is in its language (lang attribute)" \
 	grep -q '<html lang="xx-pseudo"' "$tmp/pseudo-out/index.html"
 # A language without one of the reference keys: a load-time error naming it.

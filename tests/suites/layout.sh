@@ -1,4 +1,5 @@
-# Sourced by tests/run.sh: the shape of gen/ itself.  No two modules
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/layout.sh): the shape of gen/ itself.  No two modules
 # include each other in a circle, and the checker does find one when one
 # is made.
 check "gen/ modules include each other without a circle" \

@@ -1,4 +1,5 @@
-# Sourced by tests/run.sh: positions are right for every line ending
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/lineends.sh): positions are right for every line ending
 # (issue 28, item 5).  A CSV file and a template saved with LF, CRLF or
 # bare CR (old Mac) line endings, with a mistake on line 4, are refused
 # naming line 4 (a bare CR used to count as no line end at all: line 1,

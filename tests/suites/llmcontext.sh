@@ -1,10 +1,11 @@
-# Sourced by tests/run.sh: LLM memory for long contexts and a team
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/llmcontext.sh): LLM memory for long contexts and a team
 # (issue 31, item 4).  The export's llm_context.csv is recomputed from
 # llm_models.csv and assumptions.csv alone (weights, a KV cache per token,
 # user and layer, the overhead, in the GB cards are sized in), every
 # column set in the edition is there, and a context beyond a model's
 # published window is left empty.
-python3 - "$top/out/data/llm_context.csv" "$top/data/current" >"$tmp/llmctx.log" 2>&1 <<'PY'
+python3 - "$out_dir/data/llm_context.csv" "$data_dir/current" >"$tmp/llmctx.log" 2>&1 <<'PY'
 import csv, sys
 out, data = sys.argv[1], sys.argv[2]
 rows = list(csv.DictReader(open(out, encoding="utf-8")))
@@ -36,7 +37,7 @@ print("%d rows" % len(rows))
 PY
 check "LLM context table: every cell recomputed from the data ($(tail -n 1 "$tmp/llmctx.log"))" test $? -eq 0
 # a model whose window is shorter than a column leaves that cell empty
-rm -rf "$tmp/llmctx-data" && cp -r "$top/data/current" "$tmp/llmctx-data"
+rm -rf "$tmp/llmctx-data" && cp -r "$data_dir/current" "$tmp/llmctx-data"
 python3 - "$tmp/llmctx-data/llm_models.csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1], encoding="utf-8")))
@@ -54,7 +55,7 @@ rm -rf "$tmp/llmctx-data" "$tmp/llmctx-out"
 
 # A mixture of experts' active parameters cannot exceed its total: refused
 # at the cell, exit 1.
-rm -rf "$tmp/moe-data" && cp -r "$top/data/current" "$tmp/moe-data"
+rm -rf "$tmp/moe-data" && cp -r "$data_dir/current" "$tmp/moe-data"
 sed -i 's/^gpt-oss-120b,120B MoE,116.8,5.1,/gpt-oss-120b,120B MoE,116.8,200,/' "$tmp/moe-data/llm_models.csv"
 "$bin" -q --data "$tmp/moe-data" --out "$tmp/moe-out" >"$tmp/moe.err" 2>&1
 check "llm_models.csv: active_params_b above params_b is refused at its cell, exit 1" \
@@ -65,7 +66,7 @@ rm -rf "$tmp/moe-data" "$tmp/moe-out"
 # table at 4 bits against each machine's usable memory less the headroom,
 # and the decode bound of its bandwidth, recomputed from the CSV files; a
 # machine without a price says why.
-python3 - "$top/out/data" "$top/data/current" >"$tmp/machines.log" 2>&1 <<'PY'
+python3 - "$out_dir/data" "$data_dir/current" >"$tmp/machines.log" 2>&1 <<'PY'
 import csv, sys
 out, data = sys.argv[1], sys.argv[2]
 a = {r["key"]: float(r["value"]) for r in csv.DictReader(open(data + "/assumptions.csv", encoding="utf-8"))
@@ -98,9 +99,9 @@ print("%d machines, %d rows" % (len(specs), len(rows)))
 PY
 check "machines: fits and decode bounds recomputed ($(tail -n 1 "$tmp/machines.log"))" test $? -eq 0
 check "machines: both tables in both languages, each machine says what it cannot do" \
-	sh -c "grep -q '^| Machine | Memory | For the accelerator |' '$top/out/guide.md' && grep -q '^| Machine | Model | Memory needed (GB) | Holds it? |' '$top/out/guide.md' && grep -q '| 加速器可用 |' '$top/out/zh-CN/guide.md' && grep -q 'run CUDA software' '$top/out/guide.md'"
+	sh -c "grep -q '^| Machine | Memory | For the accelerator |' '$out_dir/guide.md' && grep -q '^| Machine | Model | Memory needed (GB) | Holds it? |' '$out_dir/guide.md' && grep -q '| 加速器可用 |' '$out_dir/zh-CN/guide.md' && grep -q 'run CUDA software' '$out_dir/guide.md'"
 # an empty price needs a note saying why
-rm -rf "$tmp/mach-data" && cp -r "$top/data/current" "$tmp/mach-data"
+rm -rf "$tmp/mach-data" && cp -r "$data_dir/current" "$tmp/mach-data"
 sed -i 's/^\("Mac Studio (M3 Ultra, 512 GB)",.*\),"no price: /\1,"/' "$tmp/mach-data/machines.csv"
 "$bin" -q --data "$tmp/mach-data" --out "$tmp/mach-out" >"$tmp/mach.err" 2>&1
 check "machines.csv: an empty price without a 'no price' note is refused at its cell, exit 1" \
@@ -111,7 +112,7 @@ rm -rf "$tmp/mach-data" "$tmp/mach-out"
 # list exactly the models they hold at 4 bits; a measured cell is the
 # published figure of that card and model; predicted cells of one build
 # scale with the bytes read per token (the bandwidth model).
-python3 - "$top/out/data" "$top/data/current" >"$tmp/speed.log" 2>&1 <<'PY'
+python3 - "$out_dir/data" "$data_dir/current" >"$tmp/speed.log" 2>&1 <<'PY'
 import csv, sys
 out, data = sys.argv[1], sys.argv[2]
 a = {r["key"]: float(r["value"]) for r in csv.DictReader(open(data + "/assumptions.csv", encoding="utf-8")) if r["key"].startswith("llm_")}
@@ -161,4 +162,4 @@ print("%d builds, %d cells checked" % (len(builds), checked))
 PY
 check "decode speed per build: models held, measured cells, predicted ratios ($(tail -n 1 "$tmp/speed.log"))" test $? -eq 0
 check "decode speed per build: in both languages" \
-	sh -c "grep -q '^| Build | Model | Tokens/s | Basis |' '$top/out/guide.md' && grep -q '| 词元/秒 |' '$top/out/zh-CN/guide.md'"
+	sh -c "grep -q '^| Build | Model | Tokens/s | Basis |' '$out_dir/guide.md' && grep -q '| 词元/秒 |' '$out_dir/zh-CN/guide.md'"

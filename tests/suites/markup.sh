@@ -1,4 +1,5 @@
-# Sourced by tests/run.sh: templates and strings are author input, not
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/markup.sh): templates and strings are author input, not
 # trusted HTML (issue 28, item 2; the policy is in README.md, "Templates
 # and strings").  A template's raw HTML (but a <!-- comment -->) and its
 # links to anything but http(s), mailto, a relative path or a #fragment
@@ -64,7 +65,7 @@ for r in rows:
         r[1] = "<i id=\"mk2\">More</i>: {1}."
 csv.writer(open(path, "w", encoding="utf-8", newline=""), lineterminator="\n").writerows(rows)' \
     "$mk_tpl/en/strings.csv"
-"$bin" -q --data "$top/data" --templates "$mk_tpl" --lang en --out "$mk_out" \
+"$bin" -q --data "$data_dir" --templates "$mk_tpl" --lang en --out "$mk_out" \
     >/dev/null 2>"$tmp/mk-err"
 mk_st=$?
 if [ "$mk_st" -eq 0 ] && ! grep -q '<b id="mk">' "$mk_out/index.html" \
@@ -81,13 +82,13 @@ else
 fi
 
 # every page of the real output carries the policy, without inline script
-mk_pages=$(find "$top/out" -name '*.html' | wc -l)
+mk_pages=$(find "$out_dir" -name '*.html' | wc -l)
 mk_csp=$(grep -l "http-equiv=\"Content-Security-Policy\" content=\"default-src '[a-z]*';" \
-    $(find "$top/out" -name '*.html') | xargs grep -L "unsafe-inline'; img-src 'self'\|script-src[^;]*unsafe-inline" | wc -l)
+    $(find "$out_dir" -name '*.html') | xargs grep -L "unsafe-inline'; img-src 'self'\|script-src[^;]*unsafe-inline" | wc -l)
 if [ "$mk_pages" -gt 0 ] && [ "$mk_csp" -eq "$mk_pages" ]; then pass; else
 	fail "every page of out/ has a Content-Security-Policy without inline script ($mk_csp of $mk_pages)"
 fi
-if python3 "$top/tests/browser/check_csp.py" "$top/out" >"$tmp/mk-csp" 2>&1; then pass; else
+if python3 "$top/tests/browser/check_csp.py" "$out_dir" >"$tmp/mk-csp" 2>&1; then pass; else
 	fail "the browser blocks an inline script and an onerror attribute: $(cat "$tmp/mk-csp")"
 fi
 rm -rf "$mk_tpl" "$mk_out"

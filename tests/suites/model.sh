@@ -1,9 +1,10 @@
-# Sourced by tests/run.sh: the exported results follow the data.  A copy
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/model.sh): the exported results follow the data.  A copy
 # of the 2020-09 edition with the RTX 3070's price tripled must move its
 # per-dollar rank and the picks that chose it.
 
 ed="$tmp/ed-2020-09"
-cp -r "$top/data/2020-09" "$ed"
+cp -r "$data_dir/2020-09" "$ed"
 "$bin" -q --data "$ed" --out "$tmp/base"
 awk -F, 'BEGIN { OFS = "," } $1 == "RTX 3070" && $2 == "new" { $3 = $3 * 3 } { print }' \
 	"$ed/prices.csv" >"$ed/prices.new" && mv "$ed/prices.new" "$ed/prices.csv"
@@ -38,7 +39,7 @@ check "per-dollar ranks follow the values" awk -F, '
 	END { exit bad }' "$tmp/base/data/per_dollar.csv"
 check "guide.json is valid JSON" python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$tmp/base/data/guide.json"
 check "leave-one-out errors exported (2020-09)" awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "cnn_held_out_error") k = i; next } k && $k != "" { n++ } END { exit n < 5 }' "$tmp/base/data/performance.csv"
-check "leave-one-out errors exported (current)" awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "cnn_held_out_error") k = i; next } k && $k != "" { n++ } END { exit n < 5 }' "$top/out/data/performance.csv"
+check "leave-one-out errors exported (current)" awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "cnn_held_out_error") k = i; next } k && $k != "" { n++ } END { exit n < 5 }' "$out_dir/data/performance.csv"
 
 # A missed worst-error target says why, with the figures of the export:
 # the worst card's held-out prediction and its measured value (2 decimals)
@@ -71,4 +72,4 @@ for w, name in (("cnn", "CNN"), ("transformer", "Transformer")):
         sys.exit("%s: the figures %.2f and %.2f are not stated" % (name, held, own))
     checked += 1
 sys.exit(0 if checked == 2 else 1)
-' "$top/out/guide.md" "$top/out/data/performance.csv"
+' "$out_dir/guide.md" "$out_dir/data/performance.csv"

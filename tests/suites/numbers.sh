@@ -1,4 +1,5 @@
-# Sourced by tests/run.sh: numbers and dates mean what data/README.md says
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/numbers.sh): numbers and dates mean what data/README.md says
 # (issue 28, item 6).  The README lists the forms of a number and of a
 # date that the loader takes and refuses; each is written into a cell of
 # the mini edition (gpus.csv memory_gb, prices.csv date) and run through

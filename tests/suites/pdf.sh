@@ -1,8 +1,9 @@
-# Sourced by tests/run.sh: the guide PDFs and the purchase requests read
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/pdf.sh): the guide PDFs and the purchase requests read
 # like documents: metadata, embedded fonts, the key numbers in reading
 # order, outline and links, one page per request, stable bytes.
 for pdf_ed in "" "2020-09/"; do
-	pdf_file="$top/out/${pdf_ed}guide.pdf"
+	pdf_file="$out_dir/${pdf_ed}guide.pdf"
 	pdf_name="${pdf_ed:-current/}guide.pdf"
 	pdfinfo "$pdf_file" >"$tmp/pdfinfo.txt" 2>&1
 	check "$pdf_name: pdfinfo reads it" test $? -eq 0
@@ -17,7 +18,7 @@ for pdf_ed in "" "2020-09/"; do
 	check "$pdf_name: has link annotations" grep -q '/Subtype /Link' "$pdf_file"
 	check "$pdf_name: named destinations for the sections" sh -c \
 		"pdfinfo -dests '$pdf_file' | grep -q '\"methodology\"'"
-	for pdf_req in "$top/out/${pdf_ed}requests/"*.pdf; do
+	for pdf_req in "$out_dir/${pdf_ed}requests/"*.pdf; do
 		check "${pdf_ed}requests/$(basename "$pdf_req"): one page, or two with the title repeated" \
 			sh -c "pdfinfo '$pdf_req' | grep -qE '^Pages: +[12]\$'"
 		check "${pdf_ed}requests/$(basename "$pdf_req"): fonts embedded" sh -c \
@@ -26,7 +27,7 @@ for pdf_ed in "" "2020-09/"; do
 done
 
 # The 2020-09 guide's worked numbers, in the order a reader meets them.
-pdftotext "$top/out/2020-09/guide.pdf" "$tmp/guide-2020.txt"
+pdftotext "$out_dir/2020-09/guide.pdf" "$tmp/guide-2020.txt"
 pdf_order() { # pdf_order FILE PATTERN... : each pattern after the last,
 	# in the text with its line breaks read as spaces
 	python3 -c '
@@ -43,10 +44,10 @@ for p in sys.argv[2:]:
 check "2020-09 PDF: cycles, power, electricity and break-even in order" \
 	pdf_order "$tmp/guide-2020.txt" "392 cycles" "221 cycles" "1,700 W" "591 kWh" '$71' '$2,311' '$2,270' "break-even: 10 months"
 check "2020-09 PDF: title page names the edition" \
-	sh -c "pdftotext -f 1 -l 1 '$top/out/2020-09/guide.pdf' - | grep -q 'September 2020'"
+	sh -c "pdftotext -f 1 -l 1 '$out_dir/2020-09/guide.pdf' - | grep -q 'September 2020'"
 check "2020-09 PDF: contents page lists the methodology" \
-	sh -c "pdftotext -f 2 -l 2 '$top/out/2020-09/guide.pdf' - | grep -q 'Methodology'"
-pdftotext "$top/out/2020-09/requests/4x-rtx-3090.pdf" "$tmp/req.txt"
+	sh -c "pdftotext -f 2 -l 2 '$out_dir/2020-09/guide.pdf' - | grep -q 'Methodology'"
+pdftotext "$out_dir/2020-09/requests/4x-rtx-3090.pdf" "$tmp/req.txt"
 check "4x RTX 3090 request: approval, total, quote date and power supply in order" \
 	pdf_order "$tmp/req.txt" "Purchase request" "Approver" '$8,496' "Quote date" "1,700 W"
 
@@ -58,10 +59,10 @@ check "--paper letter gives US Letter pages" \
 # Same data, same bytes: a second full run, with the options `make` used
 # (GPUGUIDE_FLAGS, e.g. the Pages workflow's --base-url), matches out/.
 # shellcheck disable=SC2086
-"$bin" -q ${GPUGUIDE_FLAGS:-} --previous "$top/out/data/previous.json" \
+"$bin" -q ${GPUGUIDE_FLAGS:-} --previous "$out_dir/data/previous.json" \
 	--out "$tmp/again"
-check "full generation is byte-identical on a second run" diff -r "$top/out" "$tmp/again"
-diff -rq "$top/out" "$tmp/again" >"$tmp/again.diff" 2>&1 || head -5 "$tmp/again.diff"
+check "full generation is byte-identical on a second run" diff -r "$out_dir" "$tmp/again"
+diff -rq "$out_dir" "$tmp/again" >"$tmp/again.diff" 2>&1 || head -5 "$tmp/again.diff"
 
 # SOURCE_DATE_EPOCH sets the PDF dates; two runs with it are identical.
 # (It is also "today" for the date checks: a date in 2100 leaves every
@@ -72,4 +73,4 @@ check "SOURCE_DATE_EPOCH: two full runs are byte-identical" diff -r "$tmp/epoch1
 check "SOURCE_DATE_EPOCH sets the PDF creation date" \
 	sh -c "pdfinfo '$tmp/epoch1/guide.pdf' | grep -q 'CreationDate:.*2100'"
 check "without it the PDF is dated by its data" \
-	sh -c "pdfinfo '$top/out/2020-09/guide.pdf' | grep -q 'CreationDate:.*Sep  7 .*2020'"
+	sh -c "pdfinfo '$out_dir/2020-09/guide.pdf' | grep -q 'CreationDate:.*Sep  7 .*2020'"

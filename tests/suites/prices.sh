@@ -1,9 +1,10 @@
-# Sourced by tests/run.sh: dated prices, whole builds, the cloud verdicts
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/prices.sh): dated prices, whole builds, the cloud verdicts
 # and what changed between runs (issue 13).
 
 # Every price the guide shows carries its date: each cell of a "GPU price"
 # column of out/guide.md has a YYYY-MM-DD date.
-check "every shown GPU price has a date" python3 - "$top/out/guide.md" <<'PY'
+check "every shown GPU price has a date" python3 - "$out_dir/guide.md" <<'PY'
 import re, sys
 lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
 col, cells = None, 0
@@ -24,7 +25,7 @@ sys.exit(0 if cells >= 20 else "too few price cells: %d" % cells)
 PY
 
 # The line items of every purchase request add up to its total.
-check "requests: line items add up to the total" python3 - "$top/out/requests" <<'PY'
+check "requests: line items add up to the total" python3 - "$out_dir/requests" <<'PY'
 import glob, re, subprocess, sys
 files = glob.glob(sys.argv[1] + "/*.pdf")
 if not files:
@@ -52,8 +53,8 @@ PY
 # the first one-GPU decision with a runner-up costs four times as much,
 # in every row of its condition.
 flip="$tmp/flip"
-rm -rf "$flip-data" "$flip" && cp -r "$top/data/current" "$flip-data"
-python3 - "$top/out/data/recommendations.csv" "$flip-data/prices.csv" "$top/out/data/per_dollar_1gpu.csv" >"$tmp/flip.case" <<'PY'
+rm -rf "$flip-data" "$flip" && cp -r "$data_dir/current" "$flip-data"
+python3 - "$out_dir/data/recommendations.csv" "$flip-data/prices.csv" "$out_dir/data/per_dollar_1gpu.csv" >"$tmp/flip.case" <<'PY'
 import csv, re, sys
 rec = next(r for r in csv.DictReader(open(sys.argv[1], encoding="utf-8"))
            if r["buy"].startswith("1x ") and r["runner_up"])
@@ -70,8 +71,8 @@ with open(sys.argv[2], "w", newline="", encoding="utf-8") as f:
 print(rec["use_case"], rec["buy"], gpu, cond, "%g" % float(price), sep="\t")
 PY
 IFS="$(printf '\t')" read -r flip_use flip_buy flip_gpu flip_cond flip_price <"$tmp/flip.case"
-"$bin" --data "$flip-data" --previous "$top/out/data/guide.json" --out "$flip" 2>"$tmp/flip.err"
-check "the price edit is in the data copy" sh -c "! cmp -s '$top/data/current/prices.csv' '$flip-data/prices.csv'"
+"$bin" --data "$flip-data" --previous "$out_dir/data/guide.json" --out "$flip" 2>"$tmp/flip.err"
+check "the price edit is in the data copy" sh -c "! cmp -s '$data_dir/current/prices.csv' '$flip-data/prices.csv'"
 check "stderr: the $flip_use pick changed, with the price move" \
 	grep -qF "$flip_use pick: $flip_buy -> " "$tmp/flip.err"
 check "stderr: the cause names the price move" \
@@ -92,8 +93,8 @@ check "second run: changes.csv has only its header" test "$(wc -l <"$flip/data/c
 # A cloud price below the desktop's electricity cost: never a negative
 # break-even, and the verdict is rent.
 cheap="$tmp/cheap-cloud"
-cp -r "$top/data/current" "$cheap-data"
-python3 - "$top/data/current/cloud.csv" "$cheap-data/cloud.csv" <<'PY'
+cp -r "$data_dir/current" "$cheap-data"
+python3 - "$data_dir/current/cloud.csv" "$cheap-data/cloud.csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1], newline="")))
 with open(sys.argv[2], "w", newline="") as f:
@@ -113,7 +114,7 @@ sys.exit(1 if not rows or bad else 0)
 PY
 check "cheap cloud: the guide prints no negative days" sh -c "! grep -qE '(^|[^0-9A-Za-z])(\\\\)?-[0-9][0-9,]* days' '$cheap/guide.md'"
 check "cheap cloud: the worked example says rent" grep -qE 'never pays off(\\)?: rent' "$cheap/guide.md"
-check "the cloud table of data/current is never negative" python3 - "$top/out/data/cloud.csv" <<'PY'
+check "the cloud table of data/current is never negative" python3 - "$out_dir/data/cloud.csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 sys.exit(1 if not rows or any(r["breakeven_days"] and float(r["breakeven_days"]) < 0 for r in rows) else 0)
@@ -141,7 +142,7 @@ check "zh 4x request: electrical work not included" sh -c "pdftotext -layout '$p
 # $1,000 tier cut to $500 in a data copy: the budget desktop base alone
 # costs $685).
 nofit="$tmp/budget-nofit"
-rm -rf "$nofit-data" && cp -r "$top/data/current" "$nofit-data"
+rm -rf "$nofit-data" && cp -r "$data_dir/current" "$nofit-data"
 sed -i 's/^budget_1000,8,cnn,1,1000,/budget_1000,8,cnn,1,500,/' "$nofit-data/use_cases.csv"
 "$bin" -q --data "$nofit-data" --out "$nofit" 2>/dev/null
 check "budget no build fits: the edit is in the data copy" grep -q '^budget_1000,8,cnn,1,500,' "$nofit-data/use_cases.csv"
@@ -164,7 +165,7 @@ PY
 
 # Every GPU price of the short answer and every cost of the requests
 # table shows its date.
-check "short answer and requests tables: every price has a date" python3 - "$top/out/guide.md" <<'PY'
+check "short answer and requests tables: every price has a date" python3 - "$out_dir/guide.md" <<'PY'
 import re, sys
 lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
 def table(head):
@@ -182,28 +183,28 @@ sys.exit("no date: %s" % bad[:2] if bad or len(cells) < 4 else 0)
 PY
 
 # Multi-GPU sensitivity says its thresholds are per GPU.
-check "sensitivity of a 4x pick is per GPU" grep -q '^| Four-GPU research machine |.*falls below \$[0-9,]* per GPU |' "$top/out/guide.md"
-check "zh: sensitivity of a 4x pick is per GPU" grep -q '^| 四卡科研工作站 |.*的单卡价格降到' "$top/out/zh-CN/guide.md"
+check "sensitivity of a 4x pick is per GPU" grep -q '^| Four-GPU research machine |.*falls below \$[0-9,]* per GPU |' "$out_dir/guide.md"
+check "zh: sensitivity of a 4x pick is per GPU" grep -q '^| 四卡科研工作站 |.*的单卡价格降到' "$out_dir/zh-CN/guide.md"
 
 # zh-CN shows money in yuan, converted and marked, with the USD beside;
 # a native euro row wins over the conversion.
-check "zh: money in yuan with the USD beside" grep -q '≈¥17,875（\$2,500）' "$top/out/zh-CN/guide.md"
-check "zh: the money note names the dated rate" grep -q '7\.15 CNY.*2026-01-15 的汇率' "$top/out/zh-CN/guide.md"
+check "zh: money in yuan with the USD beside" grep -q '≈¥17,875（\$2,500）' "$out_dir/zh-CN/guide.md"
+check "zh: the money note names the dated rate" grep -q '7\.15 CNY.*2026-01-15 的汇率' "$out_dir/zh-CN/guide.md"
 eur="$tmp/native-eur"
-rm -rf "$eur-data" && cp -r "$top/data/current" "$eur-data"
+rm -rf "$eur-data" && cp -r "$data_dir/current" "$eur-data"
 echo 'RTX 3070,used,150,EUR,ebay,test shop,https://example.com/3070,2026-09-15,' >>"$eur-data/prices.csv"
 "$bin" -q --lang en --data "$eur-data" --out "$eur" 2>/dev/null
 check "en: a native euro price with its date" grep -q '| 1 | RTX 3070 (used) | 8 GB | \$177 (one price, 2026-08-31) | €150 (one price, 2026-09-15); ≈¥' "$eur/guide.md"
 native="$tmp/native-cny"
-cp -r "$top/data/current" "$native-data"
+cp -r "$data_dir/current" "$native-data"
 printf '%s\n' 'RTX 5070 Ti,new,6999,CNY,retail,"test row",,2026-03-01,' >>"$native-data/prices.csv"
 "$bin" -q --lang zh-CN --data "$native-data" --out "$native" 2>/dev/null
 check "zh: a native yuan row wins over the conversion" grep -q '^| [0-9]* | RTX 5070 Ti | 16 GB | ¥6,999（1 条报价，观测于 2026-03-01，比本版早 9 个月） |' "$native/guide.md"
-check "zh: the picks stay those of the USD prices" sh -c "cmp -s '$native/data/recommendations.csv' '$top/out/zh-CN/data/recommendations.csv'"
+check "zh: the picks stay those of the USD prices" sh -c "cmp -s '$native/data/recommendations.csv' '$out_dir/zh-CN/data/recommendations.csv'"
 
 
 # Every recommended build, the 4x and 8x ones too, has cloud rows.
-check "every recommended build has cloud rows" python3 - "$top/out/data/requests.csv" "$top/out/data/cloud.csv" <<'PY'
+check "every recommended build has cloud rows" python3 - "$out_dir/data/requests.csv" "$out_dir/data/cloud.csv" <<'PY'
 import csv, sys
 builds = [r["build"] for r in csv.DictReader(open(sys.argv[1]))]
 cloud = {r["build"] for r in csv.DictReader(open(sys.argv[2]))}
@@ -214,12 +215,12 @@ PY
 # The power text is never negative: with a standard supply smaller than
 # the example's GPUs it says how many watts short it is.
 weak="$tmp/weak-psu"
-cp -r "$top/data/current" "$weak-data"
+cp -r "$data_dir/current" "$weak-data"
 sed -i 's/^standard_psu_max_w,1600,/standard_psu_max_w,1000,/' "$weak-data/assumptions.csv"
 "$bin" -q --data "$weak-data" --out "$weak" 2>/dev/null
 check "weak PSU: the edit is in the data copy" grep -q '^standard_psu_max_w,1000,' "$weak-data/assumptions.csv"
 check "weak PSU: the power text says how many watts short" grep -q 'W less than the GPUs alone draw' "$weak/guide.md"
-check "power text: no negative watts (weak PSU, current data)" sh -c "! grep -q '\\\\-[0-9][0-9,]* W' '$weak/guide.md' '$top/out/guide.md'"
+check "power text: no negative watts (weak PSU, current data)" sh -c "! grep -q '\\\\-[0-9][0-9,]* W' '$weak/guide.md' '$out_dir/guide.md'"
 
 # ---- price rules and the age of prices (issue 29) ----
 
@@ -227,7 +228,7 @@ check "power text: no negative watts (weak PSU, current data)" sh -c "! grep -q 
 "$bin" --check >"$tmp/rules.out" 2>&1
 check "--check: data/current breaks no price rule" test $? -eq 0
 check "--check: no 'price rule' line for the shipped data" sh -c "! grep -q '^  price rule:' '$tmp/rules.out'"
-check "--check lists GPUs whose newest price is older than 120 days, each age right" python3 - "$tmp/rules.out" "$top/out/data/guide.json" "$top/data/current/assumptions.csv" <<'PY'
+check "--check lists GPUs whose newest price is older than 120 days, each age right" python3 - "$tmp/rules.out" "$out_dir/data/guide.json" "$data_dir/current/assumptions.csv" <<'PY'
 import csv, json, re, sys, datetime as dt
 d = dt.date.fromisoformat
 edition = d(json.load(open(sys.argv[2]))["edition_date"])
@@ -243,7 +244,7 @@ PY
 # Each rule fails --check on a copy of data/current that breaks it.
 rules="$tmp/rules"
 rule_case() { # name, sed expression on prices.csv, expected message
-	rm -rf "$rules-$1"; cp -r "$top/data/current" "$rules-$1"
+	rm -rf "$rules-$1"; cp -r "$data_dir/current" "$rules-$1"
 	sed -i "$2" "$rules-$1/prices.csv"
 	"$bin" --check --data "$rules-$1" >"$rules-$1.out" 2>"$rules-$1.err"
 	check "price rule $1: --check exits 1" test $? -eq 1
@@ -256,26 +257,26 @@ rule_case discontinued 's|^\(RTX 4090,new,2749,.*\),"excluded: [^;]*;|\1,"|' 'af
 # a PCIe card dearer than its SXM sibling, with no note saying why
 rule_case sibling '$a H100 PCIe,new,60000,USD,retail,test shop,https://example.com/h100,2026-11-01,' 'H100 PCIe is priced above its SXM sibling H100 SXM'
 # an 8-GPU server base cheaper than the 4-GPU desktop base
-rm -rf "$rules-base"; cp -r "$top/data/current" "$rules-base"
+rm -rf "$rules-base"; cp -r "$data_dir/current" "$rules-base"
 sed -i 's/^\(8,"8-GPU server without GPUs (DGX H100-class host[^"]*",server,\)32010,/\15000,/' "$rules-base/systems.csv"
 "$bin" --check --data "$rules-base" >"$rules-base.out" 2>&1
 check "price rule base: --check exits 1" test $? -eq 1
 check "price rule base: names the system row and the rule" grep -q '^  price rule: systems.csv:[0-9]*:[0-9]*: an 8-GPU server base at 5000 USD is cheaper than the 4-GPU desktop base' "$rules-base.out"
 
 # An excluded row leaves the medians: the RTX 4090 is not offered new.
-check "excluded rows: no new RTX 4090 in the per-dollar table" sh -c "! grep -q '^| [0-9]* | RTX 4090 |' '$top/out/guide.md'"
+check "excluded rows: no new RTX 4090 in the per-dollar table" sh -c "! grep -q '^| [0-9]* | RTX 4090 |' '$out_dir/guide.md'"
 
 # A price older than 120 days shows its age beside it, in both languages,
 # and the guide says how old rows count.
-check "stale price: its age beside it" grep -qE '\((one price|[0-9]+ prices)[^)]*, observed [0-9-]+, [0-9]+ months? before this edition\)' "$top/out/guide.md"
-check "zh stale price: its age beside it" grep -qE '观测于 [0-9-]+，比本版早 [0-9]+ 个月' "$top/out/zh-CN/guide.md"
-check "the guide says older rows leave the medians" grep -q 'Older rows stay in the data for history but leave the medians' "$top/out/guide.md"
-check "2020-09 edition: no price age (no price_fresh_days)" sh -c "! grep -q 'before this edition' '$top/out/2020-09/guide.md'"
+check "stale price: its age beside it" grep -qE '\((one price|[0-9]+ prices)[^)]*, observed [0-9-]+, [0-9]+ months? before this edition\)' "$out_dir/guide.md"
+check "zh stale price: its age beside it" grep -qE '观测于 [0-9-]+，比本版早 [0-9]+ 个月' "$out_dir/zh-CN/guide.md"
+check "the guide says older rows leave the medians" grep -q 'Older rows stay in the data for history but leave the medians' "$out_dir/guide.md"
+check "2020-09 edition: no price age (no price_fresh_days)" sh -c "! grep -q 'before this edition' '$out_dir/2020-09/guide.md'"
 
 # Only the rows of the last 120 days count when a GPU has any, else those
 # within 120 days of its newest; midpoints of a range leave when a listing
 # counts: every street-priced GPU of the one-GPU table, recomputed.
-check "fresh rule: a GPU's median counts the rows of the last 120 days, else those within 120 days of its newest" python3 - "$top/data/current/prices.csv" "$top/out/data/per_dollar_1gpu.csv" "$top/data/current/assumptions.csv" "$top/out/data/guide.json" <<'PY'
+check "fresh rule: a GPU's median counts the rows of the last 120 days, else those within 120 days of its newest" python3 - "$data_dir/current/prices.csv" "$out_dir/data/per_dollar_1gpu.csv" "$data_dir/current/assumptions.csv" "$out_dir/data/guide.json" <<'PY'
 import csv, json, sys, datetime as dt, statistics
 d = lambda s: dt.date.fromisoformat(s)
 a = {r["key"]: r["value"] for r in csv.DictReader(open(sys.argv[3]))}
@@ -312,7 +313,7 @@ PY
 # Price trends (issue 29, item 6): every GPU whose counted dollar street
 # prices in the window moved by the stated share or more is listed with
 # its oldest and newest observation, and priced at its recent level.
-check "price trends: every sharp move listed, recomputed from prices.csv" python3 - "$top/data/current" "$top/out/data" <<'PY'
+check "price trends: every sharp move listed, recomputed from prices.csv" python3 - "$data_dir/current" "$out_dir/data" <<'PY'
 import csv, sys, datetime as dt
 data, out = sys.argv[1], sys.argv[2]
 d = dt.date.fromisoformat
@@ -343,13 +344,13 @@ for r in csv.DictReader(open(out + "/price_trends.csv")):
 if not any(k[0] == "RTX 5090" for k in want):
     sys.exit("the RTX 5090's 2026 rise is not a trend")
 PY
-check "price trends: in both languages" sh -c "grep -q '^| GPU | Prices | Oldest seen | Then | Newest seen | Now | Change | Price used |' '$top/out/guide.md' && grep -q '| 最早观测 |' '$top/out/zh-CN/guide.md'"
-check "price trends: not in the 2020-09 edition" sh -c "! grep -q 'Oldest seen' '$top/out/2020-09/guide.md'"
+check "price trends: in both languages" sh -c "grep -q '^| GPU | Prices | Oldest seen | Then | Newest seen | Now | Change | Price used |' '$out_dir/guide.md' && grep -q '| 最早观测 |' '$out_dir/zh-CN/guide.md'"
+check "price trends: not in the 2020-09 edition" sh -c "! grep -q 'Oldest seen' '$out_dir/2020-09/guide.md'"
 
 # A midpoint of a range ranks below a listing: the RTX 4060 Ti 16GB's new
 # price is its March listing ($449), not the median with a blog's
 # midpoint of May ($425), which stays in the file.
-check "midpoint rows: a listing wins over a range's midpoint in the median" python3 - "$top/data/current/prices.csv" "$top/out/data/per_dollar_1gpu.csv" <<'PY'
+check "midpoint rows: a listing wins over a range's midpoint in the median" python3 - "$data_dir/current/prices.csv" "$out_dir/data/per_dollar_1gpu.csv" <<'PY'
 import csv, sys
 rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["gpu"] == "RTX 4060 Ti 16GB" and r["condition"] == "new" and r["channel"] != "list"]
 mid = [r for r in rows if r["note"].startswith("estimate") and "midpoint" in r["note"]]

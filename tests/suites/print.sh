@@ -1,4 +1,5 @@
-# Sourced by tests/run.sh: the PDFs as printed pages.  Every page of every
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/print.sh): the PDFs as printed pages.  Every page of every
 # guide and purchase request (both languages, both editions; A4, and the
 # requests again on Letter) is rendered at 50 dpi and checked by
 # tests/print/check_pdf.py: no page more than half empty, text sizes
@@ -24,9 +25,9 @@ pr_check() {
 # Letter paper: the same outputs on US Letter.
 "$bin" -q --paper letter --out "$tmp/print-letter"
 
-for pr_root in "$top/out" "$tmp/print-letter"; do
+for pr_root in "$out_dir" "$tmp/print-letter"; do
 	pr_paper=A4
-	[ "$pr_root" = "$top/out" ] || pr_paper=Letter
+	[ "$pr_root" = "$out_dir" ] || pr_paper=Letter
 	for pr_ed in "" "2020-09/" "zh-CN/" "zh-CN/2020-09/"; do
 		pr_guide="$pr_root/${pr_ed}guide.pdf"
 		if [ "$pr_paper" = A4 ]; then
@@ -62,24 +63,24 @@ pr_requests=$(ls "$top"/out/requests/*.pdf 2>/dev/null | wc -l)
 check "print: a request never names a cloud GPU twice (\"RTX 5090 (RTX 5090\"), over $pr_requests requests" \
 	sh -c "[ $pr_requests -gt 0 ] && for f in '$top'/out/requests/*.pdf; do pdftotext \"\$f\" - || exit 1; done >'$pr_tmp/requests.txt' && [ -s '$pr_tmp/requests.txt' ] && ! grep -qE '([A-Z0-9][A-Za-z0-9 ]+) \\(\\1[,)]' '$pr_tmp/requests.txt'"
 check "print: the Chinese request is a 采购申请 with its approval fields" \
-	sh -c "pdftotext '$top/out/zh-CN/requests/$(basename "${pr_4x:-none}")' - | grep -q '采购申请' && pdftotext '$top/out/zh-CN/requests/$(basename "${pr_4x:-none}")' - | grep -q '审批人'"
+	sh -c "pdftotext '$out_dir/zh-CN/requests/$(basename "${pr_4x:-none}")' - | grep -q '采购申请' && pdftotext '$out_dir/zh-CN/requests/$(basename "${pr_4x:-none}")' - | grep -q '审批人'"
 
 # The document language is set.
-check "print: the guide says it is English" grep -aq '/Lang (en)' "$top/out/guide.pdf"
-check "print: the Chinese guide says it is Chinese" grep -aq '/Lang (zh-CN)' "$top/out/zh-CN/guide.pdf"
+check "print: the guide says it is English" grep -aq '/Lang (en)' "$out_dir/guide.pdf"
+check "print: the Chinese guide says it is Chinese" grep -aq '/Lang (zh-CN)' "$out_dir/zh-CN/guide.pdf"
 
 # Relative site links: a file link to the sibling request PDFs, plain
 # text without --base-url, absolute with it.
 check "print: the guide links its requests as files beside it" \
-	grep -aq '/S /GoToR' "$top/out/guide.pdf"
+	grep -aq '/S /GoToR' "$out_dir/guide.pdf"
 "$bin" -q --base-url https://user.github.io/gpuguide --out "$tmp/print-base"
 check "print: with --base-url the guide's data link is absolute" \
 	grep -aq '(https://user.github.io/gpuguide/data/guide.json)' "$tmp/print-base/guide.pdf"
 check "print: without --base-url no link points at a relative site path" \
-	sh -c "! grep -aqE '/URI \\((data|index|[.][.])' '$top/out/guide.pdf'"
+	sh -c "! grep -aqE '/URI \\((data|index|[.][.])' '$out_dir/guide.pdf'"
 
 # The assumptions print as a reference list: each source once.
-pdftotext -layout "$top/out/guide.pdf" "$pr_tmp/guide.txt"
+pdftotext -layout "$out_dir/guide.pdf" "$pr_tmp/guide.txt"
 check "print: the assumptions cite their first source by number" grep -q ' \[1\] *$' "$pr_tmp/guide.txt"
 check "print: each source of a reference list listed once" python3 -c '
 import re, sys

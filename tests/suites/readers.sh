@@ -1,4 +1,5 @@
-# Sourced by tests/run.sh: every file gpuguide reads goes through one
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/readers.sh): every file gpuguide reads goes through one
 # reader that takes only regular files of a bounded size (issue 28).  A
 # FIFO, or a symlink to a device, given as --previous or lying at
 # OUT/data/guide.json (the default previous run), is refused at once:
@@ -7,7 +8,7 @@
 
 rd_out="$tmp/rd-out"
 "$bin" -q --data "$top/tests/data/mini" --out "$rd_out"
-rd_snapshot() { (cd "$rd_out" && find . -type f | sort | xargs md5sum); }
+rd_snapshot() { snapshot "$rd_out"; }
 
 # rd_refused NAME PATH [ARGS...]: a run with ARGS is refused naming PATH.
 rd_refused() {

@@ -1,4 +1,5 @@
-# Sourced by tests/run.sh: purchase requests a finance desk accepts
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/requests.sh): purchase requests a finance desk accepts
 # (issue 32, items 6-9), read from the PDFs of a run without
 # GPUGUIDE_FLAGS (the Pages job's --base-url changes the footer; both
 # editions; tests/suites/print.sh checks one page on A4 and Letter and
@@ -64,7 +65,7 @@ check "requests: a price older than the window is flagged (the 4x's GPUs, RTX A5
 rq_now="$tmp/rq-current.txt"
 : >"$rq_now"
 for rq in "$rq_out"/requests/*.pdf; do rq_text "$rq" >>"$rq_now"; echo >>"$rq_now"; done
-check "requests: a price inside the window is never flagged, an older one always is (current edition)" python3 - "$rq_now" "$top/data/current/assumptions.csv" "$top/out/data/guide.json" <<'PY'
+check "requests: a price inside the window is never flagged, an older one always is (current edition)" python3 - "$rq_now" "$data_dir/current/assumptions.csv" "$out_dir/data/guide.json" <<'PY'
 import csv, json, re, sys, datetime as dt
 a = {r["key"]: r["value"] for r in csv.DictReader(open(sys.argv[2]))}
 edition = dt.date.fromisoformat(json.load(open(sys.argv[3]))["edition_date"])

@@ -1,4 +1,5 @@
-# Sourced by tests/run.sh: the runner itself cannot pass by checking
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/runner.sh): the runner itself cannot pass by checking
 # nothing (issue 28, item 7).  Nested runs in their own temporary folder,
 # with stand-ins for the unit binary and a folder of stand-in suites.
 rn_dir="$tmp/runner-nested"

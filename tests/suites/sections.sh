@@ -1,9 +1,10 @@
-# Sourced by tests/run.sh: per-edition sections of the generated site
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/sections.sh): per-edition sections of the generated site
 # (out/, made by `make` before the tests).  The current edition has its
 # own Q&A, precision and what-is-new sections and the LLM section; the
 # 2020-09 edition keeps the 2020 Q&A and has no LLM section or tables.
-sec_cur="$top/out/guide.md"
-sec_old="$top/out/2020-09/guide.md"
+sec_cur="$out_dir/guide.md"
+sec_old="$out_dir/2020-09/guide.md"
 check "current edition has its own Q&A" grep -q '^## Questions of 2026' "$sec_cur"
 check "current edition has no 2020 Q&A" sh -c "! grep -q '^## Questions and misconceptions' '$sec_cur'"
 check "2020-09 edition keeps the 2020 Q&A" grep -q '^## Questions and misconceptions' "$sec_old"
@@ -13,13 +14,13 @@ check "the two editions' Q&A differ" sh -c \
 check "current edition has the LLM section" grep -q '^## Large language models' "$sec_cur"
 check "current edition shows the LLM memory table" grep -q '^| Model | Use | Precision | Weights' "$sec_cur"
 check "current edition exports the LLM tables" sh -c \
-	"test -s '$top/out/data/llm_memory.csv' && test -s '$top/out/data/llm_fit.csv' && test -s '$top/out/data/llm_memory_check.csv' && test -s '$top/out/data/llm_tokens.csv'"
+	"test -s '$out_dir/data/llm_memory.csv' && test -s '$out_dir/data/llm_fit.csv' && test -s '$out_dir/data/llm_memory_check.csv' && test -s '$out_dir/data/llm_tokens.csv'"
 check "2020-09 edition has no LLM section" sh -c "! grep -q 'Large language models' '$sec_old'"
-check "2020-09 edition exports no LLM table" sh -c "! ls '$top/out/2020-09/data/' | grep -q '^llm_'"
+check "2020-09 edition exports no LLM table" sh -c "! ls '$out_dir/2020-09/data/' | grep -q '^llm_'"
 check "current edition lists the GPUs added since 2020-09" grep -qF '| RTX 5090 | 2025-01-30 |' "$sec_cur"
 check "current edition links the 2020-09 edition" grep -qF '(2020-09/index.html)' "$sec_cur"
 check "LLM use case in the recommendations with its computed memory" sh -c \
-	"grep -q '^llm_inference_70b_q4,[1-9][0-9]*,transformer,2,' '$top/out/data/recommendations.csv'"
+	"grep -q '^llm_inference_70b_q4,[1-9][0-9]*,transformer,2,' '$out_dir/data/recommendations.csv'"
 check "LLM use case has a purchase request" sh -c \
 	"grep 'Running a 70B language model' '$sec_cur' | grep -qF 'requests/2x'"
 check "zh-CN current edition has its own Q&A" sh -c \
@@ -33,7 +34,7 @@ done
 # section in both languages, every claim linked to a dated source; the
 # 2020-09 edition, which knows nothing of 2026, has none.
 check "current edition answers 'Should I wait?'" grep -q '^## Should I wait?' "$sec_cur"
-check "zh-CN current edition answers it too" grep -q '^## 要不要再等等？' "$top/out/zh-CN/guide.md"
+check "zh-CN current edition answers it too" grep -q '^## 要不要再等等？' "$out_dir/zh-CN/guide.md"
 check "2020-09 edition has no 2026 market section" sh -c "! grep -q '^## Should I wait?' '$sec_old'"
 check "'Should I wait?': each of its points links a dated https source" python3 - "$sec_cur" <<'PY'
 import re, sys

@@ -1,10 +1,11 @@
-# Sourced by tests/run.sh: the published site in out/ (what GitHub Pages
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/site.sh): the published site in out/ (what GitHub Pages
 # serves). Markup, links and alt text are checked by tests/check_site.py;
 # when Debian's Chromium is installed, tests/browser_check.sh opens the pages.
 # Variables and functions here start with site_ (run.sh sources every suite
 # into one shell).
 
-site_out="$top/out"
+site_out="$out_dir"
 
 # site_show FILE: the first lines of a failed check's output, indented.
 site_show() { head -n 40 "$1" | sed 's/^/    /'; }

@@ -1,3 +1,4 @@
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
 # Suite: parallel rendering and unchanged files (issue 20).  Sourced by
 # tests/run.sh (check, $bin, $top, $tmp).  No timings here: `make bench`
 # measures; these tests check what parallel work and reuse must keep.

@@ -1,4 +1,5 @@
-# Sourced by tests/run.sh: the model's validation is reported whole, and a
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/validation.sh): the model's validation is reported whole, and a
 # benchmark row that measures the training pipeline is left out of the fit
 # with its reason (issue 30).  Figures are recomputed here from
 # out/data/validation.csv, not copied from the program's earlier output.
@@ -46,7 +47,7 @@ done
 # measured (tests/validation_baseline.csv); and every card above the
 # worst-error target is named in the methodology with its held-out
 # prediction beside its measurement.
-check "held-out errors within their targets or the recorded baseline, every card above the target named" python3 - "$top/data/current/assumptions.csv" "$vsum" "$vrows" "$top/tests/validation_baseline.csv" "$vout/guide.md" <<'PY'
+check "held-out errors within their targets or the recorded baseline, every card above the target named" python3 - "$data_dir/current/assumptions.csv" "$vsum" "$vrows" "$top/tests/validation_baseline.csv" "$vout/guide.md" <<'PY'
 import csv, sys
 assume, summary, rows, baseline, guide = sys.argv[1:6]
 a = {r["key"]: float(r["value"]) for r in csv.DictReader(open(assume)) if r["key"].startswith("loo_target_")}
@@ -87,15 +88,15 @@ check "the pipeline-bound reason is worded in the reference page" \
 # Without the B200's faster BERT runs there is no evidence that the tie is
 # the pipeline's: nothing of the B200 is marked.
 ved="$tmp/validation-ed"
-cp -r "$top/data/current" "$ved"
-grep -v '^B200,[^,]*,[^,]*,[^,]*,transformer,' "$top/data/current/benchmarks.csv" \
+cp -r "$data_dir/current" "$ved"
+grep -v '^B200,[^,]*,[^,]*,[^,]*,transformer,' "$data_dir/current/benchmarks.csv" \
 	>"$ved/benchmarks.csv"
 "$bin" -q --data "$ved" --out "$tmp/validation-nobert"
 check "no B200 row is pipeline-bound without its BERT evidence" \
 	sh -c "! grep -q '^B200,.*,model.unused.pipeline_bound,' '$tmp/validation-nobert/data/excluded_rows.csv'"
 # An edition without the two assumptions marks nothing.
-grep -v '^pipeline_bound\.' "$top/data/current/assumptions.csv" >"$ved/assumptions.csv"
-cp "$top/data/current/benchmarks.csv" "$ved/benchmarks.csv"
+grep -v '^pipeline_bound\.' "$data_dir/current/assumptions.csv" >"$ved/assumptions.csv"
+cp "$data_dir/current/benchmarks.csv" "$ved/benchmarks.csv"
 "$bin" -q --data "$ved" --out "$tmp/validation-nokeys"
 check "without the pipeline_bound keys no row is marked" \
 	test "$(bound "$tmp/validation-nokeys")" = 0
@@ -121,7 +122,7 @@ for w in cnn transformer; do
 		test "$(form_col "$w" max_abs_error yes)" = "$(summary_of "$w" max_abs_error)"
 	used=$(form_col "$w" form yes)
 	if [ "$used" = roofline ] || [ "$used" = roofline_power ]; then
-		check "$w: the $used form is used only where it holds out best by the targets" python3 - "$forms" "$top/data/current/assumptions.csv" "$w" "$used" <<'PY'
+		check "$w: the $used form is used only where it holds out best by the targets" python3 - "$forms" "$data_dir/current/assumptions.csv" "$w" "$used" <<'PY'
 import csv, sys
 forms, assume, w, used = sys.argv[1:5]
 a = {r["key"]: r["value"] for r in csv.DictReader(open(assume))}
@@ -152,7 +153,7 @@ check "the power cap is in the fitted-form table" grep -q '^cnn,roofline_power,.
 # 1.3x to 2.7x linear) measures something else, is listed as left out
 # (superlinear), and feeds neither the scaling nor the fit; every
 # build's performance is at most n times its one-GPU build's.
-check "scaling: every pair above scaling_max_efficiency is left out as superlinear, none below" python3 - "$top/data/current" "$top/out/data/excluded_rows.csv" <<'PY'
+check "scaling: every pair above scaling_max_efficiency is left out as superlinear, none below" python3 - "$data_dir/current" "$out_dir/data/excluded_rows.csv" <<'PY'
 import csv, sys
 data, excl = sys.argv[1], sys.argv[2]
 a = {r["key"]: r["value"] for r in csv.DictReader(open(data + "/assumptions.csv"))}
@@ -173,7 +174,7 @@ for r in rows:
 got = {(r["gpu"], r["network"], r["gpu_count"], r["date"]) for r in csv.DictReader(open(excl)) if r["reason"] == "model.unused.superlinear"}
 sys.exit(0 if got == want and len(want) >= 10 else "superlinear rows %s, expected %s" % (sorted(got ^ want), len(want)))
 PY
-check "scaling: no build is faster than n times its one-GPU build, on either workload" python3 - "$top/out/data/builds.csv" <<'PY'
+check "scaling: no build is faster than n times its one-GPU build, on either workload" python3 - "$out_dir/data/builds.csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 one = {r["gpu"]: r for r in rows if r["gpu_count"] == "1"}
@@ -192,7 +193,7 @@ for edit in 's/^scaling_max_efficiency,1.05,/scaling_max_efficiency,0.9,/:scalin
 	's/^loo_target_median,0.05,/loo_target_median,0,/:loo_target_median' \
 	's/^regional_gap_min,0.15,/regional_gap_min,-1,/:regional_gap_min'; do
 	key=${edit##*:}
-	rm -rf "$tmp/limit-data" && cp -r "$top/data/current" "$tmp/limit-data"
+	rm -rf "$tmp/limit-data" && cp -r "$data_dir/current" "$tmp/limit-data"
 	sed -i "${edit%:*}" "$tmp/limit-data/assumptions.csv"
 	refused_at_cell "assumption $key out of range: refused at its cell, exit 1, no output" \
 		"$tmp/limit-data" "assumptions.csv:[0-9]*:[0-9]*: assumption .$key. must be a number"
@@ -200,7 +201,7 @@ done
 rm -rf "$tmp/limit-data"
 
 # A ratio pair naming a GPU the edition lacks is refused at its cell.
-rm -rf "$tmp/ratio-data" && cp -r "$top/data/current" "$tmp/ratio-data"
+rm -rf "$tmp/ratio-data" && cp -r "$data_dir/current" "$tmp/ratio-data"
 sed -i 's#^validation_ratios,B200/H100 SXM;#validation_ratios,B200/H100 SMX;#' "$tmp/ratio-data/assumptions.csv"
 refused_at_cell "validation_ratios with an unknown GPU: refused at its cell, exit 1, no output" \
 	"$tmp/ratio-data" "assumptions.csv:[0-9]*:[0-9]*: validation_ratios: .B200/H100 SMX. is not two gpus.csv names"

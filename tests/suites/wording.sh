@@ -1,9 +1,10 @@
-# Sourced by tests/run.sh: wording a reader holds (issue 32).  Print
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/wording.sh): wording a reader holds (issue 32).  Print
 # names an edition by its date, never by its folder ("current").
 wd_txt="$tmp/wording"
 mkdir -p "$wd_txt"
 wd_n=0
-for wd_pdf in $(find "$top/out" -name '*.pdf' | sort); do
+for wd_pdf in $(find "$out_dir" -name '*.pdf' | sort); do
 	wd_n=$((wd_n + 1))
 	pdftotext "$wd_pdf" "$wd_txt/$wd_n.txt" 2>/dev/null
 done
@@ -13,11 +14,11 @@ check "wording: no PDF names the edition 'edition latest'" sh -c \
 check "wording: no PDF names the edition '版本 最新'" sh -c \
 	"! cat '$wd_txt'/*.txt | grep -qF '版本 最新'"
 check "wording: the cover is dated (December 2026 edition)" sh -c \
-	"pdftotext -f 1 -l 1 '$top/out/guide.pdf' - | grep -qF 'December 2026 edition, prices as of'"
+	"pdftotext -f 1 -l 1 '$out_dir/guide.pdf' - | grep -qF 'December 2026 edition, prices as of'"
 check "wording: the zh-CN cover is dated (2026年12月版)" sh -c \
-	"pdftotext -f 1 -l 1 '$top/out/zh-CN/guide.pdf' - | grep -qF '2026年12月版，价格截至'"
+	"pdftotext -f 1 -l 1 '$out_dir/zh-CN/guide.pdf' - | grep -qF '2026年12月版，价格截至'"
 check "wording: the 2020-09 cover is dated (September 2020 edition)" sh -c \
-	"pdftotext -f 1 -l 1 '$top/out/2020-09/guide.pdf' - | grep -qF 'September 2020 edition, prices as of'"
+	"pdftotext -f 1 -l 1 '$out_dir/2020-09/guide.pdf' - | grep -qF 'September 2020 edition, prices as of'"
 for wd_req in "$top"/out/requests/*.pdf "$top"/out/zh-CN/requests/*.pdf; do
 	wd_name=${wd_req#"$top"/out/}
 	check "wording: $wd_name header and footer are dated" sh -c \
@@ -28,7 +29,7 @@ done
 # a useful life of 0 years, an empty source list "()"; each such case
 # has its own wording.
 wd_all="$tmp/wording-all.txt"
-find "$top/out" \( -name '*.html' -o -name '*.md' \) -exec cat {} + >"$wd_all"
+find "$out_dir" \( -name '*.html' -o -name '*.md' \) -exec cat {} + >"$wd_all"
 cat "$wd_txt"/*.txt >>"$wd_all"
 for wd_bad in 'rises 0%' '上涨 0%' 'life of 0 years' ' 0 年使用寿命' ' 0 年的使用寿命' \
 	'first ()' '条款（）' 'over 0 days' ' 0 个月'; do
@@ -36,13 +37,13 @@ for wd_bad in 'rises 0%' '上涨 0%' 'life of 0 years' ' 0 年使用寿命' ' 0 
 		"! grep -qF -- '$wd_bad' '$wd_all'"
 done
 check "wording: 2020-09 pick table says a pick is already at the budget limit" \
-	grep -qF 'its price rises at all (it is already at the budget limit)' "$top/out/2020-09/index.html"
+	grep -qF 'its price rises at all (it is already at the budget limit)' "$out_dir/2020-09/index.html"
 check "wording: zh-CN 2020-09 pick table says so too" \
-	grep -qF '其价格有任何上涨（它已达预算上限）' "$top/out/zh-CN/2020-09/index.html"
+	grep -qF '其价格有任何上涨（它已达预算上限）' "$out_dir/zh-CN/2020-09/index.html"
 check "wording: 2020-09 requests say the edition states no useful life" sh -c \
-	"pdftotext '$top/out/2020-09/requests/1x-rtx-3080.pdf' - | tr '\n' ' ' | grep -qF 'states no useful life'"
+	"pdftotext '$out_dir/2020-09/requests/1x-rtx-3080.pdf' - | tr '\n' ' ' | grep -qF 'states no useful life'"
 check "wording: 2020-09 cloud example says the edition states no useful life" \
-	grep -qF 'This edition states no useful life for the hardware' "$top/out/2020-09/guide.md"
+	grep -qF 'This edition states no useful life for the hardware' "$out_dir/2020-09/guide.md"
 
 # The test runner itself (issue 32, item 4): one progress line per part on
 # stderr, the count last on stdout, and the signal tests of hostile.sh

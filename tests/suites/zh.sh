@@ -1,4 +1,5 @@
-# Sourced by tests/run.sh: the Simplified Chinese edition (templates/zh-CN),
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/zh.sh): the Simplified Chinese edition (templates/zh-CN),
 # as the default `make` writes it into out/zh-CN/ (both data editions).
 # Its strings and template mirror the English ones key for key and
 # placeholder for placeholder; it gives the same numbers and picks as the
@@ -23,11 +24,11 @@ check "zh-CN guide.md: the heading levels of en/guide.md" \
 # The default `make` writes the Chinese site beside the English one:
 # out/zh-CN/ (the current edition) and out/zh-CN/2020-09/.
 check "make writes zh-CN beside en: out/zh-CN and out/zh-CN/2020-09" \
-	test -f "$top/out/zh-CN/index.html" -a -f "$top/out/zh-CN/2020-09/index.html"
+	test -f "$out_dir/zh-CN/index.html" -a -f "$out_dir/zh-CN/2020-09/index.html"
 check "zh-CN current: data exports identical to the English edition's (same numbers and picks)" \
-	diff -r -x previous.json "$top/out/data" "$top/out/zh-CN/data"
+	diff -r -x previous.json "$out_dir/data" "$out_dir/zh-CN/data"
 check "zh-CN 2020-09: data exports identical to the English edition's (same numbers and picks)" \
-	diff -r -x previous.json "$top/out/2020-09/data" "$top/out/zh-CN/2020-09/data"
+	diff -r -x previous.json "$out_dir/2020-09/data" "$out_dir/zh-CN/2020-09/data"
 
 # U+FFFD (EF BF BD) would mean text the PDF could not map back to Unicode.
 zh_no_fffd() { ! grep -q "$(printf '\357\277\275')" "$1"; }
@@ -42,7 +43,7 @@ zh_no_noto_cff() { # the Noto CJK CFF outlines cairo 1.16 breaks are not used
 grep -E '^#{2,3} ' "$zh_tpl/guide.md" | sed 's/^#* //' >"$tmp/zh-headings.txt"
 check "zh-CN template has Chinese headings" grep -q '[^ -~]' "$tmp/zh-headings.txt"
 for zh_ed in "" 2020-09/; do
-	zh_out="$top/out/zh-CN/$zh_ed"
+	zh_out="$out_dir/zh-CN/$zh_ed"
 	zh_at="zh-CN/$zh_ed"
 	pdftotext "$zh_out/guide.pdf" "$tmp/zh-guide.txt" 2>/dev/null
 	check "${zh_at}guide.pdf: text extracts" test -s "$tmp/zh-guide.txt"
@@ -81,8 +82,8 @@ for zh_ed in "" 2020-09/; do
 	check "${zh_at}: purchase requests were written" test "$zh_reqs" -gt 0
 done
 check "zh-CN 2020-09 guide.pdf: the edition title in Chinese on the title page" \
-	sh -c "pdftotext -f 1 -l 1 '$top/out/zh-CN/2020-09/guide.pdf' - | grep -q '2020年9月版'"
-zh_en_req=$(ls "$top/out/requests/"*.pdf 2>/dev/null | head -n 1)
+	sh -c "pdftotext -f 1 -l 1 '$out_dir/zh-CN/2020-09/guide.pdf' - | grep -q '2020年9月版'"
+zh_en_req=$(ls "$out_dir/requests/"*.pdf 2>/dev/null | head -n 1)
 check "en request: the approval fields (Requester ... Delivery address)" sh -c \
 	"pdftotext '$zh_en_req' - | tr -s ' \n' ' ' >'$tmp/zh-en-req.txt' &&
 	 for f in Requester 'Cost centre / project' Approver Date 'Vendor quote no.' 'Delivery address'; do grep -qF \"\$f\" '$tmp/zh-en-req.txt' || exit 1; done"
@@ -108,25 +109,25 @@ if command -v mutool >/dev/null 2>&1; then
 		done
 	}
 	check "zh-CN PDFs: every glyph drawable (mutool), 如 included" \
-		zh_broken_glyphs "$tmp/zh-ru/guide.pdf" "$top/out/zh-CN/guide.pdf" "$top/out/zh-CN/requests/"*.pdf
+		zh_broken_glyphs "$tmp/zh-ru/guide.pdf" "$out_dir/zh-CN/guide.pdf" "$out_dir/zh-CN/requests/"*.pdf
 fi
 
 # Languages side by side: alternates both ways, a switch on every page,
 # the same sections in the same order (the switch keeps the section).
 zh_pair_checks() { # zh_pair_checks EN_PAGE ZH_PAGE (paths under out/)
 	check "$1 and $2: hreflang alternates and language switch, both ways" sh -c \
-		"grep -q '<link rel=\"alternate\" hreflang=\"zh-CN\"' '$top/out/$1' &&
-		 grep -q '<link rel=\"alternate\" hreflang=\"en\"' '$top/out/$2' &&
-		 grep -q 'class=\"lang\" hreflang=\"zh-CN\"' '$top/out/$1' &&
-		 grep -q 'class=\"lang\" hreflang=\"en\"' '$top/out/$2'"
+		"grep -q '<link rel=\"alternate\" hreflang=\"zh-CN\"' '$out_dir/$1' &&
+		 grep -q '<link rel=\"alternate\" hreflang=\"en\"' '$out_dir/$2' &&
+		 grep -q 'class=\"lang\" hreflang=\"zh-CN\"' '$out_dir/$1' &&
+		 grep -q 'class=\"lang\" hreflang=\"en\"' '$out_dir/$2'"
 	check "$1 and $2: the same number of sections (heading i is heading i)" \
-		test "$(grep -o ' id="S[0-9]*"' "$top/out/$1" | wc -l)" -eq "$(grep -o ' id="S[0-9]*"' "$top/out/$2" | wc -l)"
+		test "$(grep -o ' id="S[0-9]*"' "$out_dir/$1" | wc -l)" -eq "$(grep -o ' id="S[0-9]*"' "$out_dir/$2" | wc -l)"
 }
 zh_pair_checks index.html zh-CN/index.html
 zh_pair_checks 2020-09/index.html zh-CN/2020-09/index.html
 check "404.html in both languages" sh -c \
-	"grep -q '<html lang=\"en\">' '$top/out/404.html' && grep -q '<html lang=\"zh-CN\">' '$top/out/zh-CN/404.html' && grep -q '找不到页面' '$top/out/zh-CN/404.html'"
-python3 "$top/tests/check_site.py" "$top/out" >"$tmp/zh-site.txt" 2>&1
+	"grep -q '<html lang=\"en\">' '$out_dir/404.html' && grep -q '<html lang=\"zh-CN\">' '$out_dir/zh-CN/404.html' && grep -q '找不到页面' '$out_dir/zh-CN/404.html'"
+python3 "$top/tests/check_site.py" "$out_dir" >"$tmp/zh-site.txt" 2>&1
 check "site with both languages: well-formed, links, alternates and section anchors resolve" test $? -eq 0
 
 # Issue 17: the 2020-09 claims table and its reasons carry no English in
@@ -134,15 +135,15 @@ check "site with both languages: well-formed, links, alternates and section anch
 # strings' (claim.ID, claim.reason.REASON), the data holds only keys.
 zh_words="$top/tests/ascii_words.py"
 check "zh-CN/2020-09/index.html: the claims table and reasons have no English word (4+ letters) but names and units" \
-	python3 "$zh_words" 4 "$top/data/2020-09" "$top/out/zh-CN/2020-09/index.html" '原文的每个数字'
-pdftotext "$top/out/zh-CN/2020-09/guide.pdf" "$tmp/zh-claims.txt" 2>/dev/null
+	python3 "$zh_words" 4 "$data_dir/2020-09" "$out_dir/zh-CN/2020-09/index.html" '原文的每个数字'
+pdftotext "$out_dir/zh-CN/2020-09/guide.pdf" "$tmp/zh-claims.txt" 2>/dev/null
 check "zh-CN/2020-09/guide.pdf: the claims table and reasons have no English word (4+ letters) but names and units" \
-	python3 "$zh_words" 4 "$top/data/2020-09" "$tmp/zh-claims.txt" '原文的每个数字，重新计算一遍' '方法'
+	python3 "$zh_words" 4 "$data_dir/2020-09" "$tmp/zh-claims.txt" '原文的每个数字，重新计算一遍' '方法'
 check "the word check finds the English edition's claims section English (it can fail)" \
-	sh -c "! python3 '$zh_words' 4 '$top/data/2020-09' '$top/out/2020-09/index.html' 'Every number of the article'"
+	sh -c "! python3 '$zh_words' 4 '$data_dir/2020-09' '$out_dir/2020-09/index.html' 'Every number of the article'"
 check "2020-09 article_claims.csv: ids and reason keys, no prose (same in both languages)" sh -c \
-	"head -1 '$top/out/2020-09/data/article_claims.csv' | grep -qx 'id,topic,article,ours,difference,verdict,quantity,reason' &&
-	 grep -q '^se_resnext,debiasing,.*,explained,.*,se_resnext\$' '$top/out/2020-09/data/article_claims.csv'"
+	"head -1 '$out_dir/2020-09/data/article_claims.csv' | grep -qx 'id,topic,article,ours,difference,verdict,quantity,reason' &&
+	 grep -q '^se_resnext,debiasing,.*,explained,.*,se_resnext\$' '$out_dir/2020-09/data/article_claims.csv'"
 # A claim or a reason without its words is an error naming the key.
 zh_claim_key_missing() { # zh_claim_key_missing KEY
 	rm -rf "$tmp/zh-tpl-claim" "$tmp/zh-out-claim"
@@ -150,7 +151,7 @@ zh_claim_key_missing() { # zh_claim_key_missing KEY
 	for zh_l in en zh-CN; do
 		grep -v "^$1," "$top/templates/$zh_l/strings.csv" >"$tmp/zh-tpl-claim/$zh_l/strings.csv"
 	done
-	"$bin" -q --data "$top/data/2020-09" --templates "$tmp/zh-tpl-claim" \
+	"$bin" -q --data "$data_dir/2020-09" --templates "$tmp/zh-tpl-claim" \
 		--out "$tmp/zh-out-claim" 2>"$tmp/zh-claim-err.txt"
 	test $? -eq 1 && grep -qF "missing string '$1'" "$tmp/zh-claim-err.txt" &&
 		test ! -e "$tmp/zh-out-claim"
@@ -159,7 +160,7 @@ check "2020-09: a claim without claim.ID in the strings is an error naming the k
 	zh_claim_key_missing claim.cycles_with
 check "2020-09: a reason without claim.reason.REASON in the strings is an error naming the key" \
 	zh_claim_key_missing claim.reason.breakeven
-rm -rf "$tmp/zh-ed-claim" && cp -r "$top/data/2020-09" "$tmp/zh-ed-claim"
+rm -rf "$tmp/zh-ed-claim" && cp -r "$data_dir/2020-09" "$tmp/zh-ed-claim"
 sed -i 's/^breakeven,\(.*\),breakeven,/breakeven,\1,Break even,/' "$tmp/zh-ed-claim/claims.csv"
 zh_claim_line=$(grep -n '^breakeven,' "$tmp/zh-ed-claim/claims.csv" | cut -d: -f1)
 check "claims.csv: a reason that is no strings key is an error file:line:col" sh -c \
@@ -170,19 +171,19 @@ check "claims.csv: a reason that is no strings key is an error file:line:col" sh
 # current edition leaves most unrated, the 2020-09 edition models the
 # GTX cards by their FP32 rate.
 check "index.html: the not-vouched GPUs' sentence agrees with performance.csv" \
-	python3 "$top/tests/unvouched_check.py" "$top/out/index.html" "$top/out/data/performance.csv" "$top/data/current/gpus.csv"
+	python3 "$top/tests/unvouched_check.py" "$out_dir/index.html" "$out_dir/data/performance.csv" "$data_dir/current/gpus.csv"
 check "2020-09/index.html: the not-vouched GPUs' sentence agrees with performance.csv" \
-	python3 "$top/tests/unvouched_check.py" "$top/out/2020-09/index.html" "$top/out/2020-09/data/performance.csv" "$top/data/2020-09/gpus.csv"
+	python3 "$top/tests/unvouched_check.py" "$out_dir/2020-09/index.html" "$out_dir/2020-09/data/performance.csv" "$data_dir/2020-09/gpus.csv"
 check "2020-09/index.html: the GTX cards are not called unrated (the edition rates them)" \
-	sh -c "! grep -q 'not rated</strong>: GTX' '$top/out/2020-09/index.html'"
+	sh -c "! grep -q 'not rated</strong>: GTX' '$out_dir/2020-09/index.html'"
 check "the not-vouched check can fail: the current page against the 2020-09 results" \
-	sh -c "! python3 '$top/tests/unvouched_check.py' '$top/out/index.html' '$top/out/2020-09/data/performance.csv' '$top/data/2020-09/gpus.csv'"
+	sh -c "! python3 '$top/tests/unvouched_check.py' '$out_dir/index.html' '$out_dir/2020-09/data/performance.csv' '$data_dir/2020-09/gpus.csv'"
 
 # An edition named like a language folder would share out/zh-CN/ with the
 # Chinese site: an input error naming the folder, and no output.
 clash="$tmp/lang-clash"
-mkdir -p "$clash-data" && cp -r "$top/data/current" "$clash-data/current" \
-	&& cp -r "$top/data/current" "$clash-data/zh-CN"
+mkdir -p "$clash-data" && cp -r "$data_dir/current" "$clash-data/current" \
+	&& cp -r "$data_dir/current" "$clash-data/zh-CN"
 "$bin" -q --data "$clash-data" --out "$clash" 2>"$tmp/lang-clash.err"
 check "an edition named like a language: exit 1" test $? -eq 1
 check "an edition named like a language: the error names it" \

@@ -113,7 +113,7 @@ static const Change *find(const Changes *c, ChangeKind k, const char *subject)
 static void one_price_edit(void)
 {
 	Run x = {0};
-	x.e = edition_load("data/current", NULL);
+	x.e = edition_load(FROZEN_DATA "/current", NULL);
 	CHECK(x.e != NULL);
 	if (!x.e)
 		return;

@@ -148,7 +148,7 @@ void test_charts(void)
 {
 	GError *error = NULL;
 	Lang *s = lang_load("templates/en/strings.csv", &error);
-	Results *res = results_run("data/2020-09", &error);
+	Results *res = results_run(FROZEN_DATA "/2020-09", &error);
 	const Edition *e = res ? res->edition : NULL;
 	const Performance *p = res ? res->perf : NULL;
 	const Costs *c = res ? res->costs : NULL;

@@ -27,7 +27,7 @@ static bool run_stages(Run *x)
 static bool load(Run *x)
 {
 	memset(x, 0, sizeof *x);
-	x->e = edition_load("data/current", NULL);
+	x->e = edition_load(FROZEN_DATA "/current", NULL);
 	return x->e && run_stages(x);
 }
 

@@ -277,7 +277,7 @@ static void table_shape(const LlmResults *r)
 static void optional_files(void)
 {
 	GError *error = NULL;
-	Edition *e = edition_load("data/2020-09", &error);
+	Edition *e = edition_load(FROZEN_DATA "/2020-09", &error);
 	CHECK(e != NULL);
 	if (!e) {
 		g_clear_error(&error);
@@ -337,7 +337,7 @@ static void units_and_headroom(const LlmResults *r)
 void test_llm(void)
 {
 	GError *error = NULL;
-	Edition *e = edition_load("data/current", &error);
+	Edition *e = edition_load(FROZEN_DATA "/current", &error);
 	CHECK(e != NULL);
 	if (!e) {
 		printf("  %s\n", error->message);

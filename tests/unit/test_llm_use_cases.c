@@ -129,7 +129,7 @@ static void check_recommendations(const Results *res)
 void test_llm_use_cases(void)
 {
 	GError *error = NULL;
-	Edition *e = edition_load("data/current", &error);
+	Edition *e = edition_load(FROZEN_DATA "/current", &error);
 	CHECK(e != NULL);
 	g_clear_error(&error);
 	if (!e)
@@ -137,7 +137,7 @@ void test_llm_use_cases(void)
 	check_use_cases(e);
 	edition_free(e);
 	/* the results stage sets the memory the same way, once */
-	Results *res = results_run("data/current", &error);
+	Results *res = results_run(FROZEN_DATA "/current", &error);
 	CHECK(res != NULL);
 	g_clear_error(&error);
 	if (res)

@@ -132,7 +132,7 @@ static void no_cross_segment(const Performance *p)
 void test_model_current(void)
 {
 	GError *error = NULL;
-	Edition *e = edition_load("data/current", &error);
+	Edition *e = edition_load(FROZEN_DATA "/current", &error);
 	Performance *p = e ? model_run(e, &error) : NULL;
 	CHECK(p != NULL);
 	if (p) {
@@ -230,7 +230,7 @@ void test_model_current(void)
 
 	/* 2020-09: too few measured GPUs for the family fit; the edition
 	 * keeps the 2020 form and says so. */
-	e = edition_load("data/2020-09", &error);
+	e = edition_load(FROZEN_DATA "/2020-09", &error);
 	p = e ? model_run(e, &error) : NULL;
 	CHECK(p != NULL);
 	for (int w = 0; p && w < WORKLOAD_COUNT; w++) {

@@ -15,7 +15,7 @@ typedef struct {
 static bool load(Run *x)
 {
 	memset(x, 0, sizeof *x);
-	x->e = edition_load("data/current", NULL);
+	x->e = edition_load(FROZEN_DATA "/current", NULL);
 	x->p = x->e ? model_run(x->e, NULL) : NULL;
 	x->c = x->p ? cost_run(x->p, NULL) : NULL;
 	x->r = x->c ? recommend_run(x->c) : NULL;

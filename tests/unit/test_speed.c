@@ -112,7 +112,7 @@ static void test_link_if_same(void)
 /* The hashed lookups answer what a scan of the rows answers. */
 static void test_indexed_lookups(void)
 {
-	Edition *e = edition_load("data/current", NULL);
+	Edition *e = edition_load(FROZEN_DATA "/current", NULL);
 	CHECK(e != NULL);
 	if (!e)
 		return;

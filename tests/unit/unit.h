@@ -9,6 +9,12 @@
 
 extern int unit_passed, unit_failed;
 
+/* The editions the unit tests read: frozen copies (tests/regress/frozen),
+ * so a maintainer's price edit in data/current never breaks them.  The
+ * 2020-09 edition's worked numbers are checked on data/2020-09 itself
+ * (test_edition2020.c, test_editions.c). */
+#define FROZEN_DATA "tests/regress/frozen/data"
+
 #define CHECK(cond)                                                         \
 	do {                                                                \
 		if (cond)                                                   \
