@@ -50,21 +50,21 @@ PY
 # writes it to data/changes.csv and the guide, with the row that caused it.
 flip="$tmp/flip"
 cp -r "$top/data/current" "$flip-data"
-# (the used RTX 4080, the kaggle runner-up, overtakes the new RTX 4070
-# Ti Super once its price falls below about $846: recommendations.csv,
-# runner_min_gpu_price_usd; its newer used row 850 -> 750 moves its price)
-sed -i 's/^RTX 4080,used,850,USD,ebay,/RTX 4080,used,750,USD,ebay,/' "$flip-data/prices.csv"
+# (the used RTX 4080, the kaggle pick, loses it to the new RTX 4070 Ti
+# Super once its price rises above about $857: recommendations.csv,
+# pick_max_gpu_price_usd; its newer used row 850 -> 950 moves its price)
+sed -i 's/^RTX 4080,used,850,USD,ebay,/RTX 4080,used,950,USD,ebay,/' "$flip-data/prices.csv"
 "$bin" --data "$flip-data" --previous "$top/out/data/guide.json" --out "$flip" 2>"$tmp/flip.err"
-check "the price edit is in the data copy" grep -q '^RTX 4080,used,750,' "$flip-data/prices.csv"
+check "the price edit is in the data copy" grep -q '^RTX 4080,used,950,' "$flip-data/prices.csv"
 check "stderr: the kaggle pick changed, with the price move" \
-	grep -q 'kaggle pick: 1x RTX 4070 Ti Super -> 1x RTX 4080 (used) (RTX 4080 used 850 -> 750)' "$tmp/flip.err"
-check "changes.csv: the kaggle pick changed" grep -q '^pick,kaggle,1x RTX 4070 Ti Super,1x RTX 4080 (used),' "$flip/data/changes.csv"
+	grep -q 'kaggle pick: 1x RTX 4080 (used) -> 1x RTX 4070 Ti Super (RTX 4080 used 850 -> 950)' "$tmp/flip.err"
+check "changes.csv: the kaggle pick changed" grep -q '^pick,kaggle,1x RTX 4080 (used),1x RTX 4070 Ti Super,' "$flip/data/changes.csv"
 check "changes.csv: the price row that caused it" \
-	grep -q '^price,RTX 4080 used,850,750,"prices.csv:[0-9]*' "$flip/data/changes.csv"
+	grep -q '^price,RTX 4080 used,850,950,"prices.csv:[0-9]*' "$flip/data/changes.csv"
 check "the guide shows what changed" grep -q 'What changed since 2026' "$flip/guide.md"
 check "the guide names the changed pick" grep -q '^| pick | Kaggle competitions |' "$flip/guide.md"
 # The zh-CN "what changed" table names builds and GPUs in Chinese.
-check "zh what changed: translated build labels" grep -q '^| 首选 | Kaggle 竞赛 | RTX 4070 Ti Super | RTX 4080（二手） | RTX 4080（二手）：≈¥[0-9,]*（\$850） → ≈¥[0-9,]*（\$750） |' "$flip/zh-CN/guide.md"
+check "zh what changed: translated build labels" grep -q '^| 首选 | Kaggle 竞赛 | RTX 4080（二手） | RTX 4070 Ti Super | RTX 4080（二手）：≈¥[0-9,]*（\$850） → ≈¥[0-9,]*（\$950） |' "$flip/zh-CN/guide.md"
 check "zh what changed: no data ids shown" sh -c "! sed -n '/^| 变化 /,/^\$/p' '$flip/zh-CN/guide.md' | grep -q '1x \\| used '"
 # A second run on the same output folder compares with the first.
 "$bin" --data "$flip-data" --out "$flip" 2>"$tmp/flip2.err"
@@ -210,7 +210,7 @@ check "power text: no negative watts (weak PSU, current data)" sh -c "! grep -q 
 check "--check: data/current breaks no price rule" test $? -eq 0
 check "--check: no 'price rule' line for the shipped data" sh -c "! grep -q '^  price rule:' '$tmp/rules.out'"
 check "--check lists GPUs whose newest price is older than 120 days" \
-	grep -qE '^  price to re-check: RTX 3060: newest price 2026-02-01, 304 days before 2026-12-02' "$tmp/rules.out"
+	grep -qE '^  price to re-check: RTX 3060: newest price 2026-03-06, 271 days before 2026-12-02' "$tmp/rules.out"
 
 # Each rule fails --check on a copy of data/current that breaks it.
 rules="$tmp/rules"
