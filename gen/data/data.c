@@ -279,6 +279,8 @@ Edition *edition_load(const char *dir, GError **error)
 	          && LOAD_OPTIONAL(DATA_LLM_MODELS_FILE, llm_models)
 	          && LOAD_OPTIONAL(DATA_LLM_MEASUREMENTS_FILE, llm_measurements)
 	          && LOAD_OPTIONAL(DATA_MACHINES_FILE, machines)
+	          && LOAD_OPTIONAL(DATA_MACHINE_MEASUREMENTS_FILE,
+	                           machine_measurements)
 	          && index_rows(e) && check_edition(e, error)
 	          && set_edition_date(e, error);
 	if (!ok) {
@@ -316,6 +318,7 @@ void edition_free(Edition *e)
 	FREE_ALL(llm_models, DATA_LLM_MODELS_FILE);
 	FREE_ALL(llm_measurements, DATA_LLM_MEASUREMENTS_FILE);
 	FREE_ALL(machines, DATA_MACHINES_FILE);
+	FREE_ALL(machine_measurements, DATA_MACHINE_MEASUREMENTS_FILE);
 	g_free(e->data_date);
 	g_free(e->edition_date);
 	if (e->gpu_index)

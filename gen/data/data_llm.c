@@ -1,6 +1,7 @@
 /* Data stage: the readers and specs of the optional LLM files
  * (llm_models.csv, llm_measurements.csv) and of the unified-memory
- * machines bought for LLM work (machines.csv).  Split from data_rows.c; the
+ * machines bought for LLM work (machines.csv) with their published decode
+ * speeds (machine_measurements.csv).  Split from data_rows.c; the
  * same rules hold: a reader fills one row from the cursor and reports a
  * bad cell through dc_fail; the row owns its strings and its freer frees
  * them.  See data_internal.h. */
@@ -127,6 +128,40 @@ static void free_machine(Machine *x)
 	dc_provenance_free(&x->from);
 }
 
+/* A machine_measurements.csv row: one stream's decode speed of a machine
+ * (machines.csv, loaded first) on a model of llm_models.csv. */
+static void read_machine_measurement(Cursor *c, Edition *e,
+                                     MachineMeasurement *x)
+{
+	const CsvField *xf = dc_cell(c, "machine");
+	const char *machine = dc_text_required(c, "machine");
+	long xi = edition_find_machine(e, machine);
+	if (xi < 0 && !c->failed)
+		dc_fail(c, xf, "unknown machine '%s': no such name in "
+		     "machines.csv", machine);
+	x->machine = xi < 0 ? 0 : (size_t)xi;
+	const CsvField *mf = dc_cell(c, "model");
+	const char *model = dc_text_required(c, "model");
+	long mi = edition_find_llm_model(e, model);
+	if (mi < 0 && !c->failed)
+		dc_fail(c, mf, "unknown model '%s': no such name in "
+		     "llm_models.csv", model);
+	x->model = mi < 0 ? 0 : (size_t)mi;
+	x->precision = (LlmPrecision)dc_choice(c, "precision",
+	                                       edition_llm_precision_ids);
+	x->context = dc_number(c, "context", NON_NEGATIVE);
+	x->value = dc_number(c, "value", POSITIVE);
+	dc_choice(c, "unit", LLM_UNITS + 2);
+	x->program = dc_dup_required(c, "program");
+	x->from = dc_provenance(c);
+}
+
+static void free_machine_measurement(MachineMeasurement *x)
+{
+	g_free(x->program);
+	dc_provenance_free(&x->from);
+}
+
 static char *machine_key(const void *item)
 {
 	return g_strdup(((const Machine *)item)->name);
@@ -148,6 +183,14 @@ static const char *const MACHINE_COLUMNS[] = {
     "name", "memory_gb", "usable_gb", "bandwidth_gbs", "software", "price",
     "currency", NULL};
 
+static const char *const MACHINE_MEASUREMENT_COLUMNS[] = {
+    "machine", "model", "precision", "context", "value", "unit", "program",
+    NULL};
+
+const FileSpec DATA_MACHINE_MEASUREMENTS_FILE =
+    FILE_SPEC("machine_measurements.csv", MACHINE_MEASUREMENT_COLUMNS,
+              MachineMeasurement, read_machine_measurement,
+              free_machine_measurement, NULL, NULL, NULL);
 const FileSpec DATA_MACHINES_FILE =
     FILE_SPEC("machines.csv", MACHINE_COLUMNS, Machine, read_machine,
               free_machine, machine_key, "name", "machine");

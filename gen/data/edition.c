@@ -111,9 +111,19 @@ size_t edition_count_sources(const Edition *e)
 		count_source(set, &e->llm_models[i].from);
 	for (size_t i = 0; i < e->n_llm_measurements; i++)
 		count_source(set, &e->llm_measurements[i].from);
+	for (size_t i = 0; i < e->n_machine_measurements; i++)
+		count_source(set, &e->machine_measurements[i].from);
 	size_t n = g_hash_table_size(set);
 	g_hash_table_destroy(set);
 	return n;
+}
+
+long edition_find_machine(const Edition *e, const char *name)
+{
+	for (size_t i = 0; e->machines && i < e->n_machines; i++)
+		if (strcmp(e->machines[i].name, name) == 0)
+			return (long)i;
+	return -1;
 }
 
 long edition_find_llm_model(const Edition *e, const char *name)

@@ -220,6 +220,19 @@ typedef struct {
 	Provenance from;
 } Machine;
 
+/* machine_measurements.csv (optional file): a published decode speed of
+ * a machines.csv machine, shown beside the bound of its bandwidth; never
+ * in the cards' efficiency fit (another memory and software stack). */
+typedef struct {
+	size_t machine;    /* index into Edition.machines */
+	size_t model;      /* index into Edition.llm_models */
+	LlmPrecision precision;
+	double context;    /* tokens in the KV cache (mean of the run) */
+	double value;      /* tokens/s, one stream */
+	char *program;     /* the inference program: vLLM, llama.cpp, ... */
+	Provenance from;
+} MachineMeasurement;
+
 /* What an llm_measurements.csv row measured. */
 typedef enum { LLM_WEIGHTS, LLM_KV_CACHE, LLM_FULL, LLM_LORA, LLM_QLORA,
                LLM_TOKENS_PER_S } LlmQuantity;
@@ -253,6 +266,8 @@ typedef struct {
 	LlmModel *llm_models;             size_t n_llm_models;
 	LlmMeasurement *llm_measurements; size_t n_llm_measurements;
 	Machine *machines;         size_t n_machines; /* optional file */
+	MachineMeasurement *machine_measurements; /* optional file */
+	size_t n_machine_measurements;
 	char *data_date; /* the latest price date: "data as of" */
 	/* The date the edition describes: the edition_date assumption of an
 	 * archived edition (edition_date_fixed: no dated row may pass it),
@@ -289,6 +304,9 @@ extern const char *const edition_workload_ids[];
 extern const char *const edition_llm_precision_ids[];
 
 const char *workload_name(Workload w);
+
+/* Index of the machines.csv machine called name, or -1. */
+long edition_find_machine(const Edition *edition, const char *name);
 
 /* Index of the LLM model called name, or -1. */
 long edition_find_llm_model(const Edition *edition, const char *name);

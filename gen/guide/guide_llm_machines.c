@@ -3,7 +3,9 @@
  * what it cannot do; and for each machine and each model of the memory
  * table at 4 bits, the memory needed at the chat context, whether the
  * memory its accelerator may address holds it (less the headroom every
- * card keeps), and the decode speed its bandwidth allows at most.  Only
+ * card keeps), and the decode speed its bandwidth allows at most; and the
+ * published decode speeds of the machines (machine_measurements.csv)
+ * beside that bound for their model, format and cached tokens.  Only
  * editions with machines.csv and LLM models have them.  See
  * guide_ctx.h. */
 #include "guide_ctx.h"
@@ -90,6 +92,46 @@ static void fit_rows(const Ctx *c, Table *t, const Machine *x,
 	}
 }
 
+static const Column MEASURED[] = {
+    {"machine", "table.machine", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"model", "table.llm_model", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"precision", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"program", "table.machine_program", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"context", NULL, COL_NUMBER, 0, 0, 'r', NULL, 0},
+    {"measured_tps", "table.machine_measured", COL_NUMBER, 1, 2, 'r', NULL,
+     0},
+    {"date", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"decode_bound_tps", "table.machine_decode", COL_NUMBER, 1, 1, 'r',
+     NULL, 0},
+    {"share_of_bound", "table.machine_share", COL_PERCENT, 0, 3, 'r', NULL,
+     0},
+};
+
+/* One published decode speed of a machine beside the bound of its
+ * bandwidth for the same model, format and cached tokens. */
+static void measured_row(const Ctx *c, Table *t, const MachineMeasurement *x,
+                         const LlmResults *r)
+{
+	const Machine *m = &c->e->machines[x->machine];
+	const LlmModel *model = &c->e->llm_models[x->model];
+	double bound = llm_decode_bound(model, x->precision, m->bandwidth_gbs,
+	                                x->context, &r->constants);
+	table_add_row(t);
+	table_set_text(t, "machine", m->name);
+	table_set_text(t, "model", model->name);
+	table_set_text(t, "precision", llm_precision_name(x->precision));
+	table_set_text(t, "program", x->program);
+	table_set_number(t, "context", x->context);
+	char *value = format_number(c->s, x->value, 1);
+	char *shown = gg_fill2(S(c, "format.aside"), value, x->from.date);
+	table_set_number_link(t, "measured_tps", x->value, shown, x->from.url);
+	g_free(shown);
+	g_free(value);
+	table_set_text(t, "date", x->from.date);
+	table_set_number(t, "decode_bound_tps", bound);
+	table_set_number(t, "share_of_bound", x->value / bound);
+}
+
 void guide_add_llm_machines(const Ctx *c, Values *v, GPtrArray *tables,
                             const LlmResults *r)
 {
@@ -105,4 +147,9 @@ void guide_add_llm_machines(const Ctx *c, Values *v, GPtrArray *tables,
 	}
 	guide_add_table(c, v, tables, specs);
 	guide_add_table(c, v, tables, fits);
+	Table *measured = table_new("machine_llm_measured", MEASURED,
+	                            G_N_ELEMENTS(MEASURED), NULL);
+	for (size_t i = 0; i < c->e->n_machine_measurements; i++)
+		measured_row(c, measured, &c->e->machine_measurements[i], r);
+	guide_add_table(c, v, tables, measured);
 }

@@ -317,6 +317,7 @@ static GPtrArray *distinct_sources(const Edition *e)
 	ADD_ALL(cloud, n_cloud);
 	ADD_ALL(llm_models, n_llm_models);
 	ADD_ALL(llm_measurements, n_llm_measurements);
+	ADD_ALL(machine_measurements, n_machine_measurements);
 #undef ADD_ALL
 	g_hash_table_destroy(seen);
 	g_ptr_array_sort(list, by_source);

@@ -108,6 +108,49 @@ check "machines.csv: an empty price without a 'no price' note is refused at its 
 	sh -c "test $? -eq 1 && grep -q 'machines.csv:5:[0-9]*: an empty price needs a note' '$tmp/mach.err'"
 rm -rf "$tmp/mach-data" "$tmp/mach-out"
 
+# Measured decode of the machines (issue 42, item 4): every row of
+# machine_measurements.csv is in the export with its value, the bound of
+# the machine's bandwidth for that model, format and cached tokens
+# recomputed from the CSV files, and the share of it the run reached;
+# both languages show the table; a row naming an unknown machine is
+# refused at its cell.
+python3 - "$out_dir/data" "$data_dir/current" >"$tmp/machmeas.log" 2>&1 <<'PY'
+import csv, sys
+out, data = sys.argv[1], sys.argv[2]
+a = {r["key"]: r["value"] for r in csv.DictReader(open(data + "/assumptions.csv", encoding="utf-8"))}
+machines = {m["name"]: m for m in csv.DictReader(open(data + "/machines.csv", encoding="utf-8"))}
+models = {m["name"]: m for m in csv.DictReader(open(data + "/llm_models.csv", encoding="utf-8"))}
+src = list(csv.DictReader(open(data + "/machine_measurements.csv", encoding="utf-8")))
+rows = list(csv.DictReader(open(out + "/machine_llm_measured.csv", encoding="utf-8")))
+if len(rows) != len(src) or not src:
+    sys.exit("%d rows for %d measurements" % (len(rows), len(src)))
+for s, r in zip(src, rows):
+    m, x = models[s["model"]], machines[s["machine"]]
+    if (r["machine"], r["model"], r["precision"]) != (s["machine"], s["model"], s["precision"]):
+        sys.exit("row order: %s / %s" % (r, s))
+    if abs(float(r["measured_tps"]) - float(s["value"])) > 0.005:
+        sys.exit("%s %s: measured %s, data %s" % (s["machine"], s["model"], r["measured_tps"], s["value"]))
+    kv_token = 2 * int(m["layers"]) * int(m["kv_heads"]) * int(m["head_dim"]) * float(a["llm_kv_bytes"])
+    weights = float(m["params_b"]) * 1e9 * float(a["llm_bytes_per_param." + s["precision"]])
+    read = weights * (float(m["active_params_b"]) / float(m["params_b"]) if m.get("active_params_b") else 1)
+    bound = float(x["bandwidth_gbs"]) * 1e9 / (read + kv_token * float(s["context"]))
+    if abs(float(r["decode_bound_tps"]) - bound) > 0.05 + 1e-4 * bound:
+        sys.exit("%s %s: bound %s, expected %.2f" % (s["machine"], s["model"], r["decode_bound_tps"], bound))
+    share = float(s["value"]) / bound
+    if abs(float(r["share_of_bound"]) - share) > 0.001 or share > 1:
+        sys.exit("%s %s: share %s, expected %.3f" % (s["machine"], s["model"], r["share_of_bound"], share))
+print("%d measured runs, %.0f%%-%.0f%% of the bound" % (len(rows), 100 * min(float(r["share_of_bound"]) for r in rows), 100 * max(float(r["share_of_bound"]) for r in rows)))
+PY
+check "machines: measured decode beside the recomputed bound ($(tail -n 1 "$tmp/machmeas.log"))" test $? -eq 0
+check "machines: the measured table in both languages" \
+	sh -c "grep -q '^| Machine | Model | Program | Measured tokens/s (date) |' '$out_dir/guide.md' && grep -q '| 实测每秒词元数（日期） |' '$out_dir/zh-CN/guide.md'"
+rm -rf "$tmp/mm-data" && cp -r "$data_dir/current" "$tmp/mm-data"
+sed -i '2s/^NVIDIA DGX Spark (GB10),/NVIDIA DGX Spork (GB10),/' "$tmp/mm-data/machine_measurements.csv"
+"$bin" -q --data "$tmp/mm-data" --out "$tmp/mm-out" >"$tmp/mm.err" 2>&1
+check "machine_measurements.csv: an unknown machine is refused at its cell, exit 1" \
+	sh -c "test $? -eq 1 && grep -q 'machine_measurements.csv:2:1: unknown machine' '$tmp/mm.err'"
+rm -rf "$tmp/mm-data" "$tmp/mm-out"
+
 # Decode speed per recommended build (issue 29, item 4): one-GPU builds
 # list exactly the models they hold at 4 bits; a measured cell is the
 # published figure of that card and model; predicted cells of one build
