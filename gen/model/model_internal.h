@@ -149,6 +149,9 @@ void loo_family_free(LooFamily *lf);
  * (NAN when none has two); the predicted log performance of g (NAN when
  * nothing predicts it); which basis predicts g. */
 double legacy_fit_weight(const Edition *e, const double *P, const bool *has);
+/* The ordered pairs of GPUs with has[g] that share an architecture and
+ * segment: what one legacy_fit_weight compares per step of its grid. */
+size_t legacy_pairs(const Edition *e, const bool *has);
 double legacy_predict(const Edition *e, size_t g, const double *P,
                       const bool *has, size_t skip, double weight);
 Basis legacy_basis(const Edition *e, size_t g, const bool *has, size_t skip);

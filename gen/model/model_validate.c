@@ -366,6 +366,22 @@ static void keep_family_fit(Performance *p, Workload w,
 /* Every form held out on the GPUs the edition's LOO validates (measured,
  * model_ok, not a bridge; alone in their family or not): the comparison
  * of forms (p->form_score). */
+/* The 2020 form's held-out fit refits its bandwidth weight, which
+ * compares every pair of GPUs of an architecture: it is scored only
+ * where that stays small (the editions it was made for); above, its
+ * row of model_forms.csv counts no GPU. */
+enum { LEGACY_HELD_OUT_MAX_GPUS = 200, LEGACY_HELD_OUT_MAX_PAIRS = 4096 };
+
+static bool legacy_affordable(const Edition *e, const bool *has,
+                              const bool *bridge)
+{
+	size_t n = 0;
+	for (size_t x = 0; x < e->n_gpus; x++)
+		n += has[x] && e->gpus[x].model_ok && !bridge[x];
+	return n <= LEGACY_HELD_OUT_MAX_GPUS
+	       && legacy_pairs(e, has) <= LEGACY_HELD_OUT_MAX_PAIRS;
+}
+
 static void score_forms(Performance *p, Workload w, const FamilyIndex *fi,
                         const RowSet *rs, const double *P, const bool *has)
 {
@@ -382,6 +398,7 @@ static void score_forms(Performance *p, Workload w, const FamilyIndex *fi,
 		errors[f] = g_new(double, e->n_gpus + 1);
 		use[f] = true;
 	}
+	use[FORM_LEGACY] = legacy_affordable(e, has, bridge);
 	Holdout h;
 	holdout_init(&h, p, fi, rs, P, has, use);
 	for (size_t x = 0; x < e->n_gpus; x++) {
@@ -389,6 +406,8 @@ static void score_forms(Performance *p, Workload w, const FamilyIndex *fi,
 			continue;
 		for (int f = 0; f < FORM_COUNT; f++) {
 			FormScore *s = &p->form_score[w][f];
+			if (!use[f])
+				continue;
 			Basis basis;
 			const char *family;
 			double d = holdout_error(&h, (ModelForm)f, x, &basis,
