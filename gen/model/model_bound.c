@@ -25,13 +25,14 @@
  * order as by_key[kstart[k] .. kstart[k + 1] - 1].  Linear in the rows
  * (each GPU's own rows come from p->gpu_rows). */
 typedef struct {
-	size_t key;
+	size_t key, gpu;
 	double mean;
 } Entry;
 
 typedef struct {
 	size_t n_keys;
 	const char **net, **config; /* per key, pointing into the Edition */
+	size_t *net_id, *config_id; /* per key: equal strings, equal ids */
 	size_t *start, *kstart, *by_key;
 	Entry *ent;
 } Means;
@@ -72,7 +73,7 @@ static void means_build(const Performance *p, Means *m)
 			while (at < n && m->ent[at].key != key)
 				at++;
 			if (at == n)
-				m->ent[n++] = (Entry){key, 0};
+				m->ent[n++] = (Entry){key, g, 0};
 			/* a sum for now, in file order as before */
 			m->ent[at].mean += p->rows[i].per_gpu;
 			count[at]++;
@@ -81,6 +82,26 @@ static void means_build(const Performance *p, Means *m)
 	m->start[e->n_gpus] = n;
 	for (size_t a = 0; a < n; a++)
 		m->ent[a].mean /= (double)count[a];
+	m->net_id = g_new(size_t, m->n_keys + 1);
+	m->config_id = g_new(size_t, m->n_keys + 1);
+	GHashTable *nets = g_hash_table_new(g_str_hash, g_str_equal);
+	GHashTable *configs = g_hash_table_new(g_str_hash, g_str_equal);
+	for (size_t k = 0; k < m->n_keys; k++) {
+		gpointer v;
+		if (!g_hash_table_lookup_extended(nets, m->net[k], NULL, &v)) {
+			v = GSIZE_TO_POINTER(g_hash_table_size(nets));
+			g_hash_table_insert(nets, (gpointer)m->net[k], v);
+		}
+		m->net_id[k] = GPOINTER_TO_SIZE(v);
+		if (!g_hash_table_lookup_extended(configs, m->config[k], NULL,
+		                                  &v)) {
+			v = GSIZE_TO_POINTER(g_hash_table_size(configs));
+			g_hash_table_insert(configs, (gpointer)m->config[k], v);
+		}
+		m->config_id[k] = GPOINTER_TO_SIZE(v);
+	}
+	g_hash_table_destroy(nets);
+	g_hash_table_destroy(configs);
 	m->kstart = g_new0(size_t, m->n_keys + 2);
 	m->by_key = g_new(size_t, n + 1);
 	for (size_t a = 0; a < n; a++)
@@ -99,6 +120,8 @@ static void means_free(Means *m)
 {
 	g_free(m->net);
 	g_free(m->config);
+	g_free(m->net_id);
+	g_free(m->config_id);
 	g_free(m->start);
 	g_free(m->kstart);
 	g_free(m->by_key);
@@ -112,20 +135,6 @@ static double mean_of(const Means *m, size_t g, size_t k)
 		if (m->ent[a].key == k)
 			return m->ent[a].mean;
 	return NAN;
-}
-
-/* The entry's GPU. */
-static size_t entry_gpu(const Means *m, size_t a, size_t n_gpus)
-{
-	size_t lo = 0, hi = n_gpus; /* start[lo] <= a < start[hi] */
-	while (hi - lo > 1) {
-		size_t mid = (lo + hi) / 2;
-		if (m->start[mid] <= a)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return lo;
 }
 
 /* The smaller of g's memory-bandwidth and tensor-rate (fp16_tflops, the
@@ -156,8 +165,8 @@ static double best_other_ratio(const Means *m, size_t g, size_t r, size_t k)
 	double best = NAN;
 	for (size_t a = m->start[g]; a < m->start[g + 1]; a++) {
 		size_t o = m->ent[a].key;
-		if (strcmp(m->net[o], m->net[k]) == 0
-		    || strcmp(m->config[o], m->config[k]) != 0)
+		if (m->net_id[o] == m->net_id[k]
+		    || m->config_id[o] != m->config_id[k])
 			continue;
 		double ratio = m->ent[a].mean / mean_of(m, r, o);
 		if (!isnan(ratio) && (isnan(best) || ratio > best))
@@ -175,7 +184,7 @@ static bool entry_is_bound(const Edition *e, const Means *m, size_t g,
 	size_t k = m->ent[a].key;
 	double mine = m->ent[a].mean;
 	for (size_t j = m->kstart[k]; j < m->kstart[k + 1]; j++) {
-		size_t b = m->by_key[j], r = entry_gpu(m, b, e->n_gpus);
+		size_t b = m->by_key[j], r = m->ent[b].gpu;
 		if (r == g || !outclasses(&e->gpus[g], &e->gpus[r], gap))
 			continue;
 		double theirs = m->ent[b].mean;

@@ -370,7 +370,7 @@ static void keep_family_fit(Performance *p, Workload w,
  * compares every pair of GPUs of an architecture: it is scored only
  * where that stays small (the editions it was made for); above, its
  * row of model_forms.csv counts no GPU. */
-enum { LEGACY_HELD_OUT_MAX_GPUS = 200, LEGACY_HELD_OUT_MAX_PAIRS = 4096 };
+enum { LEGACY_HELD_OUT_MAX_GPUS = 64, LEGACY_HELD_OUT_MAX_PAIRS = 1024 };
 
 static bool legacy_affordable(const Edition *e, const bool *has,
                               const bool *bridge)
