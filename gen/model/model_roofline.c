@@ -309,8 +309,31 @@ struct LooRoofline {
 	double *sT, *sTT, *sPT; /* np x nf */
 	double *A0, *B0;      /* np */
 	double *W;            /* np x k: U - sum_f sc_f sT_f / n_f */
+	double *tx;           /* np: scratch, one GPU's terms */
 	size_t *count;        /* nf: scratch for family_predicting */
 };
+
+/* GPU g's terms at every grid point (tx: np).  The points run over
+ * the betas within each cap: a cap that leaves g's sustained rate as the
+ * previous one did gives the same terms, so an uncapped card costs one
+ * log per beta, not one per point. */
+static void terms_of(const LooRoofline *lr, size_t g, double *tx)
+{
+	size_t nb = BETA_HI - BETA_LO + 1;
+	double prev = -1;
+	for (size_t p0 = 0; p0 < lr->np; p0 += nb) {
+		double T = sustained_tflops(lr->e, lr->fi, lr->rate,
+		                            lr->pt[p0].cap, g);
+		if (p0 > 0 && T == prev) {
+			memcpy(tx + p0, tx + p0 - nb, sizeof *tx * nb);
+			continue;
+		}
+		for (size_t i = 0; i < nb; i++)
+			tx[p0 + i] = log(1 / T + lr->pt[p0 + i].beta
+			                             / lr->e->gpus[g].bandwidth_gbs);
+		prev = T;
+	}
+}
 
 LooRoofline *loo_roofline_new(const Edition *e, const FamilyIndex *fi,
                               const RowSet *rs, const double *P,
@@ -348,22 +371,24 @@ LooRoofline *loo_roofline_new(const Edition *e, const FamilyIndex *fi,
 		for (size_t r = lo; r < hi; r++)
 			lr->sc[f * k + rs->key[r]] += 1.0 / (double)(hi - lo);
 	}
+	lr->tx = g_new(double, np + 1);
+	for (size_t g = 0; g < e->n_gpus; g++) {
+		if (!usable(e, has, SIZE_MAX, g))
+			continue;
+		size_t f = fi->of_gpu[g], lo = rs->start[g], hi = rs->start[g + 1];
+		terms_of(lr, g, lr->tx);
+		for (size_t p = 0; p < np; p++) {
+			double t = lr->tx[p];
+			lr->sT[p * nf + f] += t;
+			lr->sTT[p * nf + f] += t * t;
+			lr->sPT[p * nf + f] += P[g] * t;
+			for (size_t r = lo; r < hi; r++)
+				lr->W[p * k + rs->key[r]] += t / (double)(hi - lo);
+		}
+	}
 	for (size_t p = 0; p < np; p++) {
 		double *sT = lr->sT + p * nf, *sTT = lr->sTT + p * nf;
 		double *sPT = lr->sPT + p * nf, *W = lr->W + p * k;
-		for (size_t g = 0; g < e->n_gpus; g++) {
-			if (!usable(e, has, SIZE_MAX, g))
-				continue;
-			size_t f = fi->of_gpu[g], lo = rs->start[g];
-			size_t hi = rs->start[g + 1];
-			double t = roofline_term(e, fi, lr->rate, lr->pt[p].cap,
-			                         g, lr->pt[p].beta);
-			sT[f] += t;
-			sTT[f] += t * t;
-			sPT[f] += P[g] * t;
-			for (size_t r = lo; r < hi; r++)
-				W[rs->key[r]] += t / (double)(hi - lo);
-		}
 		for (size_t f = 0; f < nf; f++) {
 			if (!lr->n[f])
 				continue;
@@ -394,6 +419,7 @@ void loo_roofline_free(LooRoofline *lr)
 	g_free(lr->A0);
 	g_free(lr->B0);
 	g_free(lr->W);
+	g_free(lr->tx);
 	g_free(lr);
 }
 
@@ -420,9 +446,9 @@ double loo_roofline_error(LooRoofline *lr, size_t x, const double *dS,
 	double sQ = lr->sP[fx] - vdot(lr->sc + fx * k, dS, k);
 	double best = INFINITY, best_el = 0;
 	size_t best_p = 0;
+	terms_of(lr, x, lr->tx);
 	for (size_t p = 0; p < lr->np; p++) {
-		double t = roofline_term(e, lr->fi, lr->rate, lr->pt[p].cap, x,
-		                         lr->pt[p].beta);
+		double t = lr->tx[p];
 		double sT = lr->sT[p * nf + fx];
 		/* family fx's share before and after x leaves it (the
 		 * U . dS terms of both cancel) */
@@ -453,14 +479,10 @@ double loo_roofline_error(LooRoofline *lr, size_t x, const double *dS,
 	*family = lr->fi->name[f];
 	double sTf = lr->sT[best_p * nf + (size_t)f], level;
 	if ((size_t)f == fx)
-		level = ((sQ - qx) + best_el * (sTf - roofline_term(
-		             e, lr->fi, lr->rate, lr->pt[best_p].cap, x,
-		             lr->pt[best_p].beta))) / n1;
+		level = ((sQ - qx) + best_el * (sTf - lr->tx[best_p])) / n1;
 	else
 		level = (lr->sP[f] - vdot(lr->sc + (size_t)f * k, dS, k)
 		         + best_el * sTf) / (double)lr->n[f];
-	double pred = level - best_el * roofline_term(e, lr->fi, lr->rate,
-	                                              lr->pt[best_p].cap, x,
-	                                              lr->pt[best_p].beta);
+	double pred = level - best_el * lr->tx[best_p];
 	return pred - lr->P[x] + moved;
 }
