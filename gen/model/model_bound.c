@@ -35,7 +35,69 @@ typedef struct {
 	size_t *net_id, *config_id; /* per key: equal strings, equal ids */
 	size_t *start, *kstart, *by_key;
 	Entry *ent;
+	/* by_key sorted within each key by segment and tensor-core
+	 * generation: runs of equal ones are groups, gstart[k] .. the
+	 * groups of key k, each starting at gfirst[] in by_key with the
+	 * least bandwidth and tensor rate of its GPUs */
+	size_t n_groups, *gstart, *gfirst;
+	double *gmin_bw, *gmin_tf;
 } Means;
+
+typedef struct {
+	const Edition *e;
+	const Entry *ent;
+} SortCtx;
+
+/* By segment, then tensor-core generation, then GPU. */
+static gint by_class(gconstpointer a, gconstpointer b, gpointer data)
+{
+	const SortCtx *c = data;
+	const Entry *x = &c->ent[*(const size_t *)a];
+	const Entry *y = &c->ent[*(const size_t *)b];
+	const Gpu *gx = &c->e->gpus[x->gpu], *gy = &c->e->gpus[y->gpu];
+	if (gx->segment != gy->segment)
+		return gx->segment < gy->segment ? -1 : 1;
+	if (gx->tensor_gen != gy->tensor_gen)
+		return gx->tensor_gen < gy->tensor_gen ? -1 : 1;
+	return (x->gpu > y->gpu) - (x->gpu < y->gpu);
+}
+
+static void groups_build(const Edition *e, Means *m)
+{
+	size_t n = m->kstart[m->n_keys];
+	SortCtx c = {e, m->ent};
+	m->gstart = g_new0(size_t, m->n_keys + 2);
+	m->gfirst = g_new(size_t, n + 2);
+	m->gmin_bw = g_new(double, n + 1);
+	m->gmin_tf = g_new(double, n + 1);
+	m->n_groups = 0;
+	for (size_t k = 0; k < m->n_keys; k++) {
+		size_t lo = m->kstart[k], hi = m->kstart[k + 1];
+		g_qsort_with_data(m->by_key + lo, (gint)(hi - lo), sizeof(size_t),
+		                  by_class, &c);
+		m->gstart[k] = m->n_groups;
+		for (size_t j = lo; j < hi; j++) {
+			const Gpu *g = &e->gpus[m->ent[m->by_key[j]].gpu];
+			if (j == lo || by_class(&m->by_key[j - 1], &m->by_key[j], &c) != 0) {
+				const Gpu *q = j == lo ? NULL
+				               : &e->gpus[m->ent[m->by_key[j - 1]].gpu];
+				if (!q || q->segment != g->segment
+				    || q->tensor_gen != g->tensor_gen) {
+					size_t i = m->n_groups++;
+					m->gfirst[i] = j;
+					m->gmin_bw[i] = g->bandwidth_gbs;
+					m->gmin_tf[i] = g->fp16_tflops;
+					continue;
+				}
+			}
+			size_t i = m->n_groups - 1;
+			m->gmin_bw[i] = fmin(m->gmin_bw[i], g->bandwidth_gbs);
+			m->gmin_tf[i] = fmin(m->gmin_tf[i], g->fp16_tflops);
+		}
+	}
+	m->gstart[m->n_keys] = m->n_groups;
+	m->gfirst[m->n_groups] = n;
+}
 
 static void means_build(const Performance *p, Means *m)
 {
@@ -112,6 +174,7 @@ static void means_build(const Performance *p, Means *m)
 	for (size_t a = 0; a < n; a++)
 		m->by_key[fill[m->ent[a].key]++] = a;
 	g_free(fill);
+	groups_build(e, m);
 	g_free(count);
 	g_hash_table_destroy(id);
 }
@@ -126,6 +189,10 @@ static void means_free(Means *m)
 	g_free(m->kstart);
 	g_free(m->by_key);
 	g_free(m->ent);
+	g_free(m->gstart);
+	g_free(m->gfirst);
+	g_free(m->gmin_bw);
+	g_free(m->gmin_tf);
 }
 
 /* GPU g's mean on key k; NAN when it has none (a GPU has few keys). */
@@ -183,16 +250,27 @@ static bool entry_is_bound(const Edition *e, const Means *m, size_t g,
 {
 	size_t k = m->ent[a].key;
 	double mine = m->ent[a].mean;
-	for (size_t j = m->kstart[k]; j < m->kstart[k + 1]; j++) {
-		size_t b = m->by_key[j], r = m->ent[b].gpu;
-		if (r == g || !outclasses(&e->gpus[g], &e->gpus[r], gap))
+	const Gpu *gg = &e->gpus[g];
+	for (size_t i = m->gstart[k]; i < m->gstart[k + 1]; i++) {
+		const Gpu *q = &e->gpus[m->ent[m->by_key[m->gfirst[i]]].gpu];
+		/* a group g cannot outclass: another segment, not an older
+		 * generation, or not even its least bandwidth or tensor rate
+		 * far enough behind */
+		if (q->segment != gg->segment || q->tensor_gen >= gg->tensor_gen
+		    || gg->bandwidth_gbs / m->gmin_bw[i] < gap
+		    || gg->fp16_tflops / m->gmin_tf[i] < gap)
 			continue;
-		double theirs = m->ent[b].mean;
-		if (mine / theirs > 1 + equal)
-			continue;
-		double other = best_other_ratio(m, g, r, k);
-		if (!isnan(other) && other >= gap)
-			return true;
+		for (size_t j = m->gfirst[i]; j < m->gfirst[i + 1]; j++) {
+			size_t b = m->by_key[j], r = m->ent[b].gpu;
+			if (r == g || !outclasses(gg, &e->gpus[r], gap))
+				continue;
+			double theirs = m->ent[b].mean;
+			if (mine / theirs > 1 + equal)
+				continue;
+			double other = best_other_ratio(m, g, r, k);
+			if (!isnan(other) && other >= gap)
+				return true;
+		}
 	}
 	return false;
 }
