@@ -423,6 +423,17 @@ void loo_roofline_free(LooRoofline *lr)
 	g_free(lr);
 }
 
+/* The mean of v[key] over GPU x's rows (loo_row_mean, kept here so the
+ * rooflines call no further down than the family fit). */
+static double row_mean(const RowSet *rs, size_t x, const double *v)
+{
+	size_t lo = rs->start[x], hi = rs->start[x + 1];
+	double s = 0;
+	for (size_t r = lo; r < hi; r++)
+		s += v[rs->key[r]] / (double)(hi - lo);
+	return s;
+}
+
 static double vdot(const double *a, const double *b, size_t n)
 {
 	double s = 0;
@@ -441,7 +452,7 @@ double loo_roofline_error(LooRoofline *lr, size_t x, const double *dS,
 	if (!usable(e, lr->has, SIZE_MAX, x))
 		return NAN;
 	/* x's level on the held-out fit's scale, and its family's sums */
-	double qx = lr->P[x] - loo_row_mean(lr->rs, x, dS);
+	double qx = lr->P[x] - row_mean(lr->rs, x, dS);
 	double n = (double)lr->n[fx], n1 = n - 1;
 	double sQ = lr->sP[fx] - vdot(lr->sc + fx * k, dS, k);
 	double best = INFINITY, best_el = 0;
