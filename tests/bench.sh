@@ -14,15 +14,17 @@
 #      on the same Markdown, one Pango layout pass of each guide into a
 #      PDF) and gpuguide's ratio to it;
 #   4. scaling on synthetic editions (tests/synth/make_edition.py, GPUs :
-#      prices : benchmark rows = 1 : 10 : 5): a full generation at
-#      BENCH_SIZES GPUs (default 100 300 1000, medians of RUNS runs, the
-#      stages' times from the median run) and --check at
-#      BENCH_CHECK_SIZES GPUs (default 625 1875 6250, about 10,000, 30,000
-#      and 100,000 rows, one run each), time per 1,000 rows, each run
-#      stopped after BENCH_TIMEOUT seconds (default 300), and the 1,000-GPU
-#      run against its targets (5 s wall, 150 MB);
+#      prices : benchmark rows = 1 : 10 : 5, every GPU measured, five
+#      chip families): --check and a full generation at BENCH_SIZES GPUs
+#      (default 1000 3000 10000; medians of BENCH_SCALE_RUNS runs, default
+#      1; the stages' times from the median run), time per 1,000 rows,
+#      the growth per tripling of the size ((t2 / t1) ^ (ln 3 / ln(n2 /
+#      n1)) between neighbouring sizes), each run stopped after
+#      BENCH_TIMEOUT seconds (default 300), and the 10,000-GPU full
+#      generation against its targets (5 s wall, 300 MB);
 #   5. tests/bench/page_weight.sh OUT, when that file exists.
-# Usage: sh tests/bench.sh [RUNS] [BIN]   (from the top folder)
+# Usage: sh tests/bench.sh [RUNS] [BIN]   (from the top folder;
+# BENCH_SCALE_ONLY=1 runs section 4 alone)
 set -eu
 runs=${1:-5}
 bin=${2:-./gen/gpuguide}
@@ -30,8 +32,8 @@ peer=${BENCH_PEER:-/work/shared/bench/peer.py}
 peer_runs=${BENCH_PEER_RUNS:-3}
 py=${BENCH_PYTHON:-/usr/bin/python3} # the system's, where apt installs
 [ -x "$py" ] || py=python3
-sizes=${BENCH_SIZES:-100 300 1000}
-check_sizes=${BENCH_CHECK_SIZES:-625 1875 6250}
+sizes=${BENCH_SIZES:-1000 3000 10000}
+scale_runs=${BENCH_SCALE_RUNS:-1}
 limit=${BENCH_TIMEOUT:-300}
 peer_limit=${BENCH_PEER_TIMEOUT:-1800}
 work=$(mktemp -d)
@@ -89,6 +91,9 @@ summary() {
 
 cpu_model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 echo "gpuguide bench on $(nproc) cores ($cpu_model), load average $(cut -d' ' -f1-3 /proc/loadavg) at the start; medians of $runs runs"
+
+# BENCH_SCALE_ONLY=1: section 4 alone
+if [ "${BENCH_SCALE_ONLY:-0}" != 1 ]; then
 
 # ---- 1. full generation -------------------------------------------------
 repeat full "$runs" "$bin" -q --out "$site"
@@ -187,6 +192,8 @@ if $peer_ok; then
 	echo "  peer CPU $(median peer 2) s = $(ratio "$(median peer 2)" "$f_all")x the floor"
 fi
 
+fi # BENCH_SCALE_ONLY
+
 # ---- 4. scaling ------------------------------------------------------------
 echo
 rows_of() { # data rows of gpus, prices and benchmarks
@@ -198,64 +205,76 @@ stage_ms() { # NAME STAGE: summed CPU ms of a stage in the progress lines
 	# ("gpuguide: STAGE WHAT  W ms, CPU C ms"; older: "... W ms", wall)
 	awk -v s="$2" '$1 == "gpuguide:" && $2 == s { t += $(NF - 1) } END { printf "%.0f", t }' "$rec/$1.err"
 }
+# growth A B NA NB: how much B exceeds A per tripling of the size
+# (NA -> NB), (B / A) ^ (ln 3 / ln(NB / NA)); "-" without both.
+growth() {
+	awk -v a="$1" -v b="$2" -v na="$3" -v nb="$4" 'BEGIN {
+		if (a > 0 && b > 0 && nb > na) printf "%.2fx", exp(log(b / a) * log(3) / log(nb / na));
+		else print "-" }'
+}
 stages="load model data template charts html pdf requests"
-echo "4. scaling on synthetic editions (tests/synth/make_edition.py; full generations: medians of $runs runs; stopped after $limit s)"
-echo "  full generation, both languages:"
-printf '  %6s %7s %8s %8s %6s %11s   %s\n' GPUs rows wall CPU peak "CPU/1k rows" "stage CPU ms per 1k rows: $stages"
-for n in $sizes; do
-	python3 tests/synth/make_edition.py --gpus "$n" --prices $((n * 10)) \
-		--benchmarks $((n * 5)) "$work/syn$n"
-	rows=$(rows_of "$work/syn$n/current")
+echo "4. scaling on synthetic editions (tests/synth/make_edition.py: GPUs : prices : benchmark rows = 1 : 10 : 5, every GPU measured, five chip families; medians of $scale_runs runs; stopped after $limit s)"
+printf '  %6s %7s  %-8s %8s %8s %7s %11s   %s\n' GPUs rows run wall CPU peak "CPU/1k rows" "stage CPU ms per 1k rows: $stages"
+prev_n= prev=
+for size in $sizes; do
+	python3 tests/synth/make_edition.py --gpus "$size" --prices $((size * 10)) \
+		--benchmarks $((size * 5)) "$work/syn$size"
+	rows=$(rows_of "$work/syn$size/current")
+	repeat "chk$size" "$scale_runs" "$bin" --check --data "$work/syn$size/current"
 	i=0
-	while [ "$i" -lt "$runs" ]; do
-		rm -rf "$work/syn$n-out"
-		run "syn$n" "$bin" --data "$work/syn$n/current" --out "$work/syn$n-out"
-		cp "$rec/syn$n.err" "$rec/syn$n.err.$(wc -l <"$rec/syn$n")"
+	while [ "$i" -lt "$scale_runs" ]; do
+		rm -rf "$work/syn$size-out"
+		run "syn$size" "$bin" --data "$work/syn$size/current" --out "$work/syn$size-out"
+		cp "$rec/syn$size.err" "$rec/syn$size.err.$(wc -l <"$rec/syn$size")"
 		i=$((i + 1))
 	done
-	if awk '$4 != 0 { bad = 1 } END { exit !bad }' "$rec/syn$n"; then
-		printf '  %6s %7s  did not finish (status %s; 124 = over %s s)\n' "$n" "$rows" \
-			"$(awk '$4 != 0 { print $4; exit }' "$rec/syn$n")" "$limit"
-	else
-		wall=$(median "syn$n" 1) cpu=$(median "syn$n" 2) peak=$(median "syn$n" 3)
-		# the stages of the run whose CPU time is the median
-		k=$(awk -v c="$cpu" '{ d = $2 - c; if (d < 0) d = -d;
-			if (NR == 1 || d < best) { best = d; k = NR } } END { print k }' "$rec/syn$n")
-		cp "$rec/syn$n.err.$k" "$rec/syn$n.err"
+	cur=
+	for kind in chk syn; do
+		name=$kind$size
+		label=$([ "$kind" = chk ] && echo "--check" || echo "full")
+		if awk '$4 != 0 { bad = 1 } END { exit !bad }' "$rec/$name"; then
+			printf '  %6s %7s  %-8s did not finish (status %s; 124 = over %s s)\n' "$size" "$rows" "$label" \
+				"$(awk '$4 != 0 { print $4; exit }' "$rec/$name")" "$limit"
+			cur="$cur - - -"
+			continue
+		fi
+		wall=$(median "$name" 1) cpu=$(median "$name" 2) peak=$(median "$name" 3)
+		cur="$cur $wall $cpu $peak"
 		per=$(awk -v c="$cpu" -v r="$rows" 'BEGIN { printf "%.3f s", c / r * 1000 }')
 		st=""
-		for s in $stages; do
-			st="$st $(awk -v m="$(stage_ms "syn$n" "$s")" -v r="$rows" 'BEGIN { printf "%.0f", m / r * 1000 }')"
-		done
-		printf '  %6s %7s %7.2fs %7.2fs %4sMB %11s  %s\n' "$n" "$rows" "$wall" "$cpu" "$(mb "$peak")" "$per" "$st"
-		if [ "$n" = 1000 ]; then
-			target_line="  1,000 GPUs against the targets: wall $wall s (under 5 s: $(awk -v w="$wall" 'BEGIN { print (w < 5 ? "met" : "not met") }')), peak $(mb "$peak") MB (under 150 MB: $(awk -v p="$peak" 'BEGIN { print (p < 150 * 1024 ? "met" : "not met") }'))"
+		if [ "$kind" = syn ]; then
+			# the stages of the run whose CPU time is the median
+			k=$(awk -v c="$cpu" '{ d = $2 - c; if (d < 0) d = -d;
+				if (NR == 1 || d < best) { best = d; k = NR } } END { print k }' "$rec/$name")
+			cp "$rec/$name.err.$k" "$rec/$name.err"
+			for s in $stages; do
+				st="$st $(awk -v m="$(stage_ms "$name" "$s")" -v r="$rows" 'BEGIN { printf "%.0f", m / r * 1000 }')"
+			done
+			if [ "$size" = 10000 ]; then
+				target_line="  10,000 GPUs against the targets: full generation wall $wall s (under 5 s: $(awk -v w="$wall" 'BEGIN { print (w < 5 ? "met" : "not met") }')), peak $(mb "$peak") MB (under 300 MB: $(awk -v p="$peak" 'BEGIN { print (p < 300 * 1024 ? "met" : "not met") }'))"
+			fi
 		fi
+		printf '  %6s %7s  %-8s %7.2fs %7.2fs %4sMB %11s  %s\n' "$size" "$rows" "$label" "$wall" "$cpu" "$(mb "$peak")" "$per" "$st"
+	done
+	if [ -n "$prev_n" ]; then
+		set -- $prev
+		pw1=$1 pc1=$2 pm1=$3 fw1=$4 fc1=$5 fm1=$6
+		set -- $cur
+		printf '  %6s growth per tripling from %s GPUs: --check wall %s, CPU %s, peak %s; full wall %s, CPU %s, peak %s\n' "" "$prev_n" \
+			"$(growth "$pw1" "$1" "$prev_n" "$size")" "$(growth "$pc1" "$2" "$prev_n" "$size")" \
+			"$(growth "$pm1" "$3" "$prev_n" "$size")" "$(growth "$fw1" "$4" "$prev_n" "$size")" \
+			"$(growth "$fc1" "$5" "$prev_n" "$size")" "$(growth "$fm1" "$6" "$prev_n" "$size")"
 	fi
-	rm -rf "$work/syn$n-out" "$work/syn$n"
+	prev_n=$size prev=$cur
+	rm -rf "$work/syn$size-out" "$work/syn$size"
 done
 if [ -n "${target_line:-}" ]; then
 	echo "$target_line"
 fi
-echo "  --check:"
-printf '  %6s %7s %8s %8s %6s %11s\n' GPUs rows wall CPU peak "CPU/1k rows"
-for n in $check_sizes; do
-	python3 tests/synth/make_edition.py --gpus "$n" --prices $((n * 10)) \
-		--benchmarks $((n * 5)) "$work/chk$n"
-	rows=$(rows_of "$work/chk$n/current")
-	run "chk$n" "$bin" --check --data "$work/chk$n/current"
-	set -- $(tail -1 "$rec/chk$n")
-	if [ "$4" = 0 ]; then
-		per=$(awk -v c="$2" -v r="$rows" 'BEGIN { printf "%.3f s", c / r * 1000 }')
-		printf '  %6s %7s %7.2fs %7.2fs %4sMB %11s\n' "$n" "$rows" "$1" "$2" "$(mb "$3")" "$per"
-	else
-		printf '  %6s %7s  did not finish (status %s; 124 = over %s s)\n' "$n" "$rows" "$4" "$limit"
-	fi
-	rm -rf "$work/chk$n"
-done
+echo "  (n log n grows 3.4x per tripling at these sizes; linear 3.0x)"
 
 # ---- 5. page weight ----------------------------------------------------------
-if [ -f tests/bench/page_weight.sh ]; then
+if [ "${BENCH_SCALE_ONLY:-0}" != 1 ] && [ -f tests/bench/page_weight.sh ]; then
 	echo
 	sh tests/bench/page_weight.sh "$site"
 fi

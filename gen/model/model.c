@@ -531,12 +531,17 @@ bool model_pair_claim(const Performance *p, size_t g, size_t r,
 	int best_n = INT_MAX;
 	double best_raw = 0, best_deb = 0;
 	Workload w = WORKLOAD_CNN;
-	for (size_t i = 0; i < e->n_benchmarks; i++) {
+	/* g's rows against r's, in file order (linear in their rows) */
+	for (size_t ii = p->gpu_row_start[g]; ii < p->gpu_row_start[g + 1];
+	     ii++) {
+		size_t i = p->gpu_rows[ii];
 		const Benchmark *a = &e->benchmarks[i];
 		if (a->gpu != g || !p->rows[i].used
 		    || strcmp(a->network, network) != 0)
 			continue;
-		for (size_t j = 0; j < e->n_benchmarks; j++) {
+		for (size_t jj = p->gpu_row_start[r];
+		     jj < p->gpu_row_start[r + 1]; jj++) {
+			size_t j = p->gpu_rows[jj];
 			const Benchmark *b = &e->benchmarks[j];
 			if (b->gpu != r || !p->rows[j].used
 			    || b->gpu_count != a->gpu_count

@@ -113,15 +113,35 @@ void model_effects_add(const RowSet *rs, size_t g, double sign, double *a,
  * the groups' levels float apart); freed with g_free. */
 bool *model_bridge_gpus(const RowSet *rs);
 
+/* What every form's leave-one-out shares, built once per workload: the
+ * network-and-config effects S of the full fit and their normal
+ * equations.  loo_effects_shift gives dS = S without x's rows - S (a
+ * k x k solve, k the network-and-config pairs; the array is the
+ * LooEffects's, valid until the next call) and *moved, the mean change
+ * of the other measured GPUs' levels (mean over their rows of dS):
+ * holding x out moves GPU g's level by -loo_row_mean(rs, g, dS), so a
+ * form's held-out fit is its fit of P - that, and its error on x is
+ * pred - P[x] + moved (on the held-out fit's scale). */
+typedef struct LooEffects LooEffects;
+LooEffects *loo_effects_new(const RowSet *rs, const bool *has);
+const double *loo_effects_full(const LooEffects *le);
+const double *loo_effects_shift(LooEffects *le, size_t x, double *moved);
+void loo_effects_free(LooEffects *le);
+/* The mean of v[key] over the rows of GPU g (0 when it has none). */
+double loo_row_mean(const RowSet *rs, size_t g, const double *v);
+
 /* The family form's leave-one-out: what the full fit's sums must know,
- * built once; then for each held-out GPU x, pred - measured in log space
- * on the held-out fit's scale (NAN when nothing predicts x), with the
- * basis and family of the prediction.  Equal to refitting without x. */
+ * built once; then for each held-out GPU x (dS and moved from
+ * loo_effects_shift), pred - measured in log space on the held-out
+ * fit's scale (NAN when nothing predicts x), with the basis and family
+ * of the prediction.  Equal to refitting without x, in time linear in
+ * x's rows (and k). */
 typedef struct LooFamily LooFamily;
 LooFamily *loo_family_new(const Edition *e, const FamilyIndex *fi,
-                          const RowSet *rs, const bool *has);
-double loo_family_error(LooFamily *lf, size_t x, Basis *basis,
-                        const char **family);
+                          const RowSet *rs, const bool *has,
+                          const LooEffects *le);
+double loo_family_error(LooFamily *lf, size_t x, const double *dS,
+                        double moved, Basis *basis, const char **family);
 void loo_family_free(LooFamily *lf);
 
 /* model_legacy.c: the 2020 extrapolation.  The bandwidth weight (0..1)
@@ -129,6 +149,9 @@ void loo_family_free(LooFamily *lf);
  * (NAN when none has two); the predicted log performance of g (NAN when
  * nothing predicts it); which basis predicts g. */
 double legacy_fit_weight(const Edition *e, const double *P, const bool *has);
+/* The ordered pairs of GPUs with has[g] that share an architecture and
+ * segment: what one legacy_fit_weight compares per step of its grid. */
+size_t legacy_pairs(const Edition *e, const bool *has);
 double legacy_predict(const Edition *e, size_t g, const double *P,
                       const bool *has, size_t skip, double weight);
 Basis legacy_basis(const Edition *e, size_t g, const bool *has, size_t skip);
@@ -162,6 +185,19 @@ void roofline_fit(const Edition *e, const FamilyIndex *fi, const double *P,
 void roofline_free(RooflineModel *m);
 double roofline_predict(const Edition *e, const RooflineModel *m, size_t g,
                         Basis *basis, const char **family);
+
+/* model_roofline.c: the roofline forms' leave-one-out: sums per grid
+ * point and chip family over the usable GPUs of P, built once (time
+ * linear in the GPUs and rows per grid point); then x's held-out error
+ * as loo_family_error, equal to roofline_fit without x (up to rounding)
+ * in time linear in the grid and k. */
+typedef struct LooRoofline LooRoofline;
+LooRoofline *loo_roofline_new(const Edition *e, const FamilyIndex *fi,
+                              const RowSet *rs, const double *P,
+                              const bool *has, bool power_limited);
+double loo_roofline_error(LooRoofline *lr, size_t x, const double *dS,
+                          double moved, Basis *basis, const char **family);
+void loo_roofline_free(LooRoofline *lr);
 
 /* model_limits.c: FALSE with an input error at its cell when an
  * optional assumption is out of range: scaling_max_efficiency below 1,

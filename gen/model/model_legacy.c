@@ -8,6 +8,7 @@
  * bonuses.  See model.h and model_internal.h. */
 #include "model_internal.h"
 
+#include <stdint.h>
 #include <string.h>
 
 static double bonus(const Edition *e, const char *kind, const char *arch)
@@ -76,31 +77,92 @@ static double same_arch_factor(const Gpu *g, const Gpu *b, double weight)
 	       + (1 - weight) * g->sm_count / b->sm_count;
 }
 
+/* The fitted GPUs grouped by architecture and segment: next[a] is the
+ * next fitted GPU after a of a's group (SIZE_MAX: none), first[a] the
+ * group's first; SIZE_MAX for GPUs not fitted.  Linear in the GPUs. */
+static void arch_groups(const Edition *e, const bool *has, size_t *first,
+                        size_t *next)
+{
+	GHashTable *id = g_hash_table_new_full(g_str_hash, g_str_equal,
+	                                       g_free, NULL);
+	size_t *head = g_new(size_t, e->n_gpus + 1);
+	size_t *tail = g_new(size_t, e->n_gpus + 1);
+	size_t n = 0;
+	for (size_t a = 0; a < e->n_gpus; a++) {
+		first[a] = next[a] = SIZE_MAX;
+		if (!has[a])
+			continue;
+		const Gpu *ga = &e->gpus[a];
+		char *key = g_strdup_printf("%s\x1f%s", ga->architecture,
+		                            model_family_segment(ga));
+		gpointer v;
+		size_t i;
+		if (g_hash_table_lookup_extended(id, key, NULL, &v)) {
+			g_free(key);
+			i = GPOINTER_TO_SIZE(v);
+			next[tail[i]] = a;
+		} else {
+			i = n++;
+			g_hash_table_insert(id, key, GSIZE_TO_POINTER(i));
+			head[i] = a;
+		}
+		tail[i] = a;
+		first[a] = head[i];
+	}
+	g_hash_table_destroy(id);
+	g_free(head);
+	g_free(tail);
+}
+
+size_t legacy_pairs(const Edition *e, const bool *has)
+{
+	size_t *first = g_new(size_t, e->n_gpus + 1);
+	size_t *next = g_new(size_t, e->n_gpus + 1);
+	size_t *size = g_new0(size_t, e->n_gpus + 1);
+	arch_groups(e, has, first, next);
+	size_t pairs = 0;
+	for (size_t a = 0; a < e->n_gpus; a++)
+		if (first[a] != SIZE_MAX)
+			pairs += 2 * size[first[a]]++;
+	g_free(first);
+	g_free(next);
+	g_free(size);
+	return pairs;
+}
+
 /* The bandwidth weight that best predicts each fitted GPU from the others
  * of its architecture (squared log error, grid of 0.01).  NAN when no
- * architecture has two fitted GPUs. */
+ * architecture has two fitted GPUs.  Every pair of GPUs of one
+ * architecture counts, in the order of gpus.csv. */
 double legacy_fit_weight(const Edition *e, const double *P, const bool *has)
 {
 	double best_w = NAN, best_err = INFINITY;
+	size_t *first = g_new(size_t, e->n_gpus + 1);
+	size_t *next = g_new(size_t, e->n_gpus + 1);
+	arch_groups(e, has, first, next);
 	for (int step = 0; step <= 100; step++) {
 		double w = step / 100.0, err = 0;
 		size_t pairs = 0;
-		for (size_t a = 0; a < e->n_gpus; a++)
-			for (size_t b = 0; b < e->n_gpus; b++) {
+		for (size_t a = 0; a < e->n_gpus; a++) {
+			if (first[a] == SIZE_MAX)
+				continue;
+			for (size_t b = first[a]; b != SIZE_MAX; b = next[b]) {
 				const Gpu *ga = &e->gpus[a], *gb = &e->gpus[b];
-				if (a == b || !has[a] || !has[b]
-				    || !same_arch(ga, gb))
+				if (a == b)
 					continue;
 				double d = P[a] - P[b]
 				           - log(same_arch_factor(ga, gb, w));
 				err += d * d;
 				pairs++;
 			}
+		}
 		if (pairs && err < best_err - 1e-15) {
 			best_err = err;
 			best_w = w;
 		}
 	}
+	g_free(first);
+	g_free(next);
 	return best_w;
 }
 

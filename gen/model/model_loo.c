@@ -128,8 +128,6 @@ bool *model_bridge_gpus(const RowSet *rs)
 	return bridge;
 }
 
-/* ---- the family form --------------------------------------------------- */
-
 /* Sums over the fitted GPUs of one family: their count, features x, log
  * levels P0 (before any normalization), x x', x P0, and the mean share
  * of each network-and-config pair in their rows (c / n) alone and times
@@ -142,16 +140,111 @@ typedef struct {
 	double *sxc; /* F x k */
 } FamSums;
 
+/* ---- the network-and-config effects without one GPU ------------------ */
+
+struct LooEffects {
+	const RowSet *rs;
+	size_t k, n_has;
+	double *S, *a, *b, *scale_all; /* scale_all: sum over GPUs of c / n */
+	double *work_a, *work_b, *dS;
+};
+
+LooEffects *loo_effects_new(const RowSet *rs, const bool *has)
+{
+	LooEffects *le = g_new0(LooEffects, 1);
+	size_t k = rs->n_keys;
+	le->rs = rs;
+	le->k = k;
+	le->a = g_new0(double, k * k + 1);
+	le->b = g_new0(double, k + 1);
+	le->S = g_new0(double, k + 1);
+	le->dS = g_new0(double, k + 1);
+	le->work_a = g_new0(double, k * k + 1);
+	le->work_b = g_new0(double, k + 1);
+	le->scale_all = g_new0(double, k + 1);
+	model_effects_system(rs, SIZE_MAX, le->a, le->b);
+	memcpy(le->work_a, le->a, sizeof(double) * k * k);
+	memcpy(le->S, le->b, sizeof(double) * k);
+	if (!model_solve(le->work_a, le->S, k))
+		memset(le->S, 0, sizeof(double) * k);
+	for (size_t g = 0; g < rs->n_gpus; g++) {
+		size_t lo = rs->start[g], hi = rs->start[g + 1];
+		if (!has[g] || lo == hi)
+			continue;
+		for (size_t r = lo; r < hi; r++)
+			le->scale_all[rs->key[r]] += 1.0 / (double)(hi - lo);
+		le->n_has++;
+	}
+	return le;
+}
+
+void loo_effects_free(LooEffects *le)
+{
+	if (!le)
+		return;
+	g_free(le->a);
+	g_free(le->b);
+	g_free(le->S);
+	g_free(le->dS);
+	g_free(le->work_a);
+	g_free(le->work_b);
+	g_free(le->scale_all);
+	g_free(le);
+}
+
+const double *loo_effects_full(const LooEffects *le)
+{
+	return le->S;
+}
+
+double loo_row_mean(const RowSet *rs, size_t g, const double *v)
+{
+	size_t lo = rs->start[g], hi = rs->start[g + 1];
+	double s = 0;
+	for (size_t r = lo; r < hi; r++)
+		s += v[rs->key[r]] / (double)(hi - lo);
+	return s;
+}
+
+static double dot(const double *a, const double *b, size_t n)
+{
+	double s = 0;
+	for (size_t i = 0; i < n; i++)
+		s += a[i] * b[i];
+	return s;
+}
+
+/* dS = S without x's rows - S: x's share of the normal equations taken
+ * away and the k x k system solved again. */
+const double *loo_effects_shift(LooEffects *le, size_t x, double *moved)
+{
+	size_t k = le->k;
+	memcpy(le->work_a, le->a, sizeof(double) * k * k);
+	memcpy(le->work_b, le->b, sizeof(double) * k);
+	model_effects_add(le->rs, x, -1, le->work_a, le->work_b);
+	if (!model_solve(le->work_a, le->work_b, k))
+		memcpy(le->work_b, le->S, sizeof(double) * k);
+	for (size_t c = 0; c < k; c++)
+		le->dS[c] = le->work_b[c] - le->S[c];
+	/* the other GPUs' mean level moves by their rows' mean dS */
+	double dx = loo_row_mean(le->rs, x, le->dS);
+	*moved = le->n_has > 1 ? (dot(le->scale_all, le->dS, k) - dx)
+	                             / (double)(le->n_has - 1)
+	                       : 0;
+	return le->dS;
+}
+
+/* ---- the family form --------------------------------------------------- */
+
 struct LooFamily {
 	const Edition *e;
 	const FamilyIndex *fi;
 	const RowSet *rs;
 	const bool *has;
 	size_t k, n_has;
-	double *S, *P0, *a, *b, *scale_all; /* scale_all: sum of c / n */
+	double *P0;
 	FamSums *fam;
 	double A[F * F], B0[F], *T; /* pooled within-family sums, T: F x k */
-	double *work_a, *work_b;
 };
 
 static bool fitted(const LooFamily *lf, size_t g)
@@ -210,32 +303,21 @@ static void fam_sums_init(FamSums *s, size_t k)
 }
 
 LooFamily *loo_family_new(const Edition *e, const FamilyIndex *fi,
-                          const RowSet *rs, const bool *has)
+                          const RowSet *rs, const bool *has,
+                          const LooEffects *le)
 {
 	LooFamily *lf = g_new0(LooFamily, 1);
 	size_t k = rs->n_keys;
 	*lf = (LooFamily){.e = e, .fi = fi, .rs = rs, .has = has, .k = k};
-	lf->a = g_new0(double, k * k + 1);
-	lf->b = g_new0(double, k + 1);
-	lf->S = g_new0(double, k + 1);
-	lf->work_a = g_new0(double, k * k + 1);
-	lf->work_b = g_new0(double, k + 1);
-	lf->scale_all = g_new0(double, k + 1);
 	lf->T = g_new0(double, F * k + 1);
-	model_effects_system(rs, SIZE_MAX, lf->a, lf->b);
-	memcpy(lf->work_a, lf->a, sizeof(double) * k * k);
-	memcpy(lf->S, lf->b, sizeof(double) * k);
-	if (!model_solve(lf->work_a, lf->S, k))
-		memset(lf->S, 0, sizeof(double) * k);
+	const double *S = loo_effects_full(le);
 	lf->P0 = g_new0(double, e->n_gpus + 1);
 	for (size_t g = 0; g < e->n_gpus; g++) {
 		size_t lo = rs->start[g], hi = rs->start[g + 1];
 		if (!has[g] || lo == hi)
 			continue;
-		for (size_t r = lo; r < hi; r++) {
-			lf->P0[g] += rs->y[r] - lf->S[rs->key[r]];
-			lf->scale_all[rs->key[r]] += 1.0 / (double)(hi - lo);
-		}
+		for (size_t r = lo; r < hi; r++)
+			lf->P0[g] += rs->y[r] - S[rs->key[r]];
 		lf->P0[g] /= (double)(hi - lo);
 		lf->n_has++;
 	}
@@ -262,36 +344,9 @@ void loo_family_free(LooFamily *lf)
 		g_free(lf->fam[f].sxc);
 	}
 	g_free(lf->fam);
-	g_free(lf->a);
-	g_free(lf->b);
-	g_free(lf->S);
 	g_free(lf->P0);
-	g_free(lf->work_a);
-	g_free(lf->work_b);
-	g_free(lf->scale_all);
 	g_free(lf->T);
 	g_free(lf);
-}
-
-/* dS = S without x's rows - S. */
-static void effects_shift(LooFamily *lf, size_t x, double *dS)
-{
-	size_t k = lf->k;
-	memcpy(lf->work_a, lf->a, sizeof(double) * k * k);
-	memcpy(lf->work_b, lf->b, sizeof(double) * k);
-	model_effects_add(lf->rs, x, -1, lf->work_a, lf->work_b);
-	if (!model_solve(lf->work_a, lf->work_b, k))
-		memcpy(lf->work_b, lf->S, sizeof(double) * k);
-	for (size_t c = 0; c < k; c++)
-		dS[c] = lf->work_b[c] - lf->S[c];
-}
-
-static double dot(const double *a, const double *b, size_t n)
-{
-	double s = 0;
-	for (size_t i = 0; i < n; i++)
-		s += a[i] * b[i];
-	return s;
 }
 
 /* Mean level of family s after S moves by dS, less w x its mean
@@ -303,19 +358,17 @@ static double intercept(const LooFamily *lf, const FamSums *s,
 	return (s->sq - dot(s->sc, dS, lf->k)) / n - dot(w, s->sx, F) / n;
 }
 
-double loo_family_error(LooFamily *lf, size_t x, Basis *basis,
-                        const char **family)
+double loo_family_error(LooFamily *lf, size_t x, const double *dS,
+                        double moved, Basis *basis, const char **family)
 {
 	const FamilyIndex *fi = lf->fi;
 	size_t k = lf->k, fx = fi->of_gpu[x];
 	*basis = BASIS_NONE;
 	*family = NULL;
-	double *dS = g_new0(double, k + 1);
 	double *T = g_memdup2(lf->T, sizeof(double) * (F * k + 1));
 	double A[F * F], B[F];
 	memcpy(A, lf->A, sizeof A);
 	memcpy(B, lf->B0, sizeof B);
-	effects_shift(lf, x, dS);
 	/* x's family without x */
 	FamSums *own = &lf->fam[fx];
 	pooled_add(lf, own, -1, A, B, T);
@@ -347,16 +400,9 @@ double loo_family_error(LooFamily *lf, size_t x, Basis *basis,
 		family_features(&lf->e->gpus[x], xx);
 		double pred = intercept(lf, &lf->fam[f], w, dS) + dot(w, xx, F);
 		/* on the held-out fit's scale: the other GPUs' mean level */
-		const RowSet *rs = lf->rs;
-		double nx = (double)(rs->start[x + 1] - rs->start[x]), dx = 0;
-		for (size_t r = rs->start[x]; r < rs->start[x + 1]; r++)
-			dx += dS[rs->key[r]] / nx;
-		double moved = (dot(lf->scale_all, dS, k) - dx)
-		               / (double)(lf->n_has - 1);
 		err = pred - lf->P0[x] + moved;
 	}
 	sums_add(lf, own, x, 1); /* restore */
-	g_free(dS);
 	g_free(T);
 	return err;
 }

@@ -127,44 +127,107 @@ static void terms_at(const Edition *e, const FamilyIndex *fi,
 		              ? roofline_term(e, fi, rate, cap, g, beta) : 0;
 }
 
-/* Searches the grid; the best point's levels and counts go to m. */
+typedef struct {
+	double beta, cap;
+} GridPoint;
+
+/* The grid's points in the order of the search. */
+static size_t grid_points(bool power_limited, GridPoint *pt)
+{
+	int cap_lo = power_limited ? CAP_LO : 0;
+	int cap_hi = power_limited ? CAP_HI : 0;
+	size_t n = 0;
+	for (int c = cap_lo; c <= cap_hi; c++)
+		for (int i = BETA_LO; i <= BETA_HI; i++) {
+			if (pt)
+				pt[n] = (GridPoint){pow(10, i / 6.0),
+				                    power_limited ? pow(10, c / 24.0)
+				                                  : 0};
+			n++;
+		}
+	return n;
+}
+
+/* Searches the grid; the best point's levels and counts go to m.  Each
+ * point costs one pass over the GPUs (their terms summed per family);
+ * each elasticity then costs O(families): the squared residuals with
+ * free levels are, per family, sPP - sP^2/n + 2 e (sPT - sP sT / n)
+ * + e^2 (sTT - sT^2 / n). */
 static void grid_search(const Edition *e, const FamilyIndex *fi,
                         const double *P, const bool *has, size_t skip,
                         RooflineModel *m)
 {
-	double *level = g_new0(double, fi->n + 1);
-	size_t *count = g_new0(size_t, fi->n + 1);
+	size_t nf = fi->n;
+	double *level = g_new0(double, nf + 1);
+	size_t *count = g_new0(size_t, nf + 1);
 	double *term = g_new0(double, e->n_gpus + 1);
-	int cap_lo = m->power_limited ? CAP_LO : 0;
-	int cap_hi = m->power_limited ? CAP_HI : 0;
+	double *sP = g_new0(double, nf + 1), *sPP = g_new0(double, nf + 1);
+	double *sT = g_new0(double, nf + 1), *sTT = g_new0(double, nf + 1);
+	double *sPT = g_new0(double, nf + 1);
+	double c0 = 0;
+	for (size_t g = 0; g < e->n_gpus; g++)
+		if (usable(e, has, skip, g)) {
+			size_t f = fi->of_gpu[g];
+			count[f]++;
+			sP[f] += P[g];
+			sPP[f] += P[g] * P[g];
+		}
+	for (size_t f = 0; f < nf; f++)
+		if (count[f])
+			c0 += sPP[f] - sP[f] * sP[f] / (double)count[f];
+	size_t np = grid_points(m->power_limited, NULL);
+	GridPoint *pt = g_new(GridPoint, np);
+	grid_points(m->power_limited, pt);
 	double best = INFINITY;
-	for (int c = cap_lo; c <= cap_hi; c++) {
-		double cap = m->power_limited ? pow(10, c / 24.0) : 0;
-		for (int i = BETA_LO; i <= BETA_HI; i++) {
-			double beta = pow(10, i / 6.0);
-			terms_at(e, fi, m->watt_rate, has, skip, beta, cap,
-			         term);
-			for (int k = 0; k < ELASTICITY_STEPS; k++) {
-				double el = 0.5 + 0.05 * k;
-				double sse = levels(e, fi, P, has, skip, term,
-				                    el, level, count);
-				if (sse < best - 1e-12) {
-					best = sse;
-					m->beta = beta;
-					m->elasticity = el;
-					m->power_cap = cap;
-					memcpy(m->level, level,
-					       sizeof *level * fi->n);
-					memcpy(m->count, count,
-					       sizeof *count * fi->n);
-				}
+	for (size_t p = 0; p < np; p++) {
+		memset(sT, 0, sizeof *sT * nf);
+		memset(sTT, 0, sizeof *sTT * nf);
+		memset(sPT, 0, sizeof *sPT * nf);
+		for (size_t g = 0; g < e->n_gpus; g++)
+			if (usable(e, has, skip, g)) {
+				size_t f = fi->of_gpu[g];
+				double t = roofline_term(e, fi, m->watt_rate,
+				                         pt[p].cap, g, pt[p].beta);
+				sT[f] += t;
+				sTT[f] += t * t;
+				sPT[f] += P[g] * t;
+			}
+		double A = 0, B = 0;
+		for (size_t f = 0; f < nf; f++)
+			if (count[f]) {
+				double n = (double)count[f];
+				A += sPT[f] - sP[f] * sT[f] / n;
+				B += sTT[f] - sT[f] * sT[f] / n;
+			}
+		for (int k = 0; k < ELASTICITY_STEPS; k++) {
+			double el = 0.5 + 0.05 * k;
+			double sse = c0 + 2 * el * A + el * el * B;
+			if (sse < best - 1e-12) {
+				best = sse;
+				m->beta = pt[p].beta;
+				m->elasticity = el;
+				m->power_cap = pt[p].cap;
 			}
 		}
 	}
 	m->ok = isfinite(best);
+	if (m->ok) {
+		/* the levels at the best point, each a mean of its family */
+		terms_at(e, fi, m->watt_rate, has, skip, m->beta, m->power_cap,
+		         term);
+		levels(e, fi, P, has, skip, term, m->elasticity, level, count);
+		memcpy(m->level, level, sizeof *level * nf);
+		memcpy(m->count, count, sizeof *count * nf);
+	}
+	g_free(pt);
 	g_free(level);
 	g_free(count);
 	g_free(term);
+	g_free(sP);
+	g_free(sPP);
+	g_free(sT);
+	g_free(sTT);
+	g_free(sPT);
 }
 
 void roofline_fit(const Edition *e, const FamilyIndex *fi, const double *P,
@@ -212,4 +275,225 @@ double roofline_predict(const Edition *e, const RooflineModel *m, size_t g,
 	return m->level[i]
 	       - m->elasticity * roofline_term(e, m->index, m->watt_rate,
 	                                       m->power_cap, g, m->beta);
+}
+
+/* ---- leave-one-out from sums per grid point ------------------------------
+ *
+ * At one grid point (beta, d) every usable GPU g has a fixed term t_g,
+ * and at elasticity e the squared residuals with the family levels free
+ * are, per family f (n_f GPUs),
+ *
+ *     sum (P + e t)^2 - (sum (P + e t))^2 / n_f
+ *       = const + 2 e (sPT - sP sT / n_f) + e^2 (sTT - sT^2 / n_f).
+ *
+ * Holding x out moves every other GPU's level by -c_g . dS (c_g: g's
+ * share of rows per network-and-config pair, dS from loo_effects_shift),
+ * which changes sP by -sc . dS and sPT by -U . dS (U = sum of t_g c_g)
+ * and takes x's own term out of its family.  So with the sums per grid
+ * point and family kept once, a held-out fit costs one k-vector dot per
+ * grid point and O(1) per elasticity, whatever the number of GPUs. */
+
+struct LooRoofline {
+	const Edition *e;
+	const FamilyIndex *fi;
+	const RowSet *rs;
+	const double *P;
+	const bool *has;
+	double *rate;         /* the families' lowest TFLOPS per watt */
+	size_t k, np, nf;
+	GridPoint *pt;        /* np */
+	size_t *n;            /* nf: usable GPUs per family */
+	int *gen;             /* nf */
+	double *sP;           /* nf */
+	double *sc;           /* nf x k */
+	double *sT, *sTT, *sPT; /* np x nf */
+	double *A0, *B0;      /* np */
+	double *W;            /* np x k: U - sum_f sc_f sT_f / n_f */
+	double *tx;           /* np: scratch, one GPU's terms */
+	size_t *count;        /* nf: scratch for family_predicting */
+};
+
+/* GPU g's terms at every grid point (tx: np).  The points run over
+ * the betas within each cap: a cap that leaves g's sustained rate as the
+ * previous one did gives the same terms, so an uncapped card costs one
+ * log per beta, not one per point. */
+static void terms_of(const LooRoofline *lr, size_t g, double *tx)
+{
+	size_t nb = BETA_HI - BETA_LO + 1;
+	double prev = -1;
+	for (size_t p0 = 0; p0 < lr->np; p0 += nb) {
+		double T = sustained_tflops(lr->e, lr->fi, lr->rate,
+		                            lr->pt[p0].cap, g);
+		if (p0 > 0 && T == prev) {
+			memcpy(tx + p0, tx + p0 - nb, sizeof *tx * nb);
+			continue;
+		}
+		for (size_t i = 0; i < nb; i++)
+			tx[p0 + i] = log(1 / T + lr->pt[p0 + i].beta
+			                             / lr->e->gpus[g].bandwidth_gbs);
+		prev = T;
+	}
+}
+
+LooRoofline *loo_roofline_new(const Edition *e, const FamilyIndex *fi,
+                              const RowSet *rs, const double *P,
+                              const bool *has, bool power_limited)
+{
+	LooRoofline *lr = g_new0(LooRoofline, 1);
+	size_t k = rs->n_keys, nf = fi->n;
+	*lr = (LooRoofline){.e = e, .fi = fi, .rs = rs, .P = P, .has = has,
+	                    .k = k, .nf = nf};
+	lr->np = grid_points(power_limited, NULL);
+	lr->pt = g_new(GridPoint, lr->np);
+	grid_points(power_limited, lr->pt);
+	size_t np = lr->np;
+	lr->rate = g_new0(double, nf + 1);
+	if (power_limited)
+		family_watt_rates(e, fi, lr->rate);
+	lr->n = g_new0(size_t, nf + 1);
+	lr->count = g_new0(size_t, nf + 1);
+	lr->gen = g_new0(int, nf + 1);
+	lr->sP = g_new0(double, nf + 1);
+	lr->sc = g_new0(double, nf * k + 1);
+	lr->sT = g_new0(double, np * nf + 1);
+	lr->sTT = g_new0(double, np * nf + 1);
+	lr->sPT = g_new0(double, np * nf + 1);
+	lr->A0 = g_new0(double, np + 1);
+	lr->B0 = g_new0(double, np + 1);
+	lr->W = g_new0(double, np * k + 1);
+	for (size_t g = 0; g < e->n_gpus; g++) {
+		if (!usable(e, has, SIZE_MAX, g))
+			continue;
+		size_t f = fi->of_gpu[g], lo = rs->start[g], hi = rs->start[g + 1];
+		lr->n[f]++;
+		lr->gen[f] = MAX(lr->gen[f], e->gpus[g].tensor_gen);
+		lr->sP[f] += P[g];
+		for (size_t r = lo; r < hi; r++)
+			lr->sc[f * k + rs->key[r]] += 1.0 / (double)(hi - lo);
+	}
+	lr->tx = g_new(double, np + 1);
+	for (size_t g = 0; g < e->n_gpus; g++) {
+		if (!usable(e, has, SIZE_MAX, g))
+			continue;
+		size_t f = fi->of_gpu[g], lo = rs->start[g], hi = rs->start[g + 1];
+		terms_of(lr, g, lr->tx);
+		for (size_t p = 0; p < np; p++) {
+			double t = lr->tx[p];
+			lr->sT[p * nf + f] += t;
+			lr->sTT[p * nf + f] += t * t;
+			lr->sPT[p * nf + f] += P[g] * t;
+			for (size_t r = lo; r < hi; r++)
+				lr->W[p * k + rs->key[r]] += t / (double)(hi - lo);
+		}
+	}
+	for (size_t p = 0; p < np; p++) {
+		double *sT = lr->sT + p * nf, *sTT = lr->sTT + p * nf;
+		double *sPT = lr->sPT + p * nf, *W = lr->W + p * k;
+		for (size_t f = 0; f < nf; f++) {
+			if (!lr->n[f])
+				continue;
+			double n = (double)lr->n[f];
+			lr->A0[p] += sPT[f] - lr->sP[f] * sT[f] / n;
+			lr->B0[p] += sTT[f] - sT[f] * sT[f] / n;
+			for (size_t c = 0; c < k; c++)
+				W[c] -= lr->sc[f * k + c] * sT[f] / n;
+		}
+	}
+	return lr;
+}
+
+void loo_roofline_free(LooRoofline *lr)
+{
+	if (!lr)
+		return;
+	g_free(lr->pt);
+	g_free(lr->rate);
+	g_free(lr->n);
+	g_free(lr->count);
+	g_free(lr->gen);
+	g_free(lr->sP);
+	g_free(lr->sc);
+	g_free(lr->sT);
+	g_free(lr->sTT);
+	g_free(lr->sPT);
+	g_free(lr->A0);
+	g_free(lr->B0);
+	g_free(lr->W);
+	g_free(lr->tx);
+	g_free(lr);
+}
+
+/* The mean of v[key] over GPU x's rows (loo_row_mean, kept here so the
+ * rooflines call no further down than the family fit). */
+static double row_mean(const RowSet *rs, size_t x, const double *v)
+{
+	size_t lo = rs->start[x], hi = rs->start[x + 1];
+	double s = 0;
+	for (size_t r = lo; r < hi; r++)
+		s += v[rs->key[r]] / (double)(hi - lo);
+	return s;
+}
+
+static double vdot(const double *a, const double *b, size_t n)
+{
+	double s = 0;
+	for (size_t i = 0; i < n; i++)
+		s += a[i] * b[i];
+	return s;
+}
+
+double loo_roofline_error(LooRoofline *lr, size_t x, const double *dS,
+                          double moved, Basis *basis, const char **family)
+{
+	const Edition *e = lr->e;
+	size_t k = lr->k, nf = lr->nf, fx = lr->fi->of_gpu[x];
+	*basis = BASIS_NONE;
+	*family = NULL;
+	if (!usable(e, lr->has, SIZE_MAX, x))
+		return NAN;
+	/* x's level on the held-out fit's scale, and its family's sums */
+	double qx = lr->P[x] - row_mean(lr->rs, x, dS);
+	double n = (double)lr->n[fx], n1 = n - 1;
+	double sQ = lr->sP[fx] - vdot(lr->sc + fx * k, dS, k);
+	double best = INFINITY, best_el = 0;
+	size_t best_p = 0;
+	terms_of(lr, x, lr->tx);
+	for (size_t p = 0; p < lr->np; p++) {
+		double t = lr->tx[p];
+		double sT = lr->sT[p * nf + fx];
+		/* family fx's share before and after x leaves it (the
+		 * U . dS terms of both cancel) */
+		double da = sQ * sT / n - t * qx;
+		double db = sT * sT / n - t * t;
+		if (n1 > 0) {
+			da -= (sQ - qx) * (sT - t) / n1;
+			db -= (sT - t) * (sT - t) / n1;
+		}
+		double A = lr->A0[p] - vdot(lr->W + p * k, dS, k) + da;
+		double B = lr->B0[p] + db;
+		for (int j = 0; j < ELASTICITY_STEPS; j++) {
+			double el = 0.5 + 0.05 * j;
+			double sse = 2 * el * A + el * el * B;
+			if (sse < best - 1e-12) {
+				best = sse;
+				best_p = p;
+				best_el = el;
+			}
+		}
+	}
+	memcpy(lr->count, lr->n, sizeof(size_t) * nf);
+	lr->count[fx]--;
+	long f = family_predicting(lr->fi, lr->count, lr->gen, x, &e->gpus[x],
+	                           basis);
+	if (f < 0)
+		return NAN;
+	*family = lr->fi->name[f];
+	double sTf = lr->sT[best_p * nf + (size_t)f], level;
+	if ((size_t)f == fx)
+		level = ((sQ - qx) + best_el * (sTf - lr->tx[best_p])) / n1;
+	else
+		level = (lr->sP[f] - vdot(lr->sc + (size_t)f * k, dS, k)
+		         + best_el * sTf) / (double)lr->n[f];
+	double pred = level - best_el * lr->tx[best_p];
+	return pred - lr->P[x] + moved;
 }

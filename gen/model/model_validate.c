@@ -75,6 +75,78 @@ static double refit_error(const Performance *p, ModelForm f,
 	return pred - (P[x] + shift);
 }
 
+/* Every form's held-out fit without one GPU: the network-and-config
+ * effects' change dS solved once per held-out GPU (loo_effects_shift),
+ * then the family fit and the rooflines from sums kept once (model_loo.c,
+ * model_roofline.c), in time independent of the number of GPUs; the 2020
+ * form refits (its bandwidth weight compares every pair of GPUs of an
+ * architecture). */
+typedef struct {
+	const Performance *p;
+	const FamilyIndex *fi;
+	const RowSet *rs;
+	const double *P;
+	const bool *has;
+	LooEffects *le;
+	LooFamily *family;
+	LooRoofline *roofline[2]; /* plain, power-limited */
+	double *Q;
+	bool *qhas;
+	const double *dS;
+	double moved;
+	size_t x;
+} Holdout;
+
+/* use[f]: which forms will be asked for. */
+static void holdout_init(Holdout *h, const Performance *p,
+                         const FamilyIndex *fi, const RowSet *rs,
+                         const double *P, const bool *has,
+                         const bool use[FORM_COUNT])
+{
+	const Edition *e = p->edition;
+	*h = (Holdout){.p = p, .fi = fi, .rs = rs, .P = P, .has = has,
+	               .x = SIZE_MAX};
+	h->le = loo_effects_new(rs, has);
+	if (use[FORM_FAMILY_FIT])
+		h->family = loo_family_new(e, fi, rs, has, h->le);
+	for (int i = 0; i < 2; i++)
+		if (use[FORM_ROOFLINE + i])
+			h->roofline[i] = loo_roofline_new(e, fi, rs, P, has,
+			                                  i == 1);
+	if (use[FORM_LEGACY]) {
+		h->Q = g_new(double, e->n_gpus + 1);
+		h->qhas = g_new(bool, e->n_gpus + 1);
+	}
+}
+
+static void holdout_free(Holdout *h)
+{
+	loo_effects_free(h->le);
+	loo_family_free(h->family);
+	loo_roofline_free(h->roofline[0]);
+	loo_roofline_free(h->roofline[1]);
+	g_free(h->Q);
+	g_free(h->qhas);
+}
+
+/* Form f's held-out error of x, as refit_error. */
+static double holdout_error(Holdout *h, ModelForm f, size_t x,
+                            Basis *basis, const char **family)
+{
+	if (h->x != x) {
+		h->dS = loo_effects_shift(h->le, x, &h->moved);
+		h->x = x;
+	}
+	if (f == FORM_FAMILY_FIT)
+		return loo_family_error(h->family, x, h->dS, h->moved, basis,
+		                        family);
+	if (form_is_roofline(f))
+		return loo_roofline_error(h->roofline[f == FORM_POWER_ROOFLINE],
+		                          x, h->dS, h->moved, basis, family);
+	return refit_error(h->p, f, h->fi, h->rs, x, h->P, h->has, h->Q,
+	                   h->qhas, basis, family);
+}
+
 /* Held-out signed log errors (prediction over measurement) of every
  * measured, model_ok GPU; err[x] = NAN for the others. */
 static void leave_one_out(Performance *p, Workload w, const FamilyIndex *fi,
@@ -82,13 +154,13 @@ static void leave_one_out(Performance *p, Workload w, const FamilyIndex *fi,
                           const bool *has, double *err, const char **fam)
 {
 	const Edition *e = p->edition;
-	double *Q = g_new(double, e->n_gpus + 1);
-	bool *qhas = g_new(bool, e->n_gpus + 1);
 	double *errors = g_new(double, e->n_gpus + 1);
 	size_t n = 0;
 	bool *bridge = model_bridge_gpus(rs);
-	LooFamily *lf = p->form[w] == FORM_FAMILY_FIT
-	                    ? loo_family_new(e, fi, rs, has) : NULL;
+	bool use[FORM_COUNT] = {false};
+	use[p->form[w]] = true;
+	Holdout h;
+	holdout_init(&h, p, fi, rs, P, has, use);
 	for (size_t x = 0; x < e->n_gpus; x++) {
 		GpuPerf *gp = &p->gpus[w][x];
 		gp->loo_error = NAN;
@@ -101,9 +173,7 @@ static void leave_one_out(Performance *p, Workload w, const FamilyIndex *fi,
 		if (!has[x] || !e->gpus[x].model_ok || bridge[x])
 			continue;
 		Basis basis;
-		double d = lf ? loo_family_error(lf, x, &basis, &fam[x])
-		              : refit_error(p, p->form[w], fi, rs, x, P, has, Q,
-		                            qhas, &basis, &fam[x]);
+		double d = holdout_error(&h, p->form[w], x, &basis, &fam[x]);
 		if (isnan(d))
 			continue;
 		err[x] = d;
@@ -126,11 +196,9 @@ static void leave_one_out(Performance *p, Workload w, const FamilyIndex *fi,
 	p->loo_count[w] = n;
 	p->loo_median[w] = sorted_median(errors, n);
 	p->loo_max[w] = n ? errors[n - 1] : NAN;
-	g_free(Q);
-	g_free(qhas);
 	g_free(errors);
 	g_free(bridge);
-	loo_family_free(lf);
+	holdout_free(&h);
 }
 
 /* The q-quantile (0..1) of the n sorted values v, linear between. */
@@ -298,41 +366,68 @@ static void keep_family_fit(Performance *p, Workload w,
 /* Every form held out on the GPUs the edition's LOO validates (measured,
  * model_ok, not a bridge; alone in their family or not): the comparison
  * of forms (p->form_score). */
+/* The 2020 form's held-out fit refits its bandwidth weight, which
+ * compares every pair of GPUs of an architecture: it is scored only
+ * where that stays small (the editions it was made for); above, its
+ * row of model_forms.csv counts no GPU. */
+enum { LEGACY_HELD_OUT_MAX_GPUS = 64, LEGACY_HELD_OUT_MAX_PAIRS = 1024 };
+
+static bool legacy_affordable(const Edition *e, const bool *has,
+                              const bool *bridge)
+{
+	size_t n = 0;
+	for (size_t x = 0; x < e->n_gpus; x++)
+		n += has[x] && e->gpus[x].model_ok && !bridge[x];
+	return n <= LEGACY_HELD_OUT_MAX_GPUS
+	       && legacy_pairs(e, has) <= LEGACY_HELD_OUT_MAX_PAIRS;
+}
+
 static void score_forms(Performance *p, Workload w, const FamilyIndex *fi,
                         const RowSet *rs, const double *P, const bool *has)
 {
 	const Edition *e = p->edition;
 	const Assumption *a = edition_assumption(e, "loo_target_max");
 	double target = a && a->is_number ? a->number : INFINITY;
-	double *Q = g_new(double, e->n_gpus + 1);
-	bool *qhas = g_new(bool, e->n_gpus + 1);
-	double *errors = g_new(double, e->n_gpus + 1);
+	double *errors[FORM_COUNT];
 	bool *bridge = model_bridge_gpus(rs);
+	bool use[FORM_COUNT];
 	for (int f = 0; f < FORM_COUNT; f++) {
 		FormScore *s = &p->form_score[w][f];
-		size_t n = 0;
 		s->over_target = 0;
-		for (size_t x = 0; x < e->n_gpus; x++) {
-			if (!has[x] || !e->gpus[x].model_ok || bridge[x])
+		s->count = 0;
+		errors[f] = g_new(double, e->n_gpus + 1);
+		use[f] = true;
+	}
+	use[FORM_LEGACY] = legacy_affordable(e, has, bridge);
+	Holdout h;
+	holdout_init(&h, p, fi, rs, P, has, use);
+	for (size_t x = 0; x < e->n_gpus; x++) {
+		if (!has[x] || !e->gpus[x].model_ok || bridge[x])
+			continue;
+		for (int f = 0; f < FORM_COUNT; f++) {
+			FormScore *s = &p->form_score[w][f];
+			if (!use[f])
 				continue;
 			Basis basis;
 			const char *family;
-			double d = refit_error(p, (ModelForm)f, fi, rs, x, P,
-			                       has, Q, qhas, &basis, &family);
+			double d = holdout_error(&h, (ModelForm)f, x, &basis,
+			                         &family);
 			if (isnan(d))
 				continue;
-			errors[n] = fabs(exp(d) - 1);
-			s->over_target += errors[n] > target;
-			n++;
+			double err = fabs(exp(d) - 1);
+			errors[f][s->count++] = err;
+			s->over_target += err > target;
 		}
-		qsort(errors, n, sizeof *errors, compare_doubles);
-		s->count = n;
-		s->median = sorted_median(errors, n);
-		s->max = n ? errors[n - 1] : NAN;
 	}
-	g_free(Q);
-	g_free(qhas);
-	g_free(errors);
+	for (int f = 0; f < FORM_COUNT; f++) {
+		FormScore *s = &p->form_score[w][f];
+		size_t n = s->count;
+		qsort(errors[f], n, sizeof *errors[f], compare_doubles);
+		s->median = sorted_median(errors[f], n);
+		s->max = n ? errors[f][n - 1] : NAN;
+		g_free(errors[f]);
+	}
+	holdout_free(&h);
 	g_free(bridge);
 }
 

@@ -11,8 +11,11 @@ Usage: tests/synth/make_edition.py [--gpus N] [--prices N] [--benchmarks N]
 Defaults: 1,000 GPUs, 10,000 prices, 5,000 benchmark rows (the issue's
 target size).  The counts are totals of added rows; the base edition's own
 rows come on top.  Each synthetic GPU is a clone of a benchmarked card of
-the base edition (RTX 4090 by default) with its bandwidth, multiprocessors
-and power varied, so the model rates it like a real sibling."""
+the base edition with its bandwidth, multiprocessors and power varied, so
+the model rates it like a real sibling; the clones take their turns among
+several chip families (--template-gpu, a comma-separated list: by default
+Ada, Ampere and Blackwell client cards, Ampere and Hopper datacenter
+cards)."""
 import argparse
 import csv
 import io
@@ -21,6 +24,7 @@ import shutil
 
 SOURCE = 'gpuguide synthetic edition (tests/synth/make_edition.py)'
 NOTE = 'estimate: synthetic row for scale tests'
+URL = 'https://example.com/gpuguide-synthetic'
 NETWORKS = [('resnet50', 'cnn', 'images/s', 448, 1301),
             ('ssd', 'cnn', 'images/s', 140, 379),
             ('bert_large_squad', 'transformer', 'sequences/s', 16, 93),
@@ -67,13 +71,14 @@ def gpu_names(n):
     return ['Synthetic GPU %06d' % i for i in range(1, n + 1)]
 
 
-def gpu_rows(base, template, n):
+def gpu_rows(base, templates, n):
     header, rows = read_csv(os.path.join(base, 'gpus.csv'))
-    proto = next(r for r in rows if r[header.index('name')] == template)
+    protos = [next(r for r in rows if r[header.index('name')] == t)
+              for t in templates]
     out = []
     for i, name in enumerate(gpu_names(n), 1):
-        r = dict(zip(header, proto))
-        r.update(name=name, source=SOURCE, url='', note=NOTE)
+        r = dict(zip(header, protos[(i - 1) % len(protos)]))
+        r.update(name=name, source=SOURCE, url=URL, note=NOTE)
         r['bandwidth_gbs'] = str(600 + (i * 37) % 900)
         r['sm_count'] = str(60 + (i * 13) % 90)
         r['tdp_w'] = str(250 + (i * 7) % 300)
@@ -91,7 +96,7 @@ def price_rows(names, n, edition_date, window):
                     'price': str(500 + (i * 97) % 2500),
                     'currency': 'USD',
                     'channel': CHANNELS[i % len(CHANNELS)],
-                    'source': SOURCE, 'url': '',
+                    'source': SOURCE, 'url': URL,
                     'date': day_before(edition_date, (i * 11) % window),
                     'note': NOTE})
     return out
@@ -110,7 +115,7 @@ def benchmark_rows(names, n, date):
                     'batch_size': str(batch * count),
                     'throughput': '%.0f' % (speed * count * 0.95 * scale),
                     'unit': unit, 'config': 'synthetic',
-                    'source': SOURCE, 'url': '', 'date': date,
+                    'source': SOURCE, 'url': URL, 'date': date,
                     'note': NOTE})
     return out
 
@@ -121,7 +126,8 @@ def main():
     ap.add_argument('--prices', type=int, default=10000)
     ap.add_argument('--benchmarks', type=int, default=5000)
     ap.add_argument('--base', default='data/current')
-    ap.add_argument('--template-gpu', default='RTX 4090')
+    ap.add_argument('--template-gpu',
+                    default='RTX 4090,RTX 3090,A100 80GB SXM,H100 SXM,RTX 5090')
     ap.add_argument('dir')
     a = ap.parse_args()
     if a.gpus < 1 or a.prices < 0 or a.benchmarks < 0:
@@ -134,7 +140,7 @@ def main():
     window = int(float(assumption(a.base, 'price_window_days') or 365))
     # rows dated within the window, and never before the clone's launch
     window = max(1, min(window, 300))
-    header, gpus = gpu_rows(a.base, a.template_gpu, a.gpus)
+    header, gpus = gpu_rows(a.base, a.template_gpu.split(','), a.gpus)
     append_rows(os.path.join(dst, 'gpus.csv'), header, gpus)
     names = [g['name'] for g in gpus]
     header, _ = read_csv(os.path.join(dst, 'prices.csv'))

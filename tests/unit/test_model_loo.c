@@ -1,6 +1,8 @@
-/* The linear-time leave-one-out (model_loo.c) against its definition:
- * for every validated GPU of both editions, refitting without the GPU
- * (model_fit_measured, family_model_fit) gives the same held-out error,
+/* The linear-time leave-one-out (model_loo.c, model_roofline.c) against
+ * its definition: for every validated GPU of both editions, refitting
+ * without the GPU (model_fit_measured, then family_model_fit or
+ * roofline_fit, plain and power-limited) gives the same held-out error
+ * as the sums kept once (loo_family_error, loo_roofline_error),
  * and the bridge GPUs are exactly those whose rows alone join groups of
  * measurements (counted by brute force). */
 #include "unit.h"
@@ -52,20 +54,29 @@ static size_t groups(const RowSet *rs, size_t x, bool with_x)
 	return n;
 }
 
-/* Held-out log error of x by refitting, on the held-out fit's scale. */
+/* Held-out log error of x by refitting form f (FORM_FAMILY_FIT or a
+ * roofline), on the held-out fit's scale. */
 static double refit_error(const Edition *e, const FamilyIndex *fi,
                           const RowSet *rs, const double *P,
-                          const bool *has, size_t x)
+                          const bool *has, size_t x, ModelForm f)
 {
 	double *Q = g_new(double, e->n_gpus + 1);
 	bool *qhas = g_new(bool, e->n_gpus + 1);
 	model_fit_measured(rs, x, Q, qhas, NULL, NULL);
-	FamilyModel m;
-	family_model_fit(e, fi, Q, qhas, x, &m);
 	Basis basis;
 	const char *family;
-	double pred = family_model_predict(e, &m, x, &basis, &family);
-	family_model_free(&m);
+	double pred;
+	if (f == FORM_FAMILY_FIT) {
+		FamilyModel m;
+		family_model_fit(e, fi, Q, qhas, x, &m);
+		pred = family_model_predict(e, &m, x, &basis, &family);
+		family_model_free(&m);
+	} else {
+		RooflineModel m;
+		roofline_fit(e, fi, Q, qhas, x, f == FORM_POWER_ROOFLINE, &m);
+		pred = roofline_predict(e, &m, x, &basis, &family);
+		roofline_free(&m);
+	}
 	double shift = 0;
 	size_t k = 0;
 	for (size_t g = 0; g < e->n_gpus; g++)
@@ -99,17 +110,45 @@ static size_t check_edition(const char *dir)
 		bool *has = g_new(bool, e->n_gpus + 1);
 		model_fit_measured(&rs, SIZE_MAX, P, has, NULL, NULL);
 		bool *bridge = model_bridge_gpus(&rs);
+		LooEffects *le = loo_effects_new(&rs, has);
+		LooFamily *lf = loo_family_new(e, &fi, &rs, has, le);
+		LooRoofline *lr[2] = {loo_roofline_new(e, &fi, &rs, P, has, false),
+		                      loo_roofline_new(e, &fi, &rs, P, has, true)};
 		for (size_t x = 0; x < e->n_gpus; x++) {
 			bool brute = rs.start[x] < rs.start[x + 1]
 			             && groups(&rs, x, false) > groups(&rs, x, true);
 			CHECK(bridge[x] == brute);
 			bridges += bridge[x];
-			const GpuPerf *gp = &p->gpus[w][x];
-			if (p->form[w] != FORM_FAMILY_FIT || isnan(gp->loo_error))
+			if (!has[x] || !e->gpus[x].model_ok || bridge[x])
 				continue;
-			double d = refit_error(e, &fi, &rs, P, has, x);
-			CHECK_NEAR(exp(d) - 1, gp->loo_error, 1e-9);
+			double moved;
+			const double *dS = loo_effects_shift(le, x, &moved);
+			for (int f = FORM_FAMILY_FIT; f <= FORM_POWER_ROOFLINE; f++) {
+				Basis basis;
+				const char *family;
+				double d = refit_error(e, &fi, &rs, P, has, x,
+				                       (ModelForm)f);
+				double q = f == FORM_FAMILY_FIT
+				               ? loo_family_error(lf, x, dS, moved,
+				                                  &basis, &family)
+				               : loo_roofline_error(
+				                     lr[f == FORM_POWER_ROOFLINE], x,
+				                     dS, moved, &basis, &family);
+				CHECK(isnan(d) == isnan(q));
+				if (!isnan(d))
+					CHECK_NEAR(q, d, 1e-9);
+			}
+			/* the edition's own form through model_validate */
+			const GpuPerf *gp = &p->gpus[w][x];
+			if (p->form[w] != FORM_LEGACY && !isnan(gp->loo_error))
+				CHECK_NEAR(exp(refit_error(e, &fi, &rs, P, has, x,
+				                           p->form[w])) - 1,
+				           gp->loo_error, 1e-9);
 		}
+		loo_effects_free(le);
+		loo_family_free(lf);
+		loo_roofline_free(lr[0]);
+		loo_roofline_free(lr[1]);
 		g_free(bridge);
 		g_free(P);
 		g_free(has);
