@@ -3,7 +3,9 @@
  * back-ends, as jobs in worker processes (jobs.h, --jobs), and swaps the
  * finished output folder in.  Exit status: 0 success, 1 bad input,
  * 2 usage or environment. */
+#include "advice.h"
 #include "chart_render.h"
+#include "claims.h"
 #include "data.h"
 #include "fonts.h"
 #include "html.h"
@@ -238,6 +240,13 @@ static bool check_stages(const Edition *e, GError **error)
 	Costs *costs = perf ? cost_run(perf, error) : NULL;
 	Recommendations *recs = costs ? recommend_run(costs) : NULL;
 	bool ok = recs != NULL;
+	/* the optional files the guide stage reads (avoid.csv, claims.csv):
+	 * --check reads them too, so a bad cell there is found here */
+	AvoidList *avoid = ok ? advice_avoid_load(e, error) : NULL;
+	ClaimList *claims = avoid ? claims_run(recs, error) : NULL;
+	ok = claims != NULL;
+	claims_free(claims);
+	advice_avoid_free(avoid);
 	recommendations_free(recs);
 	costs_free(costs);
 	performance_free(perf);

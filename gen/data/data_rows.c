@@ -20,6 +20,18 @@ static const char *const NO_PRICE[] = {"server-only", "oem-quote",
                                        "undated-list", NULL};
 static const char *const SEGMENTS[] = {"consumer", "workstation",
                                        "datacenter", NULL};
+/* Enumerated text columns (data/README.md): a typo would otherwise make
+ * a group of its own in the model (a family of one, a vendor nobody
+ * names). */
+static const char *const VENDORS[] = {"NVIDIA", "AMD", "Intel", NULL};
+static const char *const ARCHITECTURES[] = {
+    "Maxwell", "Pascal", "Volta", "Turing", "Ampere", "Ada", "Hopper",
+    "Blackwell", "RDNA3", "RDNA4", "CDNA3", "CDNA4", "Xe2", NULL};
+static const char *const FAMILY_SEGMENTS[] = {"datacenter", "client", NULL};
+/* use_cases.csv llm_mode: the LLM stage's modes (gen/model/llm.c) and
+ * the two inference variants of llm_named_case. */
+static const char *const LLM_MODES[] = {"inference", "lora", "qlora",
+                                        "full", "serve", "long", NULL};
 static const char *const CONDITIONS[] = {"new", "used", NULL};
 static const char *const BUY_CONDITIONS[] = {"new", "used", "any", NULL};
 static const char *const SYSTEM_KINDS[] = {"desktop", "server", NULL};
@@ -120,9 +132,16 @@ static void read_gpu_formats(Cursor *c, Gpu *g)
 static void read_gpu(Cursor *c, Edition *e, Gpu *g)
 {
 	g->name = dc_dup_required(c, "name");
+	/* systems.csv takes and validation_ratios list GPU names separated
+	 * by ';': a name holding one could not be listed */
+	if (!c->failed && strchr(g->name, ';'))
+		dc_fail(c, dc_cell(c, "name"),
+		        "GPU name '%s' holds ';', the separator of the lists "
+		        "that name GPUs (systems.csv takes)", g->name);
 	check_stem(c, e, g->name);
-	g->vendor = dc_dup_required(c, "vendor");
-	g->architecture = dc_dup_required(c, "architecture");
+	g->vendor = g_strdup(VENDORS[dc_choice(c, "vendor", VENDORS)]);
+	g->architecture = g_strdup(
+	    ARCHITECTURES[dc_choice(c, "architecture", ARCHITECTURES)]);
 	g->launch_date = dc_date(c, "launch_date");
 	g->memory_gb = dc_number(c, "memory_gb", POSITIVE);
 	g->bandwidth_gbs = dc_number(c, "bandwidth_gbs", POSITIVE);
@@ -137,7 +156,12 @@ static void read_gpu(Cursor *c, Edition *e, Gpu *g)
 	g->segment = (Segment)dc_choice(c, "segment", SEGMENTS);
 	g->model_ok = dc_choice(c, "model_ok", YES_NO) == 1;
 	g->family = dc_text_or_empty(c, "family");
-	g->family_segment = dc_text_or_empty(c, "family_segment");
+	g->family_segment =
+	    has_column(c, "family_segment")
+	            && dc_cell(c, "family_segment")->text[0]
+	        ? g_strdup(FAMILY_SEGMENTS[dc_choice(c, "family_segment",
+	                                             FAMILY_SEGMENTS)])
+	        : g_strdup("");
 	g->tensor_tflops = csv_table_column(c->table, "tensor_tflops") >= 0
 	                       ? dc_number(c, "tensor_tflops", POSITIVE)
 	                       : 0;
@@ -222,8 +246,13 @@ static void read_system(Cursor *c, Edition *e, BaseSystem *s)
 	s->kind = (SystemKind)dc_choice(c, "kind", SYSTEM_KINDS);
 	s->cost = dc_number(c, "cost", POSITIVE);
 	s->currency = g_strdup(CURRENCIES[dc_choice(c, "currency", CURRENCIES)]);
-	s->pcie_gen = dc_integer(c, "pcie_gen", 1, 6);
-	s->lanes_per_gpu = dc_integer(c, "lanes_per_gpu", 1, 16);
+	s->pcie_gen = dc_integer(c, "pcie_gen", 3, 5);
+	s->lanes_per_gpu = dc_integer(c, "lanes_per_gpu", 4, 16);
+	if (!c->failed && s->lanes_per_gpu != 4 && s->lanes_per_gpu != 8
+	    && s->lanes_per_gpu != 16)
+		dc_fail(c, dc_cell(c, "lanes_per_gpu"),
+		        "lanes_per_gpu must be 4, 8 or 16, got %d",
+		        s->lanes_per_gpu);
 	s->psu_w = dc_number(c, "psu_w", POSITIVE);
 	s->gpu_slots = dc_integer(c, "gpu_slots", 1, 64);
 	s->gpu_form = (GpuForm)dc_choice(c, "gpu_form", GPU_FORMS);
@@ -316,10 +345,93 @@ static const struct {
     {"cloud_example_days", 1, 36500, true},
     {"breakeven_example_system_gpus", 1, 8, true},
     {"power_example_gpus", 1, 8, true},
+    /* prices and money: a zero here divides (a day window, an exchange
+     * rate, a useful life) */
+    {"price_window_days", 1, 36500, true},
+    {"price_fresh_days", 1, 36500, true},
+    {"fx_per_usd.", 0.0001, 1000000, false},
+    {"useful_life_years", 0.1, 100, false},
+    {"verdict_margin", 0, 1, false},
+    {"circuit_w.", 100, 100000, false},
+    {"not_serious_psu_w", 1, 100000, false},
+    {"price_trend_min_change", 0, 1, false},
+    /* the model */
+    {"batch_min_valid.", 1, 1000000, false},
+    {"batch_saturation.", 1, 1000000, false},
+    {"family_fallback_penalty", 0, 1, false},
+    {"multi_gpu_rows_scaling_only", 0, 1, true},
+    {"archived_edition", 0, 1, true},
+    {"pipeline_bound.gap", 1, 100, false},
+    {"pipeline_bound.equal_within", 0, 1, false},
+    {"cluster_max_gpus", 1, 1000000, true},
+    /* the LLM stage (gen/model/llm.c): a zero memory unit, context,
+     * batch or bytes per parameter divides or makes every model fit */
+    {"llm_bytes_per_param.", 0.01, 64, false},
+    {"llm_kv_bytes", 0.01, 64, false},
+    {"llm_context", 1, 100000000, true},
+    {"llm_context_long", 1, 100000000, true},
+    {"llm_context_longest", 1, 100000000, true},
+    {"llm_batch", 1, 1000000, true},
+    {"llm_serving_users", 1, 1000000, true},
+    {"llm_inference_overhead_gb", 0, 4096, false},
+    {"llm_adam_bytes_per_param", 0, 256, false},
+    {"llm_train_seq", 1, 100000000, true},
+    {"llm_train_batch", 1, 1000000, true},
+    {"llm_act_checkpoint_bytes", 0, 1000000, false},
+    {"llm_act_layer_bytes", 0, 1000000, false},
+    {"llm_lora_rank", 1, 100000, true},
+    {"llm_train_overhead", 0, 10, false},
+    {"llm_tp_overhead", 0, 0.9, false},
+    {"llm_gpu_memory_unit", 1, 1099511627776, false},
+    {"llm_memory_headroom", 0, 0.9, false},
+    {"llm_tokens_error_bound", 0.001, 10, false},
+    {"llm_hbm_min_bandwidth_gbs", 0, 100000, false},
 };
+
+/* Any other assumption that is written as a number (data/README.md:
+ * "any other numeric assumption"). */
+#define ASSUMPTION_DEFAULT_MAX 1e9
+
+/* Assumptions whose text names one of a fixed set. */
+static const char *const TEXT_CHOICES_PRICING[] = {"on-demand", "spot",
+                                                   "community", NULL};
+
+/* The text assumptions with a form of their own: a date, an edition
+ * folder name, a pricing class.  True when key is one of them (checked
+ * here, whatever the result). */
+static bool check_text_assumption(Cursor *c, const Assumption *a)
+{
+	const CsvField *f = dc_cell(c, "value");
+	const char *why = NULL;
+	if (strcmp(a->key, "edition_date") == 0) {
+		if (!gg_is_iso_date(a->value))
+			dc_fail(c, f, "edition_date '%s' is not a valid date "
+			        "YYYY-MM-DD", a->value);
+		else if (strcmp(a->value, gg_today()) > 0)
+			dc_fail(c, f, "edition_date %s is in the future (after "
+			        "the run's date, SOURCE_DATE_EPOCH or the clock)",
+			        a->value);
+		return true;
+	}
+	if (strcmp(a->key, "previous_edition") == 0) {
+		if (!gg_edition_name_ok(a->value, &why))
+			dc_fail(c, f, "previous_edition '%s': %s", a->value,
+			        why);
+		return true;
+	}
+	if (strcmp(a->key, "cloud_example_pricing") == 0) {
+		if (!g_strv_contains(TEXT_CHOICES_PRICING, a->value))
+			dc_fail(c, f, "cloud_example_pricing '%s' is not one "
+			        "of: on-demand, spot, community", a->value);
+		return true;
+	}
+	return false;
+}
 
 static void check_assumption(Cursor *c, const Assumption *a)
 {
+	if (check_text_assumption(c, a))
+		return;
 	for (size_t i = 0; i < G_N_ELEMENTS(ASSUMPTION_RANGES); i++) {
 		const char *k = ASSUMPTION_RANGES[i].key;
 		bool family = g_str_has_suffix(k, ".");
@@ -337,6 +449,19 @@ static void check_assumption(Cursor *c, const Assumption *a)
 			     a->value);
 		return;
 	}
+	/* the model's limits (gen/model/model_limits.c) check these */
+	static const char *const model_limits[] = {
+	    "regional_gap_min", "scaling_max_efficiency", "loo_target_median",
+	    "loo_target_max", "loo_target_ratio", NULL};
+	if (g_strv_contains(model_limits, a->key))
+		return;
+	/* a key without a range of its own: when it is a number at all, a
+	 * finite one of at most ASSUMPTION_DEFAULT_MAX and not negative */
+	if (a->is_number
+	    && (a->number < 0 || a->number > ASSUMPTION_DEFAULT_MAX))
+		dc_fail(c, dc_cell(c, "value"),
+		        "%s must be a number from 0 to %g, got '%s'", a->key,
+		        ASSUMPTION_DEFAULT_MAX, a->value);
 }
 
 static void read_assumption(Cursor *c, Edition *e, Assumption *a)
@@ -399,13 +524,58 @@ static unsigned use_case_rules(Cursor *c)
 	return rules;
 }
 
+/* llm_model, llm_mode and llm_precision mean something only together:
+ * all three or none, the mode one of LLM_MODES and the precision one of
+ * the LLM memory table's (a mode without a model was silently ignored). */
+static void use_case_llm_columns(Cursor *c, const UseCase *u)
+{
+	static const char *const cols[] = {"llm_model", "llm_mode",
+	                                   "llm_precision"};
+	const char *vals[] = {u->llm_model, u->llm_mode, u->llm_precision};
+	for (size_t i = 1; i < 3 && !c->failed; i++)
+		if (!*vals[i] != !*u->llm_model) {
+			/* the cell that is given names the error */
+			const char *at = *vals[i] ? cols[i] : cols[0];
+			dc_fail(c, dc_cell(c, at),
+			        "%s is given without %s: llm_model, llm_mode "
+			        "and llm_precision are given together or not "
+			        "at all", at, *vals[i] ? cols[0] : cols[i]);
+		}
+	if (c->failed || !*u->llm_model)
+		return;
+	dc_choice(c, "llm_mode", LLM_MODES);
+	dc_choice(c, "llm_precision", edition_llm_precision_ids);
+}
+
+/* A use case id is an identifier: the guide's string keys
+ * (usecase.ID), the picker's data and exported lists (requests.csv's
+ * serves: ids separated by spaces) refer to it, so it holds no list
+ * separator, no markup and no control character: 1 to USE_CASE_ID_MAX
+ * characters of a-z, 0-9, '_' and '-', starting with a letter or digit. */
+#define USE_CASE_ID_MAX 64
+static void check_use_case_id(Cursor *c, const char *id)
+{
+	bool ok = strlen(id) <= USE_CASE_ID_MAX
+	          && (g_ascii_islower(id[0]) || g_ascii_isdigit(id[0]));
+	for (const char *p = id; ok && *p; p++)
+		ok = g_ascii_islower(*p) || g_ascii_isdigit(*p) || *p == '_'
+		     || *p == '-';
+	if (!ok && !c->failed)
+		dc_fail(c, dc_cell(c, "id"),
+		        "use case id '%s' is not an identifier: 1 to %d "
+		        "characters of a-z, 0-9, '_' and '-', starting with a "
+		        "letter or digit", id, USE_CASE_ID_MAX);
+}
+
 static void read_use_case(Cursor *c, Edition *e, UseCase *u)
 {
 	(void)e;
 	u->id = dc_dup_required(c, "id");
+	check_use_case_id(c, u->id);
 	u->llm_model = dc_text_or_empty(c, "llm_model");
 	u->llm_mode = dc_text_or_empty(c, "llm_mode");
 	u->llm_precision = dc_text_or_empty(c, "llm_precision");
+	use_case_llm_columns(c, u);
 	if (!*u->llm_model) {
 		u->min_memory_gb = dc_number(c, "min_memory_gb", POSITIVE);
 	} else {
@@ -461,12 +631,9 @@ static void read_lifecycle(Cursor *c, Edition *e, Lifecycle *l)
 {
 	l->gpu = dc_gpu_ref(c, e, "gpu");
 	l->status = (LifeStatus)dc_choice(c, "status", LIFE_STATUSES);
-	l->end_of_life = dc_dup_optional(c, "end_of_life");
-	if (!c->failed && l->end_of_life[0]
-	    && !gg_is_iso_date(l->end_of_life))
-		dc_fail(c, dc_cell(c, "end_of_life"),
-		     "end_of_life '%s' is not a valid date YYYY-MM-DD",
-		     l->end_of_life);
+	l->end_of_life = dc_cell(c, "end_of_life")->text[0]
+	                     ? dc_date(c, "end_of_life")
+	                     : g_strdup("");
 	l->from = dc_provenance(c);
 }
 

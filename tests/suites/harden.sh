@@ -27,6 +27,25 @@ hd_expect() {
 	fi
 }
 
+# ---- class 1: what data/README.md documents, the loader enforces -----------
+# tests/readme_rules.py walks README's tables (every file's column table,
+# the numeric column ranges, the assumption ranges and the text
+# assumptions) and writes one value outside each documented rule into a
+# copy of data/current (data/2020-09 for its own files); each must be
+# refused by --check at that cell's line and column.
+python3 "$top/tests/readme_rules.py" "$bin" "$top/data/README.md" "$top" "$tmp" >"$tmp/hd-rules.txt"
+hd_rules=0
+while IFS= read -r hd_r; do
+	case $hd_r in
+	pass*) pass; hd_rules=$((hd_rules + 1)) ;;
+	FAIL*) fail "data/README.md rule not enforced: ${hd_r#FAIL }"; hd_rules=$((hd_rules + 1)) ;;
+	esac
+done <"$tmp/hd-rules.txt"
+# the walk found the tables (a renamed heading would silently test nothing)
+if [ "$hd_rules" -ge 200 ]; then pass; else
+	fail "data/README.md tables walked: $hd_rules rules tried, expected 200 or more"
+fi
+
 # ---- class 3: UTF-8 in every template kind --------------------------------
 # Each kind of template gets an invalid byte, an overlong form of '/' and
 # a UTF-16 surrogate on a line of its own; the run is refused at that line.
