@@ -78,3 +78,80 @@ for hd_kind in guide.md sections/advice.md editions/current/rules.md \
 	done
 done
 rm -rf "$tmp/hd-tpl"
+
+# ---- class 4: the previous run is untrusted input -------------------------
+# A guide.json given as --previous (or found as OUT/data/guide.json) that
+# holds a terminal escape, invalid UTF-8, a number out of range or a shape
+# that would take far more memory than its size is not read: the run
+# warns (the warning shows no raw control character), leaves the "What
+# changed" section out and copies nothing of it into the output.
+hd_prev_out="$tmp/hd-prev-out"
+rm -rf "$hd_prev_out"
+"$bin" -q --data "$hd_mini" --out "$hd_prev_out"
+hd_good="$hd_prev_out/data/guide.json"
+# hd_previous NAME PYTHON-EDIT FRAGMENT: writes $tmp/hd-prev.json (the good
+# guide.json edited by the Python expression on d, or raw bytes when the
+# edit is a bytes object), runs with --previous and checks the warning.
+hd_previous() {
+	python3 - "$hd_good" "$tmp/hd-prev.json" "$2" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+result = eval(sys.argv[3], {"d": d, "json": json})
+if isinstance(result, bytes):
+    open(sys.argv[2], "wb").write(result)
+else:
+    open(sys.argv[2], "w", encoding="utf-8").write(json.dumps(d))
+PY
+	rm -rf "$tmp/hd-prev-run"
+	"$bin" --data "$hd_mini" --previous "$tmp/hd-prev.json" --out "$tmp/hd-prev-run" \
+		>/dev/null 2>"$tmp/hd-prev-err"
+	hd_st=$?
+	if [ "$hd_st" -eq 0 ] && grep -qF -- "$3" "$tmp/hd-prev-err" \
+	    && grep -qF "no changes shown" "$tmp/hd-prev-err" \
+	    && ! LC_ALL=C grep -q "$(printf '[\001-\010\013\014\016-\037\177]')" "$tmp/hd-prev-err" \
+	    && ! LC_ALL=C grep -rq --include='*.csv' --include='*.json' --include='*.html' \
+		"$(printf '\033')" "$tmp/hd-prev-run" \
+	    && [ ! -e "$tmp/hd-prev-run/data/previous.json" ]; then
+		pass
+	else
+		fail "previous run with $1: status $hd_st, $(head -c 300 "$tmp/hd-prev-err" | tr -d '\033')"
+	fi
+}
+hd_previous "a terminal escape in a GPU name" \
+	'd["per_dollar"][0].__setitem__("gpu", "\u001b[2J\u001b]0;pwned\u0007RTX")' \
+	"control character in string"
+hd_previous "a terminal escape in a pick" \
+	'd["recommendations"][0].__setitem__("best_value", "1x \u001b[31mRTX")' \
+	"control character in string"
+hd_previous "a C1 control (U+009B, CSI) in a use case" \
+	'd["recommendations"][0].__setitem__("use_case", "kaggle\u009b2J")' \
+	"control character in string"
+hd_previous "invalid UTF-8 in a string" \
+	'json.dumps(d).replace("RTX 3080", "RTX \xff3080", 1).encode("latin-1")' \
+	"not valid UTF-8"
+hd_previous "a price of 1e300" \
+	'd["per_dollar"][0].__setitem__("gpu_price_usd", 1e300)' \
+	"per_dollar[0].gpu_price_usd: not a number from 0 to 1e+07"
+hd_previous "a negative price" \
+	'd["per_dollar"][0].__setitem__("gpu_price_usd", -5)' \
+	"per_dollar[0].gpu_price_usd: not a number from 0 to 1e+07"
+hd_previous "a rank beyond an int" \
+	'd["per_dollar"][0].__setitem__("rank_cnn", 1e12)' \
+	"per_dollar[0].rank_cnn: not a whole number"
+hd_previous "a price condition that is not one" \
+	'd["per_dollar"][0].__setitem__("price_condition", "<b>")' \
+	"per_dollar[0].price_condition"
+hd_previous "a data_date that is not a date" \
+	'd.__setitem__("data_date", "yesterday")' \
+	"data_date: not a date"
+hd_previous "a number of 5000 digits" \
+	'd["per_dollar"][0].__setitem__("rank_cnn", 0) or json.dumps(d).replace("\"rank_cnn\": 0", "\"rank_cnn\": " + "1" * 5000, 1).encode()' \
+	"number too long"
+# 3 MB of one-character values: the tree would take ~40 times the file
+hd_previous "a shape that takes 40 times its size in memory" \
+	'("[" + "0," * 1500000 + "0]").encode()' \
+	"times the file's size in memory"
+# the good file still gives "nothing changed"
+"$bin" --data "$hd_mini" --previous "$hd_good" --out "$tmp/hd-prev-run" >/dev/null 2>"$tmp/hd-prev-err"
+check "a previous run of our own is read (nothing changed)" grep -q "nothing changed since" "$tmp/hd-prev-err"
+rm -rf "$tmp/hd-prev-run" "$tmp/hd-prev.json" "$hd_prev_out"
