@@ -3,7 +3,9 @@
  * back-ends, as jobs in worker processes (jobs.h, --jobs), and swaps the
  * finished output folder in.  Exit status: 0 success, 1 bad input,
  * 2 usage or environment. */
+#include "advice.h"
 #include "chart_render.h"
+#include "claims.h"
 #include "data.h"
 #include "fonts.h"
 #include "html.h"

@@ -39,7 +39,7 @@ PRESENTERS = ["doc", "guide", "site", "pdf", "request", "export"]
 COMPUTES = {"edition_load", "edition_load_benchmarks", "results_run",
             "model_run", "cost_run", "recommend_run", "llm_run",
             "hindsight_run", "claims_run", "price_model_run",
-            "recommend_tie", "recommend_llm_memory"}
+            "recommend_tie", "recommend_llm_memory", "advice_avoid_load"}
 MAX_LEVELS = 10
 MAX_FILE_LINES = 600
 MAX_FUNCTION_LINES = 80

@@ -87,6 +87,9 @@ static bool read_row(const Edition *e, const CsvTable *t, const CsvRow *r,
 		bad = f[6], why = "date is not a valid date YYYY-MM-DD";
 	else if (limit && strcmp(f[6]->text, limit) > 0)
 		bad = f[6], why = "date is after the edition date";
+	else if (strcmp(f[6]->text, gg_today()) > 0)
+		bad = f[6], why = "date is in the future (after the run's "
+		                  "date, SOURCE_DATE_EPOCH or the clock)";
 	if (bad) {
 		gg_set_input_error(error, t->path, bad->line, bad->col,
 		                   "%s, got '%s'", why, bad->text);

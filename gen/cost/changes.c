@@ -49,45 +49,131 @@ static void previous_free(Previous *p)
 	g_hash_table_destroy(p->pick);
 }
 
-static void read_previous(const JsonNode *root, Previous *p)
+/* The ranges of what is read back (data/README.md's limits: a price at
+ * most 10,000,000, a name one line of at most 160 characters); a value
+ * outside them means the file is not a guide.json of ours. */
+#define PREVIOUS_PRICE_MAX 10000000.0
+#define PREVIOUS_RANK_MAX 1000000.0
+#define PREVIOUS_NAME_MAX 160
+#define PREVIOUS_PICK_MAX 200
+
+typedef struct {
+	const char *path;
+	GError **error;
+	bool failed;
+} Check;
+
+static void check_fail(Check *k, const char *list, size_t i,
+                       const char *member, const char *what)
 {
+	if (k->failed)
+		return;
+	k->failed = true;
+	gg_set_input_error(k->error, k->path, 0, 0, "%s[%zu].%s: %s", list, i,
+	                   member, what);
+}
+
+/* A string member, NULL when absent; one line of at most max
+ * characters (json_parse refused control characters already). */
+static const char *checked_string(Check *k, const JsonNode *o,
+                                  const char *list, size_t i,
+                                  const char *member, size_t max)
+{
+	const JsonNode *m = json_member(o, member);
+	if (!m || m->kind == JSON_NULL)
+		return NULL;
+	if (m->kind != JSON_STRING)
+		check_fail(k, list, i, member, "not a string");
+	else if (strpbrk(m->string, "\t\r\n")
+	         || g_utf8_strlen(m->string, -1) > (glong)max)
+		check_fail(k, list, i, member, "not a one-line name");
+	return k->failed ? NULL : m->string;
+}
+
+/* A number member in [min, max] (whole when asked), fallback when absent
+ * or null. */
+static double checked_number(Check *k, const JsonNode *o, const char *list,
+                             size_t i, const char *member, double min,
+                             double max, bool whole, double fallback)
+{
+	const JsonNode *m = json_member(o, member);
+	if (!m || m->kind == JSON_NULL)
+		return fallback;
+	if (m->kind != JSON_NUMBER || !isfinite(m->number) || m->number < min
+	    || m->number > max || (whole && m->number != floor(m->number))) {
+		char *what = g_strdup_printf("not a %s from %g to %g",
+		                             whole ? "whole number" : "number",
+		                             min, max);
+		check_fail(k, list, i, member, what);
+		g_free(what);
+		return fallback;
+	}
+	return m->number;
+}
+
+static bool read_previous(const char *path, const JsonNode *root,
+                          Previous *p, GError **error)
+{
+	Check k = {path, error, false};
 	p->price = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 	                                 g_free);
 	p->rank = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	p->gpus = g_hash_table_new(g_str_hash, g_str_equal);
 	p->pick = g_hash_table_new(g_str_hash, g_str_equal);
 	const JsonNode *rows = json_member(root, "per_dollar");
-	for (size_t i = 0; rows && i < rows->n_items; i++) {
+	for (size_t i = 0; rows && i < rows->n_items && !k.failed; i++) {
 		const JsonNode *r = rows->items[i];
-		const char *gpu = json_string_member(r, "gpu");
-		const char *cond = json_string_member(r, "price_condition");
-		if (!gpu || json_number_member(r, "gpu_count", 0) != 1)
+		const char *gpu = checked_string(&k, r, "per_dollar", i, "gpu",
+		                                 PREVIOUS_NAME_MAX);
+		const char *cond = checked_string(&k, r, "per_dollar", i,
+		                                  "price_condition", 4);
+		if (cond && strcmp(cond, "new") != 0 && strcmp(cond, "used") != 0)
+			check_fail(&k, "per_dollar", i, "price_condition",
+			           "neither new nor used");
+		double count = checked_number(&k, r, "per_dollar", i,
+		                              "gpu_count", 1, 1024, true, 0);
+		double v = checked_number(&k, r, "per_dollar", i,
+		                          "gpu_price_usd", 0, PREVIOUS_PRICE_MAX,
+		                          false, NAN);
+		double rank = checked_number(&k, r, "per_dollar", i, "rank_cnn",
+		                             0, PREVIOUS_RANK_MAX, true, 0);
+		if (k.failed || !gpu || count != 1)
 			continue;
 		g_hash_table_add(p->gpus, (gpointer)gpu);
 		char *key = g_strdup_printf("%s|%s", gpu, cond ? cond : "new");
-		double v = json_number_member(r, "gpu_price_usd", NAN);
 		if (!isnan(v))
 			g_hash_table_replace(p->price, g_strdup(key),
 			                     g_memdup2(&v, sizeof v));
-		double rank = json_number_member(r, "rank_cnn", 0);
 		if (rank > 0)
 			g_hash_table_replace(p->rank, g_strdup(key),
 			                     GINT_TO_POINTER((int)rank));
 		g_free(key);
 	}
 	const JsonNode *recs = json_member(root, "recommendations");
-	for (size_t i = 0; recs && i < recs->n_items; i++) {
-		const char *id = json_string_member(recs->items[i], "use_case");
-		/* the decision; a run before it was exported named
-		 * only the best value */
-		const char *best = json_string_member(recs->items[i], "buy");
-		if (!best)
-			best = json_string_member(recs->items[i],
-			                          "best_value");
-		if (id && best)
+	for (size_t i = 0; recs && i < recs->n_items && !k.failed; i++) {
+		const char *id = checked_string(&k, recs->items[i],
+		                                "recommendations", i,
+		                                "use_case", PREVIOUS_NAME_MAX);
+		/* the decision; a run before it was exported named only the
+		 * best value */
+		const char *best = checked_string(&k, recs->items[i],
+		                                  "recommendations", i, "buy",
+		                                  PREVIOUS_PICK_MAX);
+		if (!best && !k.failed)
+			best = checked_string(&k, recs->items[i],
+			                      "recommendations", i,
+			                      "best_value", PREVIOUS_PICK_MAX);
+		if (id && best && !k.failed)
 			g_hash_table_replace(p->pick, (gpointer)id,
 			                     (gpointer)best);
 	}
+	const char *date = json_string_member(root, "data_date");
+	if (!k.failed && date && *date && !gg_is_iso_date(date)) {
+		k.failed = true;
+		gg_set_input_error(error, path, 0, 0,
+		                   "data_date: not a date YYYY-MM-DD");
+	}
+	return !k.failed;
 }
 
 /* ---- comparisons ----------------------------------------------------- */
@@ -243,7 +329,11 @@ Changes *changes_compare_text(const char *path, const char *json,
 		return NULL;
 	}
 	Previous p;
-	read_previous(root, &p);
+	if (!read_previous(path, root, &p, error)) {
+		previous_free(&p);
+		json_node_free(root);
+		return NULL;
+	}
 	GArray *rest = g_array_new(FALSE, TRUE, sizeof(Change));
 	GArray *all = g_array_new(FALSE, TRUE, sizeof(Change));
 	price_moves(recs->costs, &p, rest);

@@ -271,6 +271,9 @@ static bool read_claim(const Recommendations *r, const CsvTable *t,
 		bad = f[C_DATE], why = "date is not a valid date YYYY-MM-DD";
 	else if (limit && strcmp(f[C_DATE]->text, limit) > 0)
 		bad = f[C_DATE], why = "date is after the edition date";
+	else if (strcmp(f[C_DATE]->text, gg_today()) > 0)
+		bad = f[C_DATE], why = "date is in the future (after the run's "
+		                       "date, SOURCE_DATE_EPOCH or the clock)";
 	if (!bad && f[C_OURS]->text[0]) {
 		char **q = g_strsplit(f[C_OURS]->text, ":", -1);
 		bool known;
@@ -340,8 +343,19 @@ ClaimList *claims_run(const Recommendations *r, GError **error)
 	for (size_t i = 0; ok && i < t->n_rows; i++) {
 		ok = read_claim(r, t, &t->rows[i], col, close,
 		                &list->claims[i], error);
+		list->n += ok; /* claims_free frees the row from here on */
+		/* id is the claim's key (claim.ID in the strings): unique */
+		for (size_t k = 0; ok && k < i; k++)
+			if (strcmp(list->claims[k].id, list->claims[i].id) == 0) {
+				const CsvField *f = &t->rows[i].fields[col[C_ID]];
+				gg_set_input_error(error, t->path, f->line, f->col,
+				                   "duplicate claim id '%s' (first "
+				                   "on line %d)", f->text,
+				                   list->claims[k].line);
+				ok = false;
+			}
 		if (ok)
-			list->count[list->claims[list->n++].verdict]++;
+			list->count[list->claims[i].verdict]++;
 	}
 	csv_table_free(t);
 	if (!ok) {

@@ -106,7 +106,8 @@ static bool index_rows(Edition *e)
 static const char *const GPU_ASSUMPTIONS[] = {
     "reference_gpu", "breakeven_example_gpu", "theory_example_gpu",
     "theory_example_reference", "power_example_gpu", "power_example_alt_gpu",
-    "perf_claim_gpu", "perf_claim_reference", NULL};
+    "perf_claim_gpu", "perf_claim_reference", "cycle_example_gpu",
+    "hindsight_reference_gpu", NULL};
 
 static bool check_references(Edition *e, GError **error)
 {
@@ -116,7 +117,9 @@ static bool check_references(Edition *e, GError **error)
 		if (g_strv_contains(GPU_ASSUMPTIONS, a->key)
 		    && edition_find_gpu(e, a->value) < 0)
 			what = "a GPU of gpus.csv";
-		bool use_case = strcmp(a->key, "headline_use_case") == 0;
+		/* headline_use_case, and the advice's beginner_start_use_case,
+		 * cluster_large_use_case, ... */
+		bool use_case = g_str_has_suffix(a->key, "_use_case");
 		for (size_t k = 0; use_case && k < e->n_use_cases; k++)
 			if (strcmp(e->use_cases[k].id, a->value) == 0)
 				use_case = false;

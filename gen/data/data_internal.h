@@ -61,6 +61,15 @@ void dc_provenance_free(Provenance *p);
 void dc_unique(Cursor *c, GHashTable *keys, const char *key,
                    const char *column, const char *what);
 
+/* Fails the cursor at the value cell when the assumption is outside its
+ * documented range or form (data_assumptions.c). */
+void dc_check_assumption(Cursor *c, const Assumption *a);
+
+/* Fails the cursor when a use case's llm_model, llm_mode and
+ * llm_precision are not all three given or all empty, or name no mode or
+ * precision (data_llm.c). */
+void dc_use_case_llm_columns(Cursor *c, const UseCase *u);
+
 /* The files of an edition (data_rows.c; the LLM files in data_llm.c). */
 extern const FileSpec DATA_GPUS_FILE, DATA_PRICES_FILE, DATA_SYSTEMS_FILE,
     DATA_BENCHMARKS_FILE, DATA_ASSUMPTIONS_FILE, DATA_USE_CASES_FILE,

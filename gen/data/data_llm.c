@@ -1,7 +1,8 @@
 /* Data stage: the readers and specs of the optional LLM files
- * (llm_models.csv, llm_measurements.csv) and of the unified-memory
- * machines bought for LLM work (machines.csv) with their published decode
- * speeds (machine_measurements.csv).  Split from data_rows.c; the
+ * (llm_models.csv, llm_measurements.csv), the LLM columns of
+ * use_cases.csv, and the readers of the unified-memory machines bought
+ * for LLM work (machines.csv) with their published decode speeds
+ * (machine_measurements.csv).  Split from data_rows.c; the
  * same rules hold: a reader fills one row from the cursor and reports a
  * bad cell through dc_fail; the row owns its strings and its freer frees
  * them.  See data_internal.h. */
@@ -11,6 +12,34 @@
 #include "validate.h"
 
 static const char *const YES_NO[] = {"no", "yes", NULL};
+
+/* use_cases.csv llm_mode: the LLM stage's modes (gen/model/llm.c) and
+ * the two inference variants of llm_named_case. */
+static const char *const LLM_MODES[] = {"inference", "lora", "qlora",
+                                        "full", "serve", "long", NULL};
+
+/* llm_model, llm_mode and llm_precision mean something only together:
+ * all three or none, the mode one of LLM_MODES and the precision one of
+ * the LLM memory table's (a mode without a model was silently ignored). */
+void dc_use_case_llm_columns(Cursor *c, const UseCase *u)
+{
+	static const char *const cols[] = {"llm_model", "llm_mode",
+	                                   "llm_precision"};
+	const char *vals[] = {u->llm_model, u->llm_mode, u->llm_precision};
+	for (size_t i = 1; i < 3 && !c->failed; i++)
+		if (!*vals[i] != !*u->llm_model) {
+			/* the cell that is given names the error */
+			const char *at = *vals[i] ? cols[i] : cols[0];
+			dc_fail(c, dc_cell(c, at),
+			        "%s is given without %s: llm_model, llm_mode "
+			        "and llm_precision are given together or not "
+			        "at all", at, *vals[i] ? cols[0] : cols[i]);
+		}
+	if (c->failed || !*u->llm_model)
+		return;
+	dc_choice(c, "llm_mode", LLM_MODES);
+	dc_choice(c, "llm_precision", edition_llm_precision_ids);
+}
 
 static const char *const LLM_QUANTITIES[] = {
     "weights", "kv_cache", "full", "lora", "qlora", "tokens_per_s", NULL};

@@ -20,6 +20,14 @@ static const char *const NO_PRICE[] = {"server-only", "oem-quote",
                                        "undated-list", NULL};
 static const char *const SEGMENTS[] = {"consumer", "workstation",
                                        "datacenter", NULL};
+/* Enumerated text columns (data/README.md): a typo would otherwise make
+ * a group of its own in the model (a family of one, a vendor nobody
+ * names). */
+static const char *const VENDORS[] = {"NVIDIA", "AMD", "Intel", NULL};
+static const char *const ARCHITECTURES[] = {
+    "Maxwell", "Pascal", "Volta", "Turing", "Ampere", "Ada", "Hopper",
+    "Blackwell", "RDNA3", "RDNA4", "CDNA3", "CDNA4", "Xe2", NULL};
+static const char *const FAMILY_SEGMENTS[] = {"datacenter", "client", NULL};
 static const char *const CONDITIONS[] = {"new", "used", NULL};
 static const char *const BUY_CONDITIONS[] = {"new", "used", "any", NULL};
 static const char *const SYSTEM_KINDS[] = {"desktop", "server", NULL};
@@ -120,9 +128,16 @@ static void read_gpu_formats(Cursor *c, Gpu *g)
 static void read_gpu(Cursor *c, Edition *e, Gpu *g)
 {
 	g->name = dc_dup_required(c, "name");
+	/* systems.csv takes and validation_ratios list GPU names separated
+	 * by ';': a name holding one could not be listed */
+	if (!c->failed && strchr(g->name, ';'))
+		dc_fail(c, dc_cell(c, "name"),
+		        "GPU name '%s' holds ';', the separator of the lists "
+		        "that name GPUs (systems.csv takes)", g->name);
 	check_stem(c, e, g->name);
-	g->vendor = dc_dup_required(c, "vendor");
-	g->architecture = dc_dup_required(c, "architecture");
+	g->vendor = g_strdup(VENDORS[dc_choice(c, "vendor", VENDORS)]);
+	g->architecture = g_strdup(
+	    ARCHITECTURES[dc_choice(c, "architecture", ARCHITECTURES)]);
 	g->launch_date = dc_date(c, "launch_date");
 	g->memory_gb = dc_number(c, "memory_gb", POSITIVE);
 	g->bandwidth_gbs = dc_number(c, "bandwidth_gbs", POSITIVE);
@@ -137,7 +152,12 @@ static void read_gpu(Cursor *c, Edition *e, Gpu *g)
 	g->segment = (Segment)dc_choice(c, "segment", SEGMENTS);
 	g->model_ok = dc_choice(c, "model_ok", YES_NO) == 1;
 	g->family = dc_text_or_empty(c, "family");
-	g->family_segment = dc_text_or_empty(c, "family_segment");
+	g->family_segment =
+	    has_column(c, "family_segment")
+	            && dc_cell(c, "family_segment")->text[0]
+	        ? g_strdup(FAMILY_SEGMENTS[dc_choice(c, "family_segment",
+	                                             FAMILY_SEGMENTS)])
+	        : g_strdup("");
 	g->tensor_tflops = csv_table_column(c->table, "tensor_tflops") >= 0
 	                       ? dc_number(c, "tensor_tflops", POSITIVE)
 	                       : 0;
@@ -222,8 +242,13 @@ static void read_system(Cursor *c, Edition *e, BaseSystem *s)
 	s->kind = (SystemKind)dc_choice(c, "kind", SYSTEM_KINDS);
 	s->cost = dc_number(c, "cost", POSITIVE);
 	s->currency = g_strdup(CURRENCIES[dc_choice(c, "currency", CURRENCIES)]);
-	s->pcie_gen = dc_integer(c, "pcie_gen", 1, 6);
-	s->lanes_per_gpu = dc_integer(c, "lanes_per_gpu", 1, 16);
+	s->pcie_gen = dc_integer(c, "pcie_gen", 3, 5);
+	s->lanes_per_gpu = dc_integer(c, "lanes_per_gpu", 4, 16);
+	if (!c->failed && s->lanes_per_gpu != 4 && s->lanes_per_gpu != 8
+	    && s->lanes_per_gpu != 16)
+		dc_fail(c, dc_cell(c, "lanes_per_gpu"),
+		        "lanes_per_gpu must be 4, 8 or 16, got %d",
+		        s->lanes_per_gpu);
 	s->psu_w = dc_number(c, "psu_w", POSITIVE);
 	s->gpu_slots = dc_integer(c, "gpu_slots", 1, 64);
 	s->gpu_form = (GpuForm)dc_choice(c, "gpu_form", GPU_FORMS);
@@ -284,61 +309,6 @@ static void free_benchmark(Benchmark *b)
 	dc_provenance_free(&b->from);
 }
 
-/* Valid range of every numeric assumption (data/README.md, "Limits and
- * valid ranges"); a key ending in '.' covers its whole family. */
-static const struct {
-	const char *key;
-	double min, max;
-	bool whole;
-} ASSUMPTION_RANGES[] = {
-    {"smem_bonus_low.", 0, 1, false},   {"smem_bonus_high.", 0, 1, false},
-    {"tc_bonus_low.", 0, 1, false},     {"tc_bonus_high.", 0, 1, false},
-    {"batch_gain_per_doubling.", 0, 1, false},
-    {"speedup_8gpu.", 1, 8, false},
-    {"article.debiased.", 0.01, 100, false},
-    {"article.relative.", 0.01, 100, false},
-    {"pcie_x4_penalty_4gpu_low", 0, 1, false},
-    {"pcie_x4_penalty_4gpu_high", 0, 1, false},
-    {"pcie4_gain_4gpu_low", 0, 1, false},
-    {"pcie4_gain_4gpu_high", 0, 1, false},
-    {"cpu_w", 0, 5000, false},          {"system_rest_w", 0, 5000, false},
-    {"psu_headroom", 0, 1, false},      {"psu_step_w", 1, 5000, false},
-    {"standard_psu_max_w", 100, 100000, false},
-    {"utilization", 0.001, 1, false},
-    {"utilization_shared_cluster", 0.001, 1, false},
-    {"utilization_company_cluster", 0.001, 1, false},
-    {"cycles_global", 1, 100000, true}, {"cycles_shared", 1, 100000, true},
-    {"cycles_ffma", 1, 100000, true},   {"cycles_tensor", 1, 100000, true},
-    {"cycle_example_ops_per_sm", 1, 100000, true},
-    {"cycle_example_sms", 1, 100000, true},
-    {"electricity_usd_per_kwh", 0, 100, false},
-    {"grid_kg_co2_per_kwh", 0, 10, false},
-    {"cloud_example_days", 1, 36500, true},
-    {"breakeven_example_system_gpus", 1, 8, true},
-    {"power_example_gpus", 1, 8, true},
-};
-
-static void check_assumption(Cursor *c, const Assumption *a)
-{
-	for (size_t i = 0; i < G_N_ELEMENTS(ASSUMPTION_RANGES); i++) {
-		const char *k = ASSUMPTION_RANGES[i].key;
-		bool family = g_str_has_suffix(k, ".");
-		if (family ? !g_str_has_prefix(a->key, k)
-		           : strcmp(a->key, k) != 0)
-			continue;
-		double min = ASSUMPTION_RANGES[i].min,
-		       max = ASSUMPTION_RANGES[i].max;
-		bool whole = ASSUMPTION_RANGES[i].whole;
-		if (!a->is_number || a->number < min || a->number > max
-		    || (whole && a->number != floor(a->number)))
-			dc_fail(c, dc_cell(c, "value"),
-			     "%s must be a %s from %g to %g, got '%s'", a->key,
-			     whole ? "whole number" : "number", min, max,
-			     a->value);
-		return;
-	}
-}
-
 static void read_assumption(Cursor *c, Edition *e, Assumption *a)
 {
 	(void)e;
@@ -347,7 +317,7 @@ static void read_assumption(Cursor *c, Edition *e, Assumption *a)
 	a->value_col = dc_cell(c, "value")->col;
 	a->is_number = gg_parse_decimal(a->value, &a->number);
 	if (!c->failed)
-		check_assumption(c, a);
+		dc_check_assumption(c, a);
 	a->unit = dc_dup_optional(c, "unit");
 	a->meaning = dc_dup_required(c, "meaning");
 	a->from = dc_provenance(c);
@@ -399,13 +369,35 @@ static unsigned use_case_rules(Cursor *c)
 	return rules;
 }
 
+/* A use case id is an identifier: the guide's string keys
+ * (usecase.ID), the picker's data and exported lists (requests.csv's
+ * serves: ids separated by spaces) refer to it, so it holds no list
+ * separator, no markup and no control character: 1 to USE_CASE_ID_MAX
+ * characters of a-z, 0-9, '_' and '-', starting with a letter or digit. */
+#define USE_CASE_ID_MAX 64
+static void check_use_case_id(Cursor *c, const char *id)
+{
+	bool ok = strlen(id) <= USE_CASE_ID_MAX
+	          && (g_ascii_islower(id[0]) || g_ascii_isdigit(id[0]));
+	for (const char *p = id; ok && *p; p++)
+		ok = g_ascii_islower(*p) || g_ascii_isdigit(*p) || *p == '_'
+		     || *p == '-';
+	if (!ok && !c->failed)
+		dc_fail(c, dc_cell(c, "id"),
+		        "use case id '%s' is not an identifier: 1 to %d "
+		        "characters of a-z, 0-9, '_' and '-', starting with a "
+		        "letter or digit", id, USE_CASE_ID_MAX);
+}
+
 static void read_use_case(Cursor *c, Edition *e, UseCase *u)
 {
 	(void)e;
 	u->id = dc_dup_required(c, "id");
+	check_use_case_id(c, u->id);
 	u->llm_model = dc_text_or_empty(c, "llm_model");
 	u->llm_mode = dc_text_or_empty(c, "llm_mode");
 	u->llm_precision = dc_text_or_empty(c, "llm_precision");
+	dc_use_case_llm_columns(c, u);
 	if (!*u->llm_model) {
 		u->min_memory_gb = dc_number(c, "min_memory_gb", POSITIVE);
 	} else {
@@ -461,12 +453,9 @@ static void read_lifecycle(Cursor *c, Edition *e, Lifecycle *l)
 {
 	l->gpu = dc_gpu_ref(c, e, "gpu");
 	l->status = (LifeStatus)dc_choice(c, "status", LIFE_STATUSES);
-	l->end_of_life = dc_dup_optional(c, "end_of_life");
-	if (!c->failed && l->end_of_life[0]
-	    && !gg_is_iso_date(l->end_of_life))
-		dc_fail(c, dc_cell(c, "end_of_life"),
-		     "end_of_life '%s' is not a valid date YYYY-MM-DD",
-		     l->end_of_life);
+	l->end_of_life = dc_cell(c, "end_of_life")->text[0]
+	                     ? dc_date(c, "end_of_life")
+	                     : g_strdup("");
 	l->from = dc_provenance(c);
 }
 

@@ -245,9 +245,15 @@ static bool section_file(const char *name, const Sections *sec,
 		}
 		free(resolved);
 		if (inside) {
+			/* the same text rules as every template: UTF-8
+			 * (no overlong form, no surrogate), no NUL, no
+			 * invisible control character */
+			size_t length = 0;
 			*path_out = candidate;
 			return gg_read_file(candidate, TEMPLATE_MAX_BYTES,
-			                    text_out, NULL, error);
+			                    text_out, &length, error)
+			       && gg_check_text(candidate, *text_out, length,
+			                        error);
 		}
 		g_free(candidate);
 	}

@@ -173,15 +173,7 @@ static char *avoid_offered(const Ctx *c, const AvoidList *a, size_t *count)
 
 static void avoid_values(const Ctx *c, Values *v, GPtrArray *tables)
 {
-	GError *error = NULL;
-	AvoidList *a = advice_avoid_load(c->e, &error);
-	if (!a) {
-		if (!*c->error)
-			g_propagate_error(c->error, error);
-		else
-			g_clear_error(&error);
-		return;
-	}
+	const AvoidList *a = c->res->avoid;
 	if (a->n) {
 		guide_add_table(c, v, tables, avoid_table(c, a));
 		size_t n;
@@ -189,7 +181,6 @@ static void avoid_values(const Ctx *c, Values *v, GPtrArray *tables)
 		values_set_scalar(v, "avoid_offered_count",
 		                  g_strdup_printf("%zu", n));
 	}
-	advice_avoid_free(a);
 }
 
 /* ---- budget tiers ------------------------------------------------------- */

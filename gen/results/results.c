@@ -44,7 +44,8 @@ static bool compute(Results *r, GError **error)
 	if (!r->hindsight)
 		return false;
 	r->claims = claims_run(r->recs, error);
-	return r->claims != NULL && load_previous_edition(r, error);
+	r->avoid = r->claims ? advice_avoid_load(e, error) : NULL;
+	return r->avoid != NULL && load_previous_edition(r, error);
 }
 
 Results *results_run(const char *dir, GError **error)
@@ -62,6 +63,7 @@ void results_free(Results *r)
 {
 	if (!r)
 		return;
+	advice_avoid_free(r->avoid);
 	claims_free(r->claims);
 	hindsight_free(r->hindsight);
 	recommendations_free(r->recs);

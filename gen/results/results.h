@@ -14,6 +14,7 @@
 #ifndef GG_RESULTS_H
 #define GG_RESULTS_H
 
+#include "advice.h"
 #include "claims.h"
 #include "cost.h"
 #include "hindsight.h"
@@ -28,6 +29,7 @@ typedef struct {
 	LlmResults *llm;      /* NULL when the edition has no LLM models */
 	Hindsight *hindsight;
 	ClaimList *claims;
+	AvoidList *avoid;     /* avoid.csv: the article's cards to avoid */
 	/* the edition before this one (assumption previous_edition, a
 	 * sibling folder), for the GPUs added since; NULL when it names
 	 * none or the folder has no gpus.csv (an edition copied alone) */

@@ -7,12 +7,15 @@
 #include <string.h>
 
 #define MAX_DEPTH 64
+/* A number is at most this many characters, checked before strtod. */
+#define MAX_NUMBER_CHARS 40
 
 typedef struct {
 	const char *path;
 	const char *s, *end, *at;
 	GError **error;
 	bool failed;
+	size_t budget; /* bytes the tree may still take (json_read.h) */
 } Parser;
 
 static void fail(Parser *p, const char *what)
@@ -22,6 +25,34 @@ static void fail(Parser *p, const char *what)
 	p->failed = true;
 	gg_set_input_error(p->error, p->path, 0, 0, "offset %ld: %s",
 	                   (long)(p->at - p->s), what);
+}
+
+/* Counts n bytes of the tree against the budget. */
+static void charge(Parser *p, size_t n)
+{
+	if (n <= p->budget) {
+		p->budget -= n;
+		return;
+	}
+	p->budget = 0;
+	if (!p->failed) {
+		char *what = g_strdup_printf(
+		    "its values would take more than %d times the file's size "
+		    "in memory", JSON_MEMORY_FACTOR);
+		fail(p, what);
+		g_free(what);
+	}
+}
+
+/* Characters no reader sees: C0 controls but tab, LF and CR; DEL; C1;
+ * the line and paragraph separators; a byte-order mark.  The previous
+ * run's strings reach stderr, CSV and HTML: an escape such as \u001b
+ * (a terminal escape) is refused like the raw byte. */
+static bool invisible(gunichar c)
+{
+	return (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F
+	       || (c >= 0x80 && c <= 0x9F) || c == 0x2028 || c == 0x2029
+	       || c == 0xFEFF;
 }
 
 static void skip_space(Parser *p)
@@ -60,7 +91,10 @@ static void escape(Parser *p, GString *out)
 	const char *from = "\"\\/bfnrt", *to = "\"\\/\b\f\n\r\t";
 	const char *k = c ? strchr(from, c) : NULL;
 	if (k) {
-		g_string_append_c(out, to[k - from]);
+		if (invisible((gunichar)(unsigned char)to[k - from]))
+			fail(p, "control character in string");
+		else
+			g_string_append_c(out, to[k - from]);
 		return;
 	}
 	if (c != 'u') {
@@ -79,7 +113,9 @@ static void escape(Parser *p, GString *out)
 		fail(p, "lone surrogate");
 		return;
 	}
-	if (u >= 0)
+	if (u >= 0 && invisible((gunichar)u))
+		fail(p, "control character in string (escaped)");
+	else if (u >= 0)
 		g_string_append_unichar(out, (gunichar)u);
 }
 
@@ -113,6 +149,7 @@ static char *string(Parser *p)
 		g_string_append_c(out, c);
 		p->at++;
 	}
+	charge(p, out->len + 1 + 2 * sizeof(size_t));
 	return g_string_free(out, FALSE);
 }
 
@@ -124,6 +161,10 @@ static bool number(Parser *p, double *v)
 	while (p->at < p->end
 	       && (g_ascii_isdigit(*p->at) || strchr(".eE+-", *p->at)))
 		p->at++;
+	if (p->at - start > MAX_NUMBER_CHARS) {
+		fail(p, "number too long");
+		return false;
+	}
 	char *text = g_strndup(start, (gsize)(p->at - start));
 	bool ok = gg_parse_number(text, v);
 	g_free(text);
@@ -164,6 +205,7 @@ static void container(Parser *p, JsonNode *n, char close, int depth)
 			}
 			item->key = key;
 			g_ptr_array_add(items, item);
+			charge(p, 2 * sizeof(JsonNode *));
 			skip_space(p);
 			if (p->at < p->end && *p->at == ',') {
 				p->at++;
@@ -192,6 +234,9 @@ static JsonNode *value(Parser *p, int depth)
 		fail(p, "unexpected end");
 		return NULL;
 	}
+	charge(p, sizeof(JsonNode) + 2 * sizeof(size_t));
+	if (p->failed)
+		return NULL;
 	JsonNode *n = g_new0(JsonNode, 1);
 	char c = *p->at;
 	if (c == '{' || c == '[') {
@@ -221,7 +266,12 @@ static JsonNode *value(Parser *p, int depth)
 JsonNode *json_parse(const char *path, const char *text, size_t length,
                      GError **error)
 {
-	Parser p = {path, text, text + length, text, error, false};
+	/* the same text rules as the data: UTF-8 (no overlong form, no
+	 * surrogate), no NUL, no invisible control character */
+	if (!gg_check_text(path, text, length, error))
+		return NULL;
+	Parser p = {path, text, text + length, text, error, false,
+	            (size_t)JSON_MEMORY_FACTOR * length + JSON_MEMORY_BASE};
 	JsonNode *root = value(&p, 0);
 	skip_space(&p);
 	if (root && p.at != p.end) {

@@ -2,6 +2,11 @@
  * data/guide.json: objects, arrays, strings (with \u escapes, surrogate
  * pairs), numbers, true, false, null.  Nesting is limited to 64 levels.
  * In: text.  Out: a JsonNode tree.
+ * The text is untrusted (the previous run's output may have been edited
+ * or replaced): it must be UTF-8 without control characters (raw or
+ * escaped: \u001b is refused like the byte), a number at most 40
+ * characters, and the tree at most JSON_MEMORY_FACTOR times the text's
+ * size (plus JSON_MEMORY_BASE) in memory, whatever its shape.
  * Ownership: json_parse returns a tree the caller frees with
  * json_node_free; every string inside belongs to the tree. */
 #ifndef GG_JSON_READ_H
@@ -9,6 +14,9 @@
 
 #include <glib.h>
 #include <stdbool.h>
+
+#define JSON_MEMORY_FACTOR 16
+#define JSON_MEMORY_BASE (64u * 1024u)
 
 typedef enum { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_ARRAY,
                JSON_OBJECT } JsonKind;
