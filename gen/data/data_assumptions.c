@@ -80,6 +80,7 @@ static const struct {
     {"llm_tp_overhead", 0, 0.9, false},
     {"llm_gpu_memory_unit", 1, 1099511627776, false},
     {"llm_memory_headroom", 0, 0.9, false},
+    {"llm_memory_headroom_train", 0, 0.9, false},
     {"llm_tokens_error_bound", 0.001, 10, false},
     {"llm_hbm_min_bandwidth_gbs", 0, 100000, false},
 };

@@ -377,6 +377,8 @@ static void example_scalars(const Ctx *c, const LlmResults *r, Values *v)
 	                  guide_md_percent(c, k->tp_overhead, 0));
 	values_set_scalar(v, "llm_memory_headroom",
 	                  guide_md_percent(c, k->memory_headroom, 0));
+	values_set_scalar(v, "llm_memory_headroom_train",
+	                  guide_md_percent(c, k->memory_headroom_train, 0));
 	values_set_scalar(v, "llm_example_lora_share",
 	                  guide_md_percent(c, llm_lora_params(m, k)
 	                                          / (m->params_b * 1e9), 2));

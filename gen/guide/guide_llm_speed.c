@@ -80,7 +80,8 @@ void guide_add_llm_speed(const Ctx *c, Values *v, GPtrArray *tables,
 	size_t n = recommend_best_builds(c->recs, &builds);
 	for (size_t i = 0; i < n; i++) {
 		const Gpu *g = &c->e->gpus[builds[i]->gpu];
-		double room = llm_usable_bytes(g, builds[i]->gpu_count, k);
+		double room = llm_usable_bytes(g, builds[i]->gpu_count,
+		                               LLM_INFERENCE, k);
 		for (size_t j = 0; j < c->e->n_llm_models; j++) {
 			const LlmModel *m = &c->e->llm_models[j];
 			if (!m->size_class || !*m->size_class)

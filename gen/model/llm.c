@@ -61,6 +61,7 @@ bool llm_constants_load(const Edition *e, LlmConstants *c, GError **error)
 	    {"llm_tp_overhead", &c->tp_overhead},
 	    {"llm_gpu_memory_unit", &c->gpu_memory_unit},
 	    {"llm_memory_headroom", &c->memory_headroom},
+	    {"llm_memory_headroom_train", &c->memory_headroom_train},
 	    {"llm_tokens_error_bound", &c->tokens_error_bound},
 	    {"llm_hbm_min_bandwidth_gbs", &c->hbm_min_bandwidth_gbs},
 	};
@@ -168,16 +169,23 @@ double llm_capacity_bytes(const Gpu *g, int count, const LlmConstants *c)
 	       * split_factor(count, c);
 }
 
-double llm_usable_bytes(const Gpu *g, int count, const LlmConstants *c)
+double llm_headroom(LlmMode mode, const LlmConstants *c)
 {
-	return llm_capacity_bytes(g, count, c) * (1 - c->memory_headroom);
+	return mode == LLM_INFERENCE ? c->memory_headroom
+	                             : c->memory_headroom_train;
+}
+
+double llm_usable_bytes(const Gpu *g, int count, LlmMode mode,
+                        const LlmConstants *c)
+{
+	return llm_capacity_bytes(g, count, c) * (1 - llm_headroom(mode, c));
 }
 
 double llm_min_memory_gb(const LlmCase *k, int gpu_count,
                          const LlmConstants *c)
 {
 	return k->memory.total / gpu_count / split_factor(gpu_count, c)
-	       / (1 - c->memory_headroom) / c->gpu_memory_unit;
+	       / (1 - llm_headroom(k->mode, c)) / c->gpu_memory_unit;
 }
 
 /* ---- the tables ----------------------------------------------------- */
@@ -229,6 +237,7 @@ static void build_fits(LlmResults *r)
 				if (r->cases[k].memory.total
 				    <= llm_usable_bytes(&e->gpus[g],
 				                        GPU_COUNTS[n],
+				                        r->cases[k].mode,
 				                        &r->constants)) {
 					f->min_gpus = GPU_COUNTS[n];
 					break;

@@ -29,7 +29,10 @@ typedef struct {
 	double train_overhead;      /* fraction of the summed terms */
 	double tp_overhead;         /* per-GPU loss when split */
 	double gpu_memory_unit;     /* bytes per gpus.csv GB */
-	double memory_headroom;     /* share of a card kept free */
+	double memory_headroom;     /* share of a card kept free when
+	                               serving (inference modes) */
+	double memory_headroom_train; /* the same when fine-tuning (LoRA,
+	                                 QLoRA, full) */
 	double tokens_error_bound;  /* the tests' limit on the LOO error */
 	double hbm_min_bandwidth_gbs;
 } LlmConstants;
@@ -137,10 +140,15 @@ LlmMemory llm_memory(const LlmModel *m, LlmMode mode, LlmPrecision p,
                      const LlmConstants *c);
 /* Usable bytes of count GPUs of one kind (split overhead when > 1). */
 double llm_capacity_bytes(const Gpu *g, int count, const LlmConstants *c);
-/* What a build may plan on: llm_capacity_bytes less the headroom kept
- * free (llm_memory_headroom), in the same bytes as the needs.  The fit
- * table and the use cases' memory per GPU (llm_min_memory_gb) use it. */
-double llm_usable_bytes(const Gpu *g, int count, const LlmConstants *c);
+/* The share of a card kept free in a mode: a serving framework's reserve
+ * for inference (llm_memory_headroom), a training framework's for
+ * fine-tuning (llm_memory_headroom_train). */
+double llm_headroom(LlmMode mode, const LlmConstants *c);
+/* What a build may plan on in a mode: llm_capacity_bytes less the
+ * mode's headroom, in the same bytes as the needs.  The fit table and
+ * the use cases' memory per GPU (llm_min_memory_gb) use it. */
+double llm_usable_bytes(const Gpu *g, int count, LlmMode mode,
+                        const LlmConstants *c);
 /* Memory per GPU, GB, that a build of gpu_count GPUs needs for the case:
  * what a use case's min_memory_gb should be. */
 double llm_min_memory_gb(const LlmCase *k, int gpu_count,

@@ -309,15 +309,18 @@ static void units_and_headroom(const LlmResults *r)
 		const LlmFit *f = &r->fits[i];
 		const Gpu *g = &e->gpus[f->gpu];
 		double need = r->cases[f->case_index].memory.total;
+		LlmMode mode = r->cases[f->case_index].mode;
 		same_unit &= fabs(f->need_gb * c->gpu_memory_unit - need) < 1;
 		if (f->min_gpus <= 0)
 			continue;
 		checked++;
-		holds &= need <= llm_usable_bytes(g, f->min_gpus, c);
-		spared &= llm_usable_bytes(g, f->min_gpus, c)
-		          < llm_capacity_bytes(g, f->min_gpus, c);
+		holds &= need <= llm_usable_bytes(g, f->min_gpus, mode, c);
+		spared &= mode != LLM_INFERENCE
+		          || llm_usable_bytes(g, f->min_gpus, mode, c)
+		                 < llm_capacity_bytes(g, f->min_gpus, c);
 		for (size_t n = 0; n < 4 && counts[n] < f->min_gpus; n++)
-			below &= need > llm_usable_bytes(g, counts[n], c);
+			below &= need > llm_usable_bytes(g, counts[n], mode,
+			                                 c);
 	}
 	CHECK(checked > 0);
 	CHECK(same_unit);
@@ -330,7 +333,24 @@ static void units_and_headroom(const LlmResults *r)
 		a100 = gpu(e, "A100 PCIe");
 	if (a100) {
 		double raw = a100->memory_gb * c->gpu_memory_unit;
-		CHECK(0.99 * raw > llm_usable_bytes(a100, 1, c));
+		CHECK(0.99 * raw > llm_usable_bytes(a100, 1, LLM_INFERENCE,
+		                                    c));
+	}
+	/* fine-tuning keeps the training framework's headroom, not the
+	 * serving one: QLoRA of a 70B model (about 44 GB, Unsloth's least
+	 * 41 GB) fits a 48 GB card */
+	CHECK(c->memory_headroom_train < c->memory_headroom);
+	CHECK(llm_headroom(LLM_MODE_QLORA, c) == c->memory_headroom_train);
+	CHECK(llm_headroom(LLM_INFERENCE, c) == c->memory_headroom);
+	const LlmCase *q = llm_find_case(r, "Llama 3.1 70B", LLM_MODE_QLORA,
+	                                 LLM_NF4);
+	const Gpu *a6000 = gpu(e, "RTX A6000");
+	CHECK(q && a6000);
+	if (q && a6000) {
+		CHECK(q->memory.total <= llm_usable_bytes(a6000, 1, q->mode, c));
+		CHECK(q->memory.total > llm_usable_bytes(a6000, 1, LLM_INFERENCE,
+		                                         c));
+		CHECK(llm_min_memory_gb(q, 1, c) <= 48);
 	}
 }
 
