@@ -9,7 +9,8 @@ edition folder, and each of those under every language folder), reads
 
   - data/recommendations.csv (`buy`, the decision record as exported),
   - data/short_answer.csv (one row per decision: `use_cases`, `buy`),
-  - data/requests.csv (`build`, `serves`: one request per decision),
+  - data/requests.csv (`build`, `serves`: one request per decision that
+    is a build of cards; `decision` machine has none),
   - data/picker-data.js (the picker's copy of the recommendations),
   - guide.md: the short answer's and the pick table's Buy cells and the
     requests table, as the reader sees them,
@@ -108,11 +109,13 @@ def check(label, folder, problems):
     if len(builds) != len(set(builds)):
         problems.append(where("short answer: a decision on two lines"))
 
-    # requests: exactly one per decided build, serving exactly its cases
+    # requests: exactly one per decided build, serving exactly its cases;
+    # a decision that is not a build of cards (a whole machine) has none
     requests = read_csv(os.path.join(data, "requests.csv"))
+    kind = {r["use_case"]: r.get("decision", "build") for r in recs}
     want = {}
     for u, b in buy.items():
-        if b:
+        if b and kind[u] == "build":
             want.setdefault(b, set()).add(u)
     got = {r["build"]: set(r["serves"].split()) for r in requests}
     if got != want:

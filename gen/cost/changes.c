@@ -290,7 +290,8 @@ static void pick_changes(const Recommendations *r, const Previous *p,
 		const Recommendation *x = &r->items[i];
 		const char *before = g_hash_table_lookup(p->pick,
 		                                         x->use_case->id);
-		char *after = pick_name(e, x->buy);
+		char *after = x->machine ? g_strdup(x->machine->name)
+		                         : pick_name(e, x->buy);
 		if (!before || strcmp(before, after) == 0) {
 			g_free(after);
 			continue;

@@ -40,60 +40,120 @@ bool recommend_qualifies(const Costs *c, const UseCase *u, const Build *b)
 	return meets_needs(c, u, b) && recommend_broken_rules(c, u, b) == 0;
 }
 
-/* Better per dollar on workload w; ties go to the cheaper build, then to
- * the earlier GPU of gpus.csv, so the pick never depends on order. */
-static bool better_value(const Build *a, const Build *b, Workload w)
+/* ---- the measure ------------------------------------------------------ */
+
+/* One use case's ranking: every build's speed in the use case's measure
+ * (training speed relative to the reference GPU, or decode tokens/s of
+ * all users together) with its range, computed once. */
+typedef struct {
+	const Costs *c;
+	const LlmResults *llm;
+	Recommendation *r;
+	GpuPerf *speed; /* n_builds; rated false: not ranked */
+	LlmDecode *decode; /* n_builds, decode use cases */
+} Ranking;
+
+static void measure_builds(Ranking *k)
+{
+	const Costs *c = k->c;
+	Workload w = k->r->use_case->workload;
+	bool decode = k->r->measure == MEASURE_DECODE;
+	for (size_t i = 0; i < c->n_builds; i++) {
+		const Build *b = &c->builds[i];
+		GpuPerf *s = &k->speed[i];
+		if (!decode) {
+			const GpuPerf *g = &c->perf->gpus[w][b->gpu];
+			double scale = g->value > 0 ? b->perf[w] / g->value : 0;
+			*s = (GpuPerf){.rated = g->rated && scale > 0,
+			               .value = b->perf[w],
+			               .low = g->low * scale,
+			               .high = g->high * scale};
+			continue;
+		}
+		LlmDecode d = k->llm ? llm_gpu_decode(k->llm, &k->r->llm_case,
+		                                      b->gpu)
+		                     : (LlmDecode){0};
+		k->decode[i] = d;
+		*s = (GpuPerf){.rated = d.together > 0, .value = d.together,
+		               .low = d.low, .high = d.high};
+	}
+}
+
+static double speed_of(const Ranking *k, const Build *b)
+{
+	return k->speed[b - k->c->builds].value;
+}
+
+/* Speed per dollar in the use case's measure. */
+static double value_of(const Ranking *k, const Build *b)
+{
+	return speed_of(k, b) / b->cost;
+}
+
+/* Better per dollar; ties go to the cheaper build, then to the earlier
+ * GPU of gpus.csv, so the pick never depends on order. */
+static bool better_value(const Ranking *k, const Build *a, const Build *b)
 {
 	if (!b)
 		return true;
-	if (a->per_dollar[w] != b->per_dollar[w])
-		return a->per_dollar[w] > b->per_dollar[w];
+	if (value_of(k, a) != value_of(k, b))
+		return value_of(k, a) > value_of(k, b);
 	if (a->cost != b->cost)
 		return a->cost < b->cost;
 	return a->gpu < b->gpu;
 }
 
-static bool faster(const Build *a, const Build *b, Workload w)
+static bool faster(const Ranking *k, const Build *a, const Build *b)
 {
 	if (!b)
 		return true;
-	if (a->perf[w] != b->perf[w])
-		return a->perf[w] > b->perf[w];
+	if (speed_of(k, a) != speed_of(k, b))
+		return speed_of(k, a) > speed_of(k, b);
 	return a->cost < b->cost;
 }
 
-static void pick(const Costs *c, Recommendation *r)
+/* A build the use case may rank: it qualifies and its speed in the
+ * measure is known (a decode use case's build holds the LLM case). */
+static bool ranked(const Ranking *k, const Build *b)
 {
-	Workload w = r->use_case->workload;
-	for (size_t i = 0; i < c->n_builds; i++) {
-		const Build *b = &c->builds[i];
-		if (!recommend_qualifies(c, r->use_case, b))
+	return recommend_qualifies(k->c, k->r->use_case, b)
+	       && k->speed[b - k->c->builds].rated;
+}
+
+static void pick(const Ranking *k)
+{
+	Recommendation *r = k->r;
+	for (size_t i = 0; i < k->c->n_builds; i++) {
+		const Build *b = &k->c->builds[i];
+		if (!ranked(k, b))
 			continue;
 		r->n_candidates++;
-		if (better_value(b, r->best, w)) {
+		if (better_value(k, b, r->best)) {
 			r->runner_up = r->best;
 			r->best = b;
-		} else if (better_value(b, r->runner_up, w)) {
+		} else if (better_value(k, b, r->runner_up)) {
 			r->runner_up = b;
 		}
-		if (faster(b, r->best_absolute, w))
+		if (faster(k, b, r->best_absolute))
 			r->best_absolute = b;
 	}
 }
 
 /* The builds that would beat the pick but break a rule, best first. */
-static void excluded(const Costs *c, Recommendation *r)
+static void excluded(const Ranking *x)
 {
-	Workload w = r->use_case->workload;
+	const Costs *c = x->c;
+	Recommendation *r = x->r;
 	for (size_t i = 0; i < c->n_builds; i++) {
 		const Build *b = &c->builds[i];
 		unsigned broken = recommend_broken_rules(c, r->use_case, b);
 		if (!broken || !meets_needs(c, r->use_case, b)
-		    || (r->best && !better_value(b, r->best, w)))
+		    || !x->speed[i].rated
+		    || (r->best && !better_value(x, b, r->best)))
 			continue;
 		/* insert by value, keep the best RECOMMEND_MAX_EXCLUDED */
 		size_t k = r->n_excluded;
-		while (k > 0 && better_value(b, r->excluded[k - 1], w))
+		while (k > 0 && better_value(x, b, r->excluded[k - 1]))
 			k--;
 		if (k >= RECOMMEND_MAX_EXCLUDED)
 			continue;
@@ -113,12 +173,13 @@ static void excluded(const Costs *c, Recommendation *r)
 
 /* Solves perf_p / cost_p = perf_r / cost_r for each cost in turn (see
  * Sensitivity in recommend.h). */
-static void sensitivity(const Recommendation *r, Sensitivity *s)
+static void sensitivity(const Ranking *k, Sensitivity *s)
 {
+	const Recommendation *r = k->r;
 	const Build *p = r->best, *q = r->runner_up;
-	Workload w = r->use_case->workload;
 	double budget = r->use_case->budget;
-	double tie_p = p->perf[w] * q->cost / q->perf[w];
+	double perf_p = speed_of(k, p), perf_q = speed_of(k, q);
+	double tie_p = perf_p * q->cost / perf_q;
 	double max_p = tie_p;
 	s->pick_budget_bound = budget > 0 && budget < tie_p;
 	if (s->pick_budget_bound)
@@ -126,7 +187,7 @@ static void sensitivity(const Recommendation *r, Sensitivity *s)
 	double price_p = p->gpu_price->price;
 	s->pick_max_price = price_p + (max_p - p->cost) / p->gpu_count;
 	s->pick_rise = s->pick_max_price / price_p - 1;
-	double tie_q = q->perf[w] * p->cost / p->perf[w];
+	double tie_q = perf_q * p->cost / perf_p;
 	double price_q = q->gpu_price->price;
 	s->runner_min_price = price_q - (q->cost - tie_q) / q->gpu_count;
 	s->runner_fall = 1 - s->runner_min_price / price_q;
@@ -137,20 +198,104 @@ static void sensitivity(const Recommendation *r, Sensitivity *s)
 /* The build to buy (Recommendation.buy): the best value, unless it ties
  * with the runner-up and the rule for ties takes the runner-up; the tie
  * is then described from the bought build's side. */
-static void decide(const Costs *c, Recommendation *r)
+static bool tie_of(const Ranking *k, const Build *a, const Build *b,
+                   RecommendTie *tie)
 {
+	const GpuPerf *sa = &k->speed[a - k->c->builds];
+	const GpuPerf *sb = &k->speed[b - k->c->builds];
+	return recommend_tie_on(k->c->perf->edition, a, sa, b, sb, tie);
+}
+
+static LlmDecode decode_of(const Ranking *k, const Build *b)
+{
+	return b && k->r->measure == MEASURE_DECODE
+	           ? k->decode[b - k->c->builds]
+	           : (LlmDecode){0};
+}
+
+static void decide(const Ranking *k)
+{
+	Recommendation *r = k->r;
 	r->buy = r->best;
 	r->other = r->runner_up;
+	r->kind = r->buy ? DECISION_BUILD : DECISION_NONE;
 	r->compared = r->best && r->runner_up;
-	if (!r->compared)
-		return;
-	Workload w = r->use_case->workload;
-	if (recommend_tie(c->perf, r->best, r->runner_up, w, &r->tie)
+	if (r->compared && tie_of(k, r->best, r->runner_up, &r->tie)
 	    && r->tie.buy == r->runner_up) {
 		r->buy = r->runner_up;
 		r->other = r->best;
-		recommend_tie(c->perf, r->buy, r->other, w, &r->tie);
+		tie_of(k, r->buy, r->other, &r->tie);
 	}
+	r->buy_decode = decode_of(k, r->buy);
+	r->other_decode = decode_of(k, r->other);
+	for (size_t i = 0; r->buy && i < r->n_excluded; i++)
+		r->excluded_vs_buy[i] = value_of(k, r->excluded[i])
+		                        / value_of(k, r->buy);
+}
+
+/* ---- the machines of machines.csv (decode use cases) ------------------ */
+
+/* Better per dollar than the decision, beyond the error of both: a
+ * machine takes the decision only then, or when no build qualifies.
+ * Within the error the tie rule's first criteria that a machine and a
+ * build share decide (more memory, then a new machine's warranty over a
+ * used card, then the lower cost). */
+static bool machine_wins(const Ranking *k, const Machine *m, LlmDecode d)
+{
+	const Recommendation *r = k->r;
+	if (!r->buy)
+		return true;
+	const GpuPerf *b = &k->speed[r->buy - k->c->builds];
+	GpuPerf a = {.rated = true, .value = d.together / m->price,
+	             .low = d.low / m->price, .high = d.high / m->price};
+	GpuPerf bd = {.rated = true, .value = b->value / r->buy->cost,
+	              .low = b->low / r->buy->cost,
+	              .high = b->high / r->buy->cost};
+	if (!model_tie(&a, &bd))
+		return a.value > bd.value;
+	const Gpu *g = &k->c->perf->edition->gpus[r->buy->gpu];
+	double memory = g->memory_gb * r->buy->gpu_count;
+	if (m->usable_gb != memory)
+		return m->usable_gb > memory;
+	if (r->buy->condition != CONDITION_NEW)
+		return true;
+	return m->price < r->buy->cost;
+}
+
+static void rank_machines(const Ranking *k)
+{
+	Recommendation *r = k->r;
+	const Edition *e = k->c->perf->edition;
+	if (r->measure != MEASURE_DECODE || !k->llm)
+		return;
+	const Machine *best = NULL;
+	LlmDecode best_d = {0};
+	for (size_t i = 0; i < e->n_machines; i++) {
+		const Machine *m = &e->machines[i];
+		if (m->price <= 0 || (r->use_case->budget > 0
+		                      && m->price > r->use_case->budget)
+		    || !llm_machine_holds(k->llm, &r->llm_case, i))
+			continue;
+		LlmDecode d = llm_machine_decode(k->llm, &r->llm_case, i);
+		if (d.together <= 0)
+			continue;
+		r->n_machines++;
+		if (!best || d.together / m->price
+		                 > best_d.together / best->price) {
+			best = m;
+			best_d = d;
+		}
+	}
+	if (!best || !machine_wins(k, best, best_d))
+		return;
+	r->kind = DECISION_MACHINE;
+	r->machine = best;
+	r->other = r->buy;
+	r->other_decode = r->buy_decode;
+	r->buy = NULL;
+	r->buy_decode = best_d;
+	r->compared = false;
+	memset(r->excluded_vs_buy, 0, sizeof r->excluded_vs_buy);
 }
 
 /* ---- GPU only --------------------------------------------------------- */
@@ -216,23 +361,45 @@ static void upgrade(const Costs *c, Recommendation *r)
 	g_free(list);
 }
 
-Recommendations *recommend_run(const Costs *c)
+/* One use case's decision, on its measure. */
+static void recommend_one(const Costs *c, const LlmResults *llm,
+                          Recommendation *x, GpuPerf *speed,
+                          LlmDecode *decode)
+{
+	const UseCase *u = x->use_case;
+	x->measure = u->measure;
+	if (x->measure == MEASURE_DECODE
+	    && !(llm && recommend_use_case_llm(c->perf->edition, llm, u,
+	                                       &x->llm_case, NULL)))
+		llm = NULL;
+	Ranking k = {c, llm, x, speed, decode};
+	memset(speed, 0, c->n_builds * sizeof *speed);
+	if (x->measure != MEASURE_DECODE || llm)
+		measure_builds(&k);
+	pick(&k);
+	excluded(&k);
+	if (x->best && x->runner_up)
+		sensitivity(&k, &x->sensitivity);
+	decide(&k);
+	rank_machines(&k);
+	upgrade(c, x);
+}
+
+Recommendations *recommend_run(const Costs *c, const LlmResults *llm)
 {
 	const Edition *e = c->perf->edition;
 	Recommendations *r = g_new0(Recommendations, 1);
 	r->costs = c;
 	r->n = e->n_use_cases;
 	r->items = g_new0(Recommendation, r->n);
+	GpuPerf *speed = g_new0(GpuPerf, c->n_builds + 1);
+	LlmDecode *decode = g_new0(LlmDecode, c->n_builds + 1);
 	for (size_t i = 0; i < r->n; i++) {
-		Recommendation *x = &r->items[i];
-		x->use_case = &e->use_cases[i];
-		pick(c, x);
-		excluded(c, x);
-		if (x->best && x->runner_up)
-			sensitivity(x, &x->sensitivity);
-		decide(c, x);
-		upgrade(c, x);
+		r->items[i].use_case = &e->use_cases[i];
+		recommend_one(c, llm, &r->items[i], speed, decode);
 	}
+	g_free(speed);
+	g_free(decode);
 	return r;
 }
 

@@ -31,8 +31,25 @@ typedef struct {
 
 #define RECOMMEND_MAX_EXCLUDED 3
 
+/* What the decision names: a build of cards, a whole machine of
+ * machines.csv (decode use cases only), or nothing that qualifies. */
+typedef enum { DECISION_NONE, DECISION_BUILD, DECISION_MACHINE }
+    DecisionKind;
+
 typedef struct {
 	const UseCase *use_case;
+	DecisionKind kind;
+	/* The measure the candidates are ranked on per dollar (MEASURE_* of
+	 * the use case).  Decode use cases: the LLM case, and the speed of
+	 * each finalist (buy_decode for buy or machine, other_decode for
+	 * other) on it. */
+	int measure;
+	LlmCase llm_case;
+	LlmDecode buy_decode, other_decode;
+	/* DECISION_MACHINE: the machine bought (buy is NULL and other is the
+	 * best build, when there is one) */
+	const Machine *machine;
+	size_t n_machines; /* machines that held the case and were ranked */
 	/* The decision, the one build the guide names for this use case
 	 * everywhere (short answer, pick table, requests, picker, export):
 	 * `buy` is the best value, unless it ties with the runner-up and
@@ -60,6 +77,9 @@ typedef struct {
 	 * first, with the USE_RULE_* flags each breaks */
 	const Build *excluded[RECOMMEND_MAX_EXCLUDED];
 	unsigned excluded_rules[RECOMMEND_MAX_EXCLUDED];
+	/* each one's value per dollar over the decision's, in the measure
+	 * (0 when the decision is not a build) */
+	double excluded_vs_buy[RECOMMEND_MAX_EXCLUDED];
 	size_t n_excluded;
 } Recommendation;
 
@@ -69,7 +89,9 @@ typedef struct {
 	size_t n;
 } Recommendations;
 
-Recommendations *recommend_run(const Costs *costs);
+/* llm: the LLM stage's results, for the decode use cases; NULL when the
+ * edition has none (a decode use case then has no candidate). */
+Recommendations *recommend_run(const Costs *costs, const LlmResults *llm);
 
 /* The LLM case use case u names, into *out: a case of the memory table
  * (modes inference, lora, qlora, full), or mode serve (llm_serving_users

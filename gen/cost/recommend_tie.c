@@ -25,33 +25,55 @@ static void break_tie(const Build *best, const Build *runner_up,
 	}
 }
 
-/* The build's performance per dollar as an interval: the GPU's
- * performance interval, scaled to the build, over the build's cost. */
-static GpuPerf per_dollar(const Performance *perf, const Build *b,
-                          Workload w)
+/* A build's speed with its range, over its cost. */
+static GpuPerf per_dollar(const GpuPerf *speed, const Build *b)
+{
+	GpuPerf d = *speed;
+	d.value = speed->value / b->cost;
+	d.low = speed->low / b->cost;
+	d.high = speed->high / b->cost;
+	d.rated = speed->rated && b->cost > 0 && isfinite(d.low)
+	          && isfinite(d.high);
+	return d;
+}
+
+/* The build's training speed on workload w as an interval: the GPU's
+ * performance interval, scaled to the build. */
+static GpuPerf training_speed(const Performance *perf, const Build *b,
+                              Workload w)
 {
 	const GpuPerf *g = &perf->gpus[w][b->gpu];
 	GpuPerf d = *g;
 	double scale = g->value > 0 ? b->perf[w] / g->value : NAN;
-	d.value = b->perf[w] / b->cost;
-	d.low = g->low * scale / b->cost;
-	d.high = g->high * scale / b->cost;
-	d.rated = g->rated && b->cost > 0 && isfinite(d.low)
-	          && isfinite(d.high);
+	d.value = b->perf[w];
+	d.low = g->low * scale;
+	d.high = g->high * scale;
 	return d;
 }
 
 bool recommend_tie(const Performance *perf, const Build *best,
                    const Build *runner_up, Workload w, RecommendTie *tie)
 {
+	if (!best || !runner_up) {
+		*tie = (RecommendTie){0};
+		return false;
+	}
+	GpuPerf a = training_speed(perf, best, w);
+	GpuPerf b = training_speed(perf, runner_up, w);
+	return recommend_tie_on(perf->edition, best, &a, runner_up, &b, tie);
+}
+
+bool recommend_tie_on(const Edition *e, const Build *best,
+                      const GpuPerf *best_speed, const Build *runner_up,
+                      const GpuPerf *runner_speed, RecommendTie *tie)
+{
 	*tie = (RecommendTie){0};
 	if (!best || !runner_up)
 		return false;
-	GpuPerf a = per_dollar(perf, best, w);
-	GpuPerf b = per_dollar(perf, runner_up, w);
-	const Performance *p = perf;
-	const Gpu *ga = &p->edition->gpus[best->gpu];
-	const Gpu *gb = &p->edition->gpus[runner_up->gpu];
+	GpuPerf a = per_dollar(best_speed, best);
+	GpuPerf b = per_dollar(runner_speed, runner_up);
+	const Gpu *ga = &e->gpus[best->gpu];
+	const Gpu *gb = &e->gpus[runner_up->gpu];
 	tie->best_low = a.low;
 	tie->best_high = a.high;
 	tie->runner_low = b.low;

@@ -43,4 +43,11 @@ extern const char *const recommend_tie_rule_ids[TIE_RULE_NONE + 1];
 bool recommend_tie(const Performance *perf, const Build *best,
                    const Build *runner_up, Workload w, RecommendTie *tie);
 
+/* The same on speeds given by the caller (any measure: training speed,
+ * decode tokens/s), each with its range: the per-dollar intervals are
+ * the speeds' over the builds' costs. */
+bool recommend_tie_on(const Edition *e, const Build *best,
+                      const GpuPerf *best_speed, const Build *runner_up,
+                      const GpuPerf *runner_speed, RecommendTie *tie);
+
 #endif

@@ -69,6 +69,7 @@ void dc_check_assumption(Cursor *c, const Assumption *a);
  * llm_precision are not all three given or all empty, or name no mode or
  * precision (data_llm.c). */
 void dc_use_case_llm_columns(Cursor *c, const UseCase *u);
+void dc_use_case_measure(Cursor *c, UseCase *u);
 
 /* The files of an edition (data_rows.c; the LLM files in data_llm.c). */
 extern const FileSpec DATA_GPUS_FILE, DATA_PRICES_FILE, DATA_SYSTEMS_FILE,

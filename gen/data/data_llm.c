@@ -11,6 +11,8 @@
 #include "util.h"
 #include "validate.h"
 
+#include <string.h>
+
 static const char *const YES_NO[] = {"no", "yes", NULL};
 
 /* use_cases.csv llm_mode: the LLM stage's modes (gen/model/llm.c) and
@@ -39,6 +41,32 @@ void dc_use_case_llm_columns(Cursor *c, const UseCase *u)
 		return;
 	dc_choice(c, "llm_mode", LLM_MODES);
 	dc_choice(c, "llm_precision", edition_llm_precision_ids);
+}
+
+const char *const edition_measure_ids[MEASURE_COUNT + 1] = {
+    "training", "decode", NULL};
+
+/* The measure a use case is ranked on: training unless its measure cell
+ * says otherwise; decode only for an LLM case that generates text
+ * (inference, serve or long), whose decode speed the LLM stage models. */
+void dc_use_case_measure(Cursor *c, UseCase *u)
+{
+	char *text = dc_text_or_empty(c, "measure");
+	bool given = *text != 0;
+	g_free(text);
+	u->measure = given ? dc_choice(c, "measure", edition_measure_ids)
+	                   : MEASURE_TRAINING;
+	if (c->failed || u->measure != MEASURE_DECODE)
+		return;
+	static const char *const decoding[] = {"inference", "serve", "long"};
+	bool decodes = false;
+	for (size_t i = 0; i < G_N_ELEMENTS(decoding); i++)
+		decodes |= strcmp(u->llm_mode, decoding[i]) == 0;
+	if (!decodes)
+		dc_fail(c, dc_cell(c, "measure"),
+		        "measure decode needs an LLM case that generates text: "
+		        "llm_model with llm_mode inference, serve or long "
+		        "(llm_mode is '%s')", u->llm_mode);
 }
 
 static const char *const LLM_QUANTITIES[] = {

@@ -417,6 +417,7 @@ static void read_use_case(Cursor *c, Edition *e, UseCase *u)
 	int cond = dc_choice(c, "condition", BUY_CONDITIONS);
 	u->condition = cond == 2 ? -1 : cond;
 	u->requires = use_case_rules(c);
+	dc_use_case_measure(c, u);
 	u->from = dc_provenance(c);
 }
 

@@ -159,8 +159,17 @@ typedef struct {
 	/* Optional column requires: the rules a build must keep to serve
 	 * the case (USE_RULE_* flags, 0 when absent); see recommend.h. */
 	unsigned requires;
+	/* Optional column measure: what the use case's builds are ranked
+	 * on, per dollar: MEASURE_TRAINING (training speed on workload, the
+	 * default) or MEASURE_DECODE (decode tokens per second of its LLM
+	 * case, which must be an inference, serve or long one). */
+	int measure;
 	Provenance from;
 } UseCase;
+
+/* use_cases.csv's measure words, by value: "training", "decode". */
+enum { MEASURE_TRAINING, MEASURE_DECODE, MEASURE_COUNT };
+extern const char *const edition_measure_ids[MEASURE_COUNT + 1];
 
 /* The rules of use_cases.csv's requires column, as words and flags:
  * fit (the build fits its base system: slots, power, cooling),

@@ -377,6 +377,13 @@ static void example_scalars(const Ctx *c, const LlmResults *r, Values *v)
 	                  guide_md_percent(c, k->tp_overhead, 0));
 	values_set_scalar(v, "llm_memory_headroom",
 	                  guide_md_percent(c, k->memory_headroom, 0));
+	const LlmMachineSpeed *ms = &r->machine_speed;
+	values_set_scalar(v, "llm_machine_efficiency",
+	                  guide_md_percent(c, ms->efficiency, 0));
+	values_set_scalar(v, "llm_machine_points",
+	                  num(c, (double)ms->n_points, 0));
+	values_set_scalar(v, "llm_machine_error_loo",
+	                  guide_md_percent(c, ms->mean_abs_error_loo, 0));
 	values_set_scalar(v, "llm_memory_headroom_train",
 	                  guide_md_percent(c, k->memory_headroom_train, 0));
 	values_set_scalar(v, "llm_example_lora_share",

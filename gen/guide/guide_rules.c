@@ -51,10 +51,8 @@ static Table *excluded_table(const Ctx *c)
 			                format_use_case_title(c->s, u));
 			guide_set_build(c, t, "build", b);
 			if (r->buy)
-				table_set_number(
-				    t, "per_dollar_vs_pick",
-				    b->per_dollar[u->workload]
-				        / r->buy->per_dollar[u->workload]);
+				table_set_number(t, "per_dollar_vs_pick",
+				                 r->excluded_vs_buy[k]);
 			set_rules(c, t, r->excluded_rules[k]);
 			guide_set_fit(c, t, "fit_problems", b->fit);
 			guide_set_build(c, t, "pick", r->buy);

@@ -146,7 +146,13 @@ static const Column RECOMMENDATIONS[] = {
     {"budget_usd", "table.budget", COL_MONEY, 0, 0, 'r', NULL, 0},
     {"condition", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"requires", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"ranked_on", "table.ranked_on", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"decision", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"buy", "table.buy", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"buy_tokens_per_s", "table.buy_tokens_per_s", COL_NUMBER, 0, 1, 'r',
+     NULL, 0},
+    {"speed_source", "table.speed_source", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"machines_ranked", NULL, COL_INT, 0, 0, 'r', NULL, 0},
     {"runner_up", "table.runner_up", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"best_value", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"tie", "table.tie", COL_TEXT, 0, 0, 'l', NULL, 0},
@@ -202,6 +208,38 @@ static void set_tie(const Ctx *c, Table *t, const Recommendation *r)
 	g_free(diff);
 }
 
+/* What the use case is ranked on, per dollar: training speed, or decode
+ * tokens per second of its LLM case (users at once, context). */
+static void set_measure(const Ctx *c, Table *t, const Recommendation *r)
+{
+	const char *id = edition_measure_ids[r->measure];
+	if (r->measure != MEASURE_DECODE) {
+		table_set_shown(t, "ranked_on", id, S(c, "measure.training"));
+		return;
+	}
+	char *count = format_number(c->s, r->llm_case.users, 0);
+	char *users = r->llm_case.users > 1
+	                  ? gg_fill2(S(c, "measure.users"), count, "")
+	                  : g_strdup(S(c, "measure.one_user"));
+	g_free(count);
+	char *context = format_number(c->s, r->llm_case.context, 0);
+	table_take_shown(t, "ranked_on", id,
+	                 gg_fill2(S(c, "measure.decode"), users, context));
+	g_free(users);
+	g_free(context);
+	const LlmDecode *d = &r->buy_decode;
+	if (d->source == LLM_SPEED_NONE)
+		return;
+	table_set_interval(t, "buy_tokens_per_s", d->together, d->low,
+	                   d->high);
+	bool measured = d->source == LLM_SPEED_MEASURED;
+	table_set_shown(t, "speed_source", measured ? "measured" : "modelled",
+	                S(c, measured ? "speed.measured" : "speed.modelled"));
+	table_set_number(t, "machines_ranked", (double)r->n_machines);
+}
+
+static const char *const DECISION_IDS[] = {"none", "build", "machine"};
+
 static Table *recommendations_table(const Ctx *c)
 {
 	Table *t = table_new("recommendations", RECOMMENDATIONS,
@@ -225,8 +263,12 @@ static Table *recommendations_table(const Ctx *c)
 		char *requires = guide_rule_ids(u->requires);
 		table_set_text(t, "requires", requires);
 		g_free(requires);
+		set_measure(c, t, r);
+		table_set_text(t, "decision", DECISION_IDS[r->kind]);
 		if (r->buy)
 			guide_set_build(c, t, "buy", r->buy);
+		else if (r->machine)
+			table_set_text(t, "buy", r->machine->name);
 		else if (u->budget > 0)
 			table_take_shown(t, "buy", "",
 			                 guide_none_within(c, u, u->condition));

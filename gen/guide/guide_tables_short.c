@@ -22,6 +22,13 @@ static const Column SHORT_ANSWER[] = {
     {"list_price", NULL, COL_INT, 0, 0, 'r', NULL, 0},
 };
 
+/* Whether two use cases' decisions name the same thing to buy. */
+static bool same_decision(const Recommendation *a, const Recommendation *b)
+{
+	return a->kind != DECISION_NONE && a->kind == b->kind
+	       && a->buy == b->buy && a->machine == b->machine;
+}
+
 /* The use cases whose decision is r's (all of them when r buys
  * something; r's own alone when nothing qualifies): ids for the data,
  * titles for the reader. */
@@ -31,7 +38,7 @@ static void use_cases_cell(const Ctx *c, Table *t, const Recommendation *r)
 	char *titles = NULL;
 	for (size_t k = 0; k < c->recs->n; k++) {
 		const Recommendation *x = &c->recs->items[k];
-		if (x != r && (!r->buy || x->buy != r->buy))
+		if (x != r && !same_decision(x, r))
 			continue;
 		g_string_append_printf(ids, "%s%s", ids->len ? " " : "",
 		                       x->use_case->id);
@@ -78,12 +85,19 @@ static Table *short_answer_table(const Ctx *c)
 	for (size_t i = 0; i < c->recs->n; i++) {
 		const Recommendation *r = &c->recs->items[i];
 		bool seen = false;
-		for (size_t k = 0; r->buy && k < i; k++)
-			seen |= c->recs->items[k].buy == r->buy;
+		for (size_t k = 0; k < i; k++)
+			seen |= same_decision(&c->recs->items[k], r);
 		if (seen)
 			continue;
 		table_add_row(t);
 		use_cases_cell(c, t, r);
+		if (r->machine) {
+			table_take_shown(t, "buy", r->machine->name,
+			                 gg_fill2(S(c, "short.machine"),
+			                          r->machine->name, ""));
+			table_set_number(t, "system_cost_usd", r->machine->price);
+			continue;
+		}
 		if (!r->buy) {
 			const UseCase *u = r->use_case;
 			table_take_shown(t, "buy", "",

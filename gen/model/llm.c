@@ -193,7 +193,8 @@ double llm_min_memory_gb(const LlmCase *k, int gpu_count,
 static void add_case(GArray *cases, const LlmModel *m, LlmMode mode,
                      LlmPrecision p, const LlmConstants *c)
 {
-	LlmCase k = {m, mode, p, llm_memory(m, mode, p, c)};
+	LlmCase k = {m, mode, p, llm_memory(m, mode, p, c), c->context,
+	             c->batch};
 	g_array_append_val(cases, k);
 }
 
@@ -409,6 +410,144 @@ double llm_decode_bound(const LlmModel *m, LlmPrecision p,
 	return bandwidth_gbs * BYTES_PER_GB / bytes_per_token(m, p, tokens, c);
 }
 
+/* ---- decode speed of a build or a machine on a use case's case ------ */
+
+/* Bytes one decode step reads for k's users: the weights a token uses
+ * once, and every user's KV cache. */
+static double bytes_per_step(const LlmCase *k, const LlmConstants *c)
+{
+	double users = k->users > 0 ? k->users : 1;
+	return bytes_per_token(k->model, k->precision, k->context, c)
+	       + (users - 1) * llm_kv_cache_bytes(k->model, k->context, 1, c);
+}
+
+/* The modelled speed at bandwidth_gbs with an efficiency and its mean
+ * leave-one-out error. */
+static LlmDecode modelled(const LlmCase *k, double bandwidth_gbs,
+                          double efficiency, double error,
+                          const LlmConstants *c)
+{
+	LlmDecode d = {0};
+	if (efficiency <= 0)
+		return d;
+	double users = k->users > 0 ? k->users : 1;
+	d.per_user = efficiency * bandwidth_gbs * BYTES_PER_GB
+	             / bytes_per_step(k, c);
+	d.together = d.per_user * users;
+	d.low = d.together * (1 - error);
+	d.high = d.together * (1 + error);
+	d.source = LLM_SPEED_MODELLED;
+	return d;
+}
+
+/* Adds one published run to a measured figure. */
+static void add_run(LlmDecode *d, double value)
+{
+	d->low = d->n_runs ? fmin(d->low, value) : value;
+	d->high = d->n_runs ? fmax(d->high, value) : value;
+	d->per_user = (d->per_user * (double)d->n_runs + value)
+	              / (double)(d->n_runs + 1);
+	d->together = d->per_user;
+	d->n_runs++;
+	d->source = LLM_SPEED_MEASURED;
+}
+
+LlmDecode llm_gpu_decode(const LlmResults *r, const LlmCase *k, size_t gpu)
+{
+	const Edition *e = r->edition;
+	LlmDecode d = {0};
+	size_t model = (size_t)(k->model - e->llm_models);
+	for (size_t i = 0; k->users <= 1 && i < e->n_llm_measurements; i++) {
+		const LlmMeasurement *x = &e->llm_measurements[i];
+		if (x->quantity == LLM_TOKENS_PER_S && x->model == model
+		    && x->gpu == (long)gpu && x->precision == k->precision)
+			add_run(&d, x->value);
+	}
+	if (d.n_runs)
+		return d;
+	const Gpu *g = &e->gpus[gpu];
+	LlmMemoryKind kind = llm_memory_kind(g, &r->constants);
+	return modelled(k, g->bandwidth_gbs, r->speed.efficiency[kind],
+	                r->speed.mean_abs_error_loo, &r->constants);
+}
+
+LlmDecode llm_machine_decode(const LlmResults *r, const LlmCase *k,
+                             size_t machine)
+{
+	const Edition *e = r->edition;
+	LlmDecode d = {0};
+	size_t model = (size_t)(k->model - e->llm_models);
+	for (size_t i = 0; k->users <= 1 && i < e->n_machine_measurements;
+	     i++) {
+		const MachineMeasurement *x = &e->machine_measurements[i];
+		if (x->machine == machine && x->model == model
+		    && x->precision == k->precision)
+			add_run(&d, x->value);
+	}
+	if (d.n_runs)
+		return d;
+	const LlmMachineSpeed *s = &r->machine_speed;
+	return modelled(k, e->machines[machine].bandwidth_gbs, s->efficiency,
+	                s->mean_abs_error_loo, &r->constants);
+}
+
+bool llm_machine_holds(const LlmResults *r, const LlmCase *k,
+                       size_t machine)
+{
+	const LlmConstants *c = &r->constants;
+	const Machine *m = &r->edition->machines[machine];
+	return k->memory.total
+	       <= m->usable_gb * c->gpu_memory_unit
+	              * (1 - llm_headroom(k->mode, c));
+}
+
+/* log(measured / bound) of one machine run */
+static double machine_log_efficiency(const LlmResults *r,
+                                     const MachineMeasurement *x)
+{
+	const Edition *e = r->edition;
+	double bound = llm_decode_bound(&e->llm_models[x->model], x->precision,
+	                                e->machines[x->machine].bandwidth_gbs,
+	                                x->context, &r->constants);
+	return log(x->value / bound);
+}
+
+/* The machines' efficiency (geometric mean of measured over bound),
+ * leaving out run skip (-1: none); 0 without a run. */
+static double machine_efficiency(const LlmResults *r, long skip)
+{
+	const Edition *e = r->edition;
+	double sum = 0;
+	size_t n = 0;
+	for (size_t i = 0; i < e->n_machine_measurements; i++) {
+		if ((long)i == skip)
+			continue;
+		sum += machine_log_efficiency(r, &e->machine_measurements[i]);
+		n++;
+	}
+	return n ? exp(sum / (double)n) : 0;
+}
+
+static void build_machine_speed(LlmResults *r)
+{
+	const Edition *e = r->edition;
+	LlmMachineSpeed *s = &r->machine_speed;
+	s->n_points = e->n_machine_measurements;
+	s->efficiency = machine_efficiency(r, -1);
+	if (s->n_points < 2)
+		return;
+	double sum = 0;
+	for (size_t i = 0; i < s->n_points; i++) {
+		const MachineMeasurement *x = &e->machine_measurements[i];
+		double bound = x->value / exp(machine_log_efficiency(r, x));
+		double err = fabs(machine_efficiency(r, (long)i) * bound
+		                  / x->value - 1);
+		sum += err;
+		s->max_abs_error_loo = fmax(s->max_abs_error_loo, err);
+	}
+	s->mean_abs_error_loo = sum / (double)s->n_points;
+}
+
 /* ---- the stage ------------------------------------------------------ */
 
 LlmResults *llm_run(const Edition *e, GError **error)
@@ -425,6 +564,7 @@ LlmResults *llm_run(const Edition *e, GError **error)
 	build_fits(r);
 	build_memory_checks(r);
 	build_speed_model(r);
+	build_machine_speed(r);
 	return r;
 }
 
@@ -469,10 +609,11 @@ bool llm_named_case(const LlmResults *r, const char *model,
 	const LlmConstants *c = &r->constants;
 	const LlmModel *lm = &r->edition->llm_models[mi];
 	*out = (LlmCase){.model = lm, .mode = LLM_INFERENCE,
-	                 .precision = (LlmPrecision)p};
-	out->memory = llm_inference_memory(
-	    lm, (LlmPrecision)p, serve ? c->context_long : c->context_longest,
-	    serve ? c->serving_users : c->batch, c);
+	                 .precision = (LlmPrecision)p,
+	                 .context = serve ? c->context_long : c->context_longest,
+	                 .users = serve ? c->serving_users : c->batch};
+	out->memory = llm_inference_memory(lm, (LlmPrecision)p, out->context,
+	                                   out->users, c);
 	return true;
 }
 

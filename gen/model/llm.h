@@ -54,6 +54,10 @@ typedef struct {
 	LlmMode mode;
 	LlmPrecision precision; /* of the stored weights */
 	LlmMemory memory;
+	/* inference: the tokens in each user's KV cache and the users served
+	 * at once (llm_context and llm_batch for the table's cases; serve and
+	 * long set theirs) */
+	double context, users;
 } LlmCase;
 
 /* Whether the builds of one GPU hold one case. */
@@ -102,9 +106,35 @@ typedef struct {
 	double mean_abs_error_held_out, max_abs_error_held_out;
 } LlmSpeedModel;
 
+/* The decode model of the unified-memory machines (machines.csv): the
+ * same form as the cards' (efficiency x bandwidth / bytes per token),
+ * one efficiency fitted in log space on machine_measurements.csv, with
+ * its leave-one-out errors; efficiency 0 without a measurement. */
+typedef struct {
+	double efficiency;
+	size_t n_points;
+	double mean_abs_error_loo, max_abs_error_loo; /* 0 with < 2 points */
+} LlmMachineSpeed;
+
+/* Where a decode speed comes from. */
+typedef enum { LLM_SPEED_NONE, LLM_SPEED_MEASURED, LLM_SPEED_MODELLED }
+    LlmSpeedSource;
+
+/* The decode speed of a device (a card of a build, or a machine) on a
+ * case: tokens/s for each user, for all users together (the same for one
+ * user), and the range of the together figure: the spread of the
+ * published runs when measured, the model's mean leave-one-out error
+ * either side when modelled. */
+typedef struct {
+	double per_user, together, low, high;
+	LlmSpeedSource source;
+	size_t n_runs; /* published runs behind a measured figure */
+} LlmDecode;
+
 typedef struct {
 	const Edition *edition;
 	LlmConstants constants;
+	LlmMachineSpeed machine_speed;
 	LlmCase *cases;            size_t n_cases;
 	LlmFit *fits;              size_t n_fits; /* n_cases x n_gpus */
 	LlmMemoryCheck *memory_checks; size_t n_memory_checks;
@@ -168,6 +198,23 @@ double llm_tokens_per_s(const LlmResults *r, const LlmModel *m,
 double llm_decode_bound(const LlmModel *m, LlmPrecision p,
                         double bandwidth_gbs, double tokens,
                         const LlmConstants *c);
+
+/* The decode speed of a build of GPUs gpu on case k (an inference case).
+ * A split model (several cards) runs layer after layer, each card
+ * reading its share of the weights in turn: its decode speed is one
+ * card's reading the whole model.  Measured: the mean of the published
+ * one-user runs of this model, precision and GPU (llm_measurements.csv)
+ * when the case has one user; modelled otherwise.  Each step reads the
+ * weights once and every user's KV cache. */
+LlmDecode llm_gpu_decode(const LlmResults *r, const LlmCase *k, size_t gpu);
+/* The same for a machine of machines.csv: its published runs
+ * (machine_measurements.csv), else the machines' decode model. */
+LlmDecode llm_machine_decode(const LlmResults *r, const LlmCase *k,
+                             size_t machine);
+/* Whether machine holds case k: the case's need within the memory its
+ * accelerator may address, less the mode's headroom. */
+bool llm_machine_holds(const LlmResults *r, const LlmCase *k,
+                       size_t machine);
 
 /* The case named by model, mode and precision words into *out: a case
  * of the memory table (inference, lora, qlora, full), or computed here

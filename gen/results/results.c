@@ -39,7 +39,7 @@ static bool compute(Results *r, GError **error)
 	r->costs = r->perf ? cost_run(r->perf, error) : NULL;
 	if (!r->costs)
 		return false;
-	r->recs = recommend_run(r->costs);
+	r->recs = recommend_run(r->costs, r->llm);
 	r->hindsight = hindsight_run(r->perf, error);
 	if (!r->hindsight)
 		return false;

@@ -49,7 +49,7 @@ static void stages(Run *x)
 {
 	x->p = model_run(x->e, NULL);
 	x->c = x->p ? cost_run(x->p, NULL) : NULL;
-	x->r = x->c ? recommend_run(x->c) : NULL;
+	x->r = x->c ? recommend_run(x->c, NULL) : NULL;
 }
 
 static void unstage(Run *x)

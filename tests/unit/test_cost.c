@@ -17,7 +17,7 @@ static bool run_stages(Run *x)
 	GError *error = NULL;
 	x->p = model_run(x->e, &error);
 	x->c = x->p ? cost_run(x->p, &error) : NULL;
-	x->r = x->c ? recommend_run(x->c) : NULL;
+	x->r = x->c ? recommend_run(x->c, NULL) : NULL;
 	if (error)
 		printf("FAIL data/current: %s\n", error->message);
 	g_clear_error(&error);

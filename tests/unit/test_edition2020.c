@@ -336,7 +336,7 @@ static void tiers(const Performance *p)
 	GError *error = NULL;
 	Costs *c = cost_run(p, &error);
 	g_clear_error(&error);
-	Recommendations *r = c ? recommend_run(c) : NULL;
+	Recommendations *r = c ? recommend_run(c, NULL) : NULL;
 	CHECK(r != NULL);
 	if (r) {
 		size_t agree[WORKLOAD_COUNT] = {0}, n[WORKLOAD_COUNT] = {0};

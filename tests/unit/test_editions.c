@@ -183,7 +183,7 @@ void test_editions(void)
 	CHECK(e != NULL);
 	Performance *p = e ? model_run(e, &error) : NULL;
 	Costs *c = p ? cost_run(p, &error) : NULL;
-	Recommendations *r = c ? recommend_run(c) : NULL;
+	Recommendations *r = c ? recommend_run(c, NULL) : NULL;
 	if (error)
 		printf("FAIL data/2020-09: %s\n", error->message);
 	CHECK(r != NULL);

@@ -18,7 +18,7 @@ static bool load(Run *x)
 	x->e = edition_load(FROZEN_DATA "/current", NULL);
 	x->p = x->e ? model_run(x->e, NULL) : NULL;
 	x->c = x->p ? cost_run(x->p, NULL) : NULL;
-	x->r = x->c ? recommend_run(x->c) : NULL;
+	x->r = x->c ? recommend_run(x->c, NULL) : NULL;
 	return x->r != NULL;
 }
 

@@ -94,7 +94,7 @@ void test_decision(void)
 	Costs c = {.perf = &p, .builds = b, .n_builds = 2};
 	/* 1.0/1000 beats 1.2/1300 on value, but the two tie and the
 	 * runner-up has more memory: it is bought */
-	Recommendations *r = recommend_run(&c);
+	Recommendations *r = recommend_run(&c, NULL);
 	const Recommendation *x = &r->items[0];
 	CHECK(x->best == &b[0] && x->runner_up == &b[1]);
 	CHECK(x->compared && x->tie.tie);
@@ -111,7 +111,7 @@ void test_decision(void)
 	/* apart (the runner-up twice the price): the best value is bought */
 	b[1].cost = 2600;
 	b[1].per_dollar[WORKLOAD_CNN] = 1.2 / 2600;
-	r = recommend_run(&c);
+	r = recommend_run(&c, NULL);
 	x = &r->items[0];
 	CHECK(x->compared && !x->tie.tie);
 	CHECK(x->buy == &b[0] && x->other == &b[1]);
@@ -119,7 +119,7 @@ void test_decision(void)
 
 	/* one candidate: bought, nothing compared */
 	u.min_memory_gb = 32;
-	r = recommend_run(&c);
+	r = recommend_run(&c, NULL);
 	x = &r->items[0];
 	CHECK(x->buy == &b[1] && !x->other && !x->compared);
 	recommendations_free(r);
