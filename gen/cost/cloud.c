@@ -77,9 +77,9 @@ static bool comparable(const Costs *c, const Build *b, const CloudOffer *o)
 }
 
 /* True when x is a closer match than y for b: the one rule of every
- * comparison is the build's own GPU first when it is offered, then the
- * nearest in speed (|log speed_ratio|), then the cheaper unit of work,
- * then file order. */
+ * comparison is the build's own GPU first when it is offered, and among
+ * its offers the cheapest unit of work; without one, the nearest in speed
+ * (|log speed_ratio|), then the cheaper unit of work; then file order. */
 static bool closer(const Build *b, const CloudComparison *x,
                    const CloudComparison *y)
 {
@@ -87,11 +87,28 @@ static bool closer(const Build *b, const CloudComparison *x,
 	if (sx != sy)
 		return sx;
 	double dx = fabs(log(x->speed_ratio)), dy = fabs(log(y->speed_ratio));
-	if (dx != dy)
+	if (!sx && dx != dy)
 		return dx < dy;
 	if (x->cloud_per_unit != y->cloud_per_unit)
 		return x->cloud_per_unit < y->cloud_per_unit;
 	return x->offer < y->offer; /* file order */
+}
+
+size_t cloud_own_range(const Costs *c, const Build *b, double *low,
+                       double *high)
+{
+	const Edition *e = c->perf->edition;
+	size_t n = 0;
+	for (size_t i = 0; i < e->n_cloud; i++) {
+		const CloudOffer *o = &e->cloud[i];
+		if (o->gpu != b->gpu || !comparable(c, b, o))
+			continue;
+		double per_gpu = o->price_per_hour / o->gpu_count;
+		*low = n ? fmin(*low, per_gpu) : per_gpu;
+		*high = n ? fmax(*high, per_gpu) : per_gpu;
+		n++;
+	}
+	return n;
 }
 
 size_t cloud_compare(const Costs *c, const Build *b, double utilization,

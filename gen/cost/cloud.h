@@ -33,8 +33,9 @@ typedef struct {
 
 /* Compares b with comparable offers (on-demand, a rated GPU with at
  * least the build's memory per card) by one rule: offers of the build's
- * own GPU first, then the closest in speed (|log speed_ratio| smallest);
- * ties go to the cheaper unit of work, then file order.  out[0] is the
+ * own GPU first, the cheapest unit of work among them; without one, the
+ * closest in speed (|log speed_ratio| smallest), ties to the cheaper unit
+ * of work; then file order.  out[0] is the
  * offer every table, chart and request weighs the build against.  Fills
  * up to CLOUD_CLOSEST entries of out, returns how many. */
 size_t cloud_compare(const Costs *c, const Build *b, double utilization,
@@ -44,6 +45,12 @@ size_t cloud_compare(const Costs *c, const Build *b, double utilization,
  * utilization, into *out; FALSE when no offer is comparable.  Every
  * table, chart and request weighs a build against this one. */
 bool cloud_offer_of(const Costs *c, const Build *b, CloudComparison *out);
+
+/* The on-demand offers of b's own GPU that the rule compares with: how
+ * many, and their lowest and highest price per GPU-hour (USD) into *low
+ * and *high (untouched when none). */
+size_t cloud_own_range(const Costs *c, const Build *b, double *low,
+                       double *high);
 
 /* One comparison of b with offer o at a utilization (0..1). */
 CloudComparison cloud_compare_one(const Costs *c, const Build *b,

@@ -361,6 +361,38 @@ static void upgrade(const Costs *c, Recommendation *r)
 	g_free(list);
 }
 
+/* ---- rent or buy ------------------------------------------------------ */
+
+const char *const recommend_decision_ids[DECISION_RENT + 2] = {
+    "none", "build", "machine", "rent", NULL};
+
+/* The build decided against the cloud at the use case's hours: renting
+ * takes the decision when the rule's offer (cloud_compare) does the
+ * work for less over the useful life at those hours (the request's
+ * "renting is cheaper at the stated hours"). */
+static void rent_or_buy(const Costs *c, Recommendation *r)
+{
+	double util = r->use_case->utilization;
+	if (r->kind != DECISION_BUILD || !(util > 0))
+		return; /* a machine, nothing, or no stated use */
+	CloudComparison three[CLOUD_CLOSEST];
+	if (cloud_compare(c, r->buy, util, three) == 0)
+		return;
+	r->rent_compared = true;
+	r->rent = three[0];
+	r->rent_payback_hours = cloud_payback_hours(r->buy, &r->rent,
+	                                            c->useful_life_years);
+	r->rent_offers = cloud_own_range(c, r->buy, &r->rent_low,
+	                                 &r->rent_high);
+	/* renting is cheaper at the stated use: buying would pay back
+	 * within the useful life only at more hours than the use case has */
+	if (!(r->rent_payback_hours > util * CLOUD_HOURS_PER_MONTH))
+		return;
+	r->kind = DECISION_RENT;
+	r->rent_build = r->buy;
+	r->buy = NULL;
+}
+
 /* One use case's decision, on its measure. */
 static void recommend_one(const Costs *c, const LlmResults *llm,
                           Recommendation *x, GpuPerf *speed,
@@ -382,6 +414,7 @@ static void recommend_one(const Costs *c, const LlmResults *llm,
 		sensitivity(&k, &x->sensitivity);
 	decide(&k);
 	rank_machines(&k);
+	rent_or_buy(c, x);
 	upgrade(c, x);
 }
 

@@ -11,6 +11,7 @@
 #ifndef GG_RECOMMEND_H
 #define GG_RECOMMEND_H
 
+#include "cloud.h"
 #include "cost.h"
 #include "llm.h"
 #include "recommend_tie.h"
@@ -32,9 +33,12 @@ typedef struct {
 #define RECOMMEND_MAX_EXCLUDED 3
 
 /* What the decision names: a build of cards, a whole machine of
- * machines.csv (decode use cases only), or nothing that qualifies. */
-typedef enum { DECISION_NONE, DECISION_BUILD, DECISION_MACHINE }
-    DecisionKind;
+ * machines.csv (decode use cases only), renting (the build that would
+ * be bought costs more than renting its work at the use case's hours),
+ * or nothing that qualifies. */
+typedef enum { DECISION_NONE, DECISION_BUILD, DECISION_MACHINE,
+               DECISION_RENT } DecisionKind;
+extern const char *const recommend_decision_ids[DECISION_RENT + 2];
 
 typedef struct {
 	const UseCase *use_case;
@@ -50,6 +54,21 @@ typedef struct {
 	 * best build, when there is one) */
 	const Machine *machine;
 	size_t n_machines; /* machines that held the case and were ranked */
+	/* Rent or buy, at the use case's utilization: the build the ranking
+	 * chose (buy, or rent_build when renting is cheaper at those hours:
+	 * buying pays back within the useful life only from more hours a
+	 * month than the use case states) against the cheapest
+	 * on-demand offer of its own GPU, else the nearest in speed
+	 * (cloud_compare); the hours a month from which buying it pays back
+	 * within the useful life (INFINITY: never); the on-demand offers of
+	 * its own GPU and their range per GPU-hour.  DECISION_RENT: buy is
+	 * NULL and rent_build the build not bought. */
+	bool rent_compared;
+	CloudComparison rent;
+	double rent_payback_hours;
+	const Build *rent_build;
+	size_t rent_offers;
+	double rent_low, rent_high;
 	/* The decision, the one build the guide names for this use case
 	 * everywhere (short answer, pick table, requests, picker, export):
 	 * `buy` is the best value, unless it ties with the runner-up and

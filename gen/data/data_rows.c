@@ -389,9 +389,31 @@ static void check_use_case_id(Cursor *c, const char *id)
 		        "letter or digit", id, USE_CASE_ID_MAX);
 }
 
+/* The utilization cell: empty, or the key of an assumption of
+ * assumptions.csv (read before use_cases.csv) that starts with
+ * "utilization" and is a share of the time, above 0 and at most 1. */
+static void use_case_utilization(Cursor *c, const Edition *e, UseCase *u)
+{
+	u->utilization_key = dc_text_or_empty(c, "utilization");
+	if (!*u->utilization_key)
+		return;
+	const Assumption *a = NULL;
+	for (size_t i = 0; i < e->n_assumptions; i++)
+		if (strcmp(e->assumptions[i].key, u->utilization_key) == 0)
+			a = &e->assumptions[i];
+	if (a && a->is_number && a->number > 0 && a->number <= 1
+	    && g_str_has_prefix(u->utilization_key, "utilization"))
+		u->utilization = a->number;
+	else
+		dc_fail(c, dc_cell(c, "utilization"),
+		        "utilization: '%s' is not an assumption of "
+		        "assumptions.csv named utilization... with a share of "
+		        "the time above 0 and at most 1",
+		        u->utilization_key);
+}
+
 static void read_use_case(Cursor *c, Edition *e, UseCase *u)
 {
-	(void)e;
 	u->id = dc_dup_required(c, "id");
 	check_use_case_id(c, u->id);
 	u->llm_model = dc_text_or_empty(c, "llm_model");
@@ -418,11 +440,13 @@ static void read_use_case(Cursor *c, Edition *e, UseCase *u)
 	u->condition = cond == 2 ? -1 : cond;
 	u->requires = use_case_rules(c);
 	dc_use_case_measure(c, u);
+	use_case_utilization(c, e, u);
 	u->from = dc_provenance(c);
 }
 
 static void free_use_case(UseCase *u)
 {
+	g_free(u->utilization_key);
 	g_free(u->id);
 	g_free(u->llm_model);
 	g_free(u->llm_mode);

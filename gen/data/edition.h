@@ -164,6 +164,13 @@ typedef struct {
 	 * default) or MEASURE_DECODE (decode tokens per second of its LLM
 	 * case, which must be an inference, serve or long one). */
 	int measure;
+	/* Optional column utilization: the assumption (utilization,
+	 * utilization_shared_cluster, ...) that states how busy the build is,
+	 * and its value: the hours at which renting and buying are weighed.
+	 * Absent: the `utilization` assumption (0 when the edition has none:
+	 * the cost stage's utilization then applies). */
+	char *utilization_key;
+	double utilization;
 	Provenance from;
 } UseCase;
 

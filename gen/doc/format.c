@@ -336,6 +336,33 @@ char *format_sensitivity(const Lang *s, const Edition *e,
 	return both;
 }
 
+char *format_rent_decision(const Lang *s, const Edition *e,
+                           const Recommendation *x)
+{
+	const CloudOffer *o = x->rent.offer;
+	char *offer = g_strdup_printf("%s %s", o->provider, o->instance);
+	char *price = format_price(s, o->price_per_hour);
+	char *rent = gg_fill2(lang_need(s, "decision.rent_offer", NULL), offer,
+	                      price);
+	char *build = format_build_name(s, e, x->rent_build);
+	char *hours = format_number(s, x->rent_payback_hours, 0);
+	char *why = isfinite(x->rent_payback_hours)
+	                && x->rent_payback_hours <= CLOUD_HOURS_PER_MONTH
+	                ? gg_fill2(lang_need(s, "decision.rent_pays_from", NULL),
+	                           build, hours)
+	                : gg_fill2(lang_need(s, "decision.rent_never", NULL),
+	                           build, "");
+	char *text = gg_fill2(lang_need(s, "decision.rent_text", NULL), rent,
+	                      why);
+	g_free(offer);
+	g_free(price);
+	g_free(rent);
+	g_free(build);
+	g_free(hours);
+	g_free(why);
+	return text;
+}
+
 char *format_circuits(const Lang *s, const Costs *c, const Build *b)
 {
 	char *list = NULL;

@@ -101,6 +101,12 @@ char *format_sensitivity(const Lang *s, const Edition *e,
  * household circuits b needs in each region of c, or NULL when c lists
  * none.  The guide's power section and the requests say it alike.
  * Caller frees. */
+/* A rent decision (DECISION_RENT) in words: "rent OFFER at PRICE an
+ * hour; buying the BUILD pays back within its useful life from N hours
+ * of use a month".  Caller frees. */
+char *format_rent_decision(const Lang *s, const Edition *e,
+                           const Recommendation *x);
+
 char *format_circuits(const Lang *s, const Costs *c, const Build *b);
 
 #endif

@@ -256,19 +256,28 @@ static Table *offers_table(const Ctx *c)
 	return t;
 }
 
-/* Rent or buy per build: against the offer of the rule, the hours of use
- * a month from which buying pays back within one, two and three years,
- * electricity included, beside the use the edition assumes. */
+/* Rent or buy per use case: the decision's build against the offer of
+ * the rule, the range of its own GPU's on-demand offers, the hours of
+ * use a month from which buying pays back within one, two and three
+ * years (electricity included), the use case's stated hours, and what
+ * the decision does: buy, or rent. */
 static const Column RENT_OR_BUY[] = {
+    {"use_case", "table.use_case", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"build", "table.build", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"system_cost_usd", NULL, COL_MONEY, 0, 2, 'r', NULL, 0},
     {"instance", "table.cloud", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"price_per_hour_usd", "table.on_demand_hour", COL_PRICE, 2, 4, 'r',
      NULL, 0},
+    {"own_gpu_offers", NULL, COL_INT, 0, 0, 'r', NULL, 0},
+    {"own_gpu_low_per_gpu_hour_usd", NULL, COL_PRICE, 2, 4, 'r', NULL, 0},
+    {"own_gpu_high_per_gpu_hour_usd", NULL, COL_PRICE, 2, 4, 'r', NULL, 0},
+    {"own_gpu_range", "table.own_gpu_range", COL_TEXT, 0, 0, 'r', NULL, 0},
     {"hours_1y", "table.payback_1y", COL_NUMBER, 0, 1, 'r', NULL, 0},
     {"hours_2y", "table.payback_2y", COL_NUMBER, 0, 1, 'r', NULL, 0},
     {"hours_3y", "table.payback_3y", COL_NUMBER, 0, 1, 'r', NULL, 0},
     {"stated_hours", "table.stated_hours", COL_NUMBER, 0, 1, 'r', NULL, 0},
+    {"payback_life_hours", NULL, COL_NUMBER, 0, 1, 'r', NULL, 0},
+    {"decision", "table.rent_decision", COL_TEXT, 0, 0, 'l', NULL, 0},
 };
 
 /* Hours a month, or "never" when more than a month has. */
@@ -281,31 +290,59 @@ static void set_hours(const Ctx *c, Table *t, const char *key, double h)
 	table_set_number_shown(t, key, INFINITY, S(c, "cloud.never"));
 }
 
+/* "5 offers, $1.35–$3.67 an hour per GPU" of the build's own GPU. */
+static void own_range_cells(const Ctx *c, Table *t, const Recommendation *r)
+{
+	if (r->rent_offers == 0)
+		return;
+	table_set_number(t, "own_gpu_offers", (double)r->rent_offers);
+	table_set_number(t, "own_gpu_low_per_gpu_hour_usd", r->rent_low);
+	table_set_number(t, "own_gpu_high_per_gpu_hour_usd", r->rent_high);
+	char *lo = format_price(c->s, r->rent_low);
+	char *hi = format_price(c->s, r->rent_high);
+	char *range = r->rent_offers > 1 ? gg_fill2(S(c, "format.range"), lo, hi)
+	                                 : g_strdup(lo);
+	char *count = g_strdup_printf("%zu", r->rent_offers);
+	table_take_shown(t, "own_gpu_range", "",
+	                 gg_fill2(S(c, "cloud.own_range"), count, range));
+	g_free(count);
+	g_free(range);
+	g_free(lo);
+	g_free(hi);
+}
+
+static void rent_row(const Ctx *c, Table *t, const Recommendation *r)
+{
+	const Build *b = r->buy ? r->buy : r->rent_build;
+	const CloudComparison *k = &r->rent;
+	table_add_row(t);
+	table_set_shown(t, "use_case", r->use_case->id,
+	                format_use_case_title(c->s, r->use_case));
+	guide_set_build(c, t, "build", b);
+	table_set_number(t, "system_cost_usd", b->cost);
+	table_take_shown(t, "instance", k->offer->instance,
+	                 offer_shown(c, k->offer));
+	set_rate(c, t, "price_per_hour_usd", k->offer);
+	own_range_cells(c, t, r);
+	static const char *const keys[] = {"hours_1y", "hours_2y", "hours_3y"};
+	for (int y = 1; y <= 3; y++)
+		set_hours(c, t, keys[y - 1], cloud_payback_hours(b, k, y));
+	double util = r->use_case->utilization > 0 ? r->use_case->utilization
+	                                           : c->costs->utilization;
+	table_set_number(t, "stated_hours", util * CLOUD_HOURS_PER_MONTH);
+	set_hours(c, t, "payback_life_hours", r->rent_payback_hours);
+	bool rent = r->kind == DECISION_RENT;
+	table_set_shown(t, "decision", rent ? "rent" : "buy",
+	                S(c, rent ? "decision.rent" : "decision.buy"));
+}
+
 static Table *rent_or_buy_table(const Ctx *c)
 {
 	Table *t = table_new("rent_or_buy", RENT_OR_BUY,
 	                     G_N_ELEMENTS(RENT_OR_BUY), NULL);
-	const Build **builds = NULL;
-	size_t n = recommend_best_builds(c->recs, &builds);
-	for (size_t i = 0; i < n; i++) {
-		CloudComparison k;
-		if (!cloud_offer_of(c->costs, builds[i], &k))
-			continue;
-		table_add_row(t);
-		guide_set_build(c, t, "build", builds[i]);
-		table_set_number(t, "system_cost_usd", builds[i]->cost);
-		table_take_shown(t, "instance", k.offer->instance,
-		                 offer_shown(c, k.offer));
-		set_rate(c, t, "price_per_hour_usd", k.offer);
-		static const char *const keys[] = {"hours_1y", "hours_2y",
-		                                   "hours_3y"};
-		for (int y = 1; y <= 3; y++)
-			set_hours(c, t, keys[y - 1],
-			          cloud_payback_hours(builds[i], &k, y));
-		table_set_number(t, "stated_hours",
-		                 c->costs->utilization * CLOUD_HOURS_PER_MONTH);
-	}
-	g_free(builds);
+	for (size_t i = 0; i < c->recs->n; i++)
+		if (c->recs->items[i].rent_compared)
+			rent_row(c, t, &c->recs->items[i]);
 	return t;
 }
 

@@ -151,8 +151,10 @@ static const Column RECOMMENDATIONS[] = {
     {"buy", "table.buy", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"buy_tokens_per_s", "table.buy_tokens_per_s", COL_NUMBER, 0, 1, 'r',
      NULL, 0},
-    {"speed_source", "table.speed_source", COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"speed_source", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"machines_ranked", NULL, COL_INT, 0, 0, 'r', NULL, 0},
+    {"rent_instance", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"rent_instead_of", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"runner_up", "table.runner_up", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"best_value", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"tie", "table.tie", COL_TEXT, 0, 0, 'l', NULL, 0},
@@ -171,7 +173,7 @@ static const Column RECOMMENDATIONS[] = {
 static void sensitivity_cells(const Ctx *c, Table *t,
                               const Recommendation *r)
 {
-	if (!r->compared)
+	if (!r->compared || r->kind != DECISION_BUILD)
 		return;
 	const Sensitivity *k = &r->sensitivity;
 	table_take_shown(t, "stays_unless", "", format_sensitivity(c->s, c->e, r));
@@ -191,7 +193,7 @@ static void sensitivity_cells(const Ctx *c, Table *t,
 static void set_tie(const Ctx *c, Table *t, const Recommendation *r)
 {
 	const RecommendTie *tie = &r->tie;
-	if (!r->compared)
+	if (!r->compared || r->kind != DECISION_BUILD)
 		return; /* nothing to compare: an em dash */
 	if (!tie->tie) {
 		table_set_shown(t, "tie", "", S(c, "tie.none"));
@@ -209,7 +211,8 @@ static void set_tie(const Ctx *c, Table *t, const Recommendation *r)
 }
 
 /* What the use case is ranked on, per dollar: training speed, or decode
- * tokens per second of its LLM case (users at once, context). */
+ * tokens per second of its LLM case (users at once, context), and where
+ * the decision's speed comes from (published runs or the decode model). */
 static void set_measure(const Ctx *c, Table *t, const Recommendation *r)
 {
 	const char *id = edition_measure_ids[r->measure];
@@ -221,24 +224,27 @@ static void set_measure(const Ctx *c, Table *t, const Recommendation *r)
 	char *users = r->llm_case.users > 1
 	                  ? gg_fill2(S(c, "measure.users"), count, "")
 	                  : g_strdup(S(c, "measure.one_user"));
-	g_free(count);
 	char *context = format_number(c->s, r->llm_case.context, 0);
-	table_take_shown(t, "ranked_on", id,
-	                 gg_fill2(S(c, "measure.decode"), users, context));
+	char *shown = gg_fill2(S(c, "measure.decode"), users, context);
+	const LlmDecode *d = &r->buy_decode;
+	if (d->source != LLM_SPEED_NONE) {
+		bool measured = d->source == LLM_SPEED_MEASURED;
+		table_set_interval(t, "buy_tokens_per_s", d->together, d->low,
+		                   d->high);
+		table_set_text(t, "speed_source",
+		               measured ? "measured" : "modelled");
+		table_set_number(t, "machines_ranked", (double)r->n_machines);
+		char *with = gg_fill2(S(c, "measure.speed_from"), shown,
+		                      S(c, measured ? "speed.measured"
+		                                    : "speed.modelled"));
+		g_free(shown);
+		shown = with;
+	}
+	table_take_shown(t, "ranked_on", id, shown);
+	g_free(count);
 	g_free(users);
 	g_free(context);
-	const LlmDecode *d = &r->buy_decode;
-	if (d->source == LLM_SPEED_NONE)
-		return;
-	table_set_interval(t, "buy_tokens_per_s", d->together, d->low,
-	                   d->high);
-	bool measured = d->source == LLM_SPEED_MEASURED;
-	table_set_shown(t, "speed_source", measured ? "measured" : "modelled",
-	                S(c, measured ? "speed.measured" : "speed.modelled"));
-	table_set_number(t, "machines_ranked", (double)r->n_machines);
 }
-
-static const char *const DECISION_IDS[] = {"none", "build", "machine"};
 
 static Table *recommendations_table(const Ctx *c)
 {
@@ -264,11 +270,22 @@ static Table *recommendations_table(const Ctx *c)
 		table_set_text(t, "requires", requires);
 		g_free(requires);
 		set_measure(c, t, r);
-		table_set_text(t, "decision", DECISION_IDS[r->kind]);
+		table_set_text(t, "decision", recommend_decision_ids[r->kind]);
+		if (r->kind == DECISION_RENT) {
+			char *instance = g_strdup_printf(
+			    "%s %s", r->rent.offer->provider,
+			    r->rent.offer->instance);
+			table_set_text(t, "rent_instance", instance);
+			g_free(instance);
+			guide_set_build(c, t, "rent_instead_of", r->rent_build);
+		}
 		if (r->buy)
 			guide_set_build(c, t, "buy", r->buy);
 		else if (r->machine)
 			table_set_text(t, "buy", r->machine->name);
+		else if (r->kind == DECISION_RENT)
+			table_take_shown(t, "buy", "",
+			                 format_rent_decision(c->s, c->e, r));
 		else if (u->budget > 0)
 			table_take_shown(t, "buy", "",
 			                 guide_none_within(c, u, u->condition));

@@ -26,7 +26,9 @@ static const Column SHORT_ANSWER[] = {
 static bool same_decision(const Recommendation *a, const Recommendation *b)
 {
 	return a->kind != DECISION_NONE && a->kind == b->kind
-	       && a->buy == b->buy && a->machine == b->machine;
+	       && a->buy == b->buy && a->machine == b->machine
+	       && a->rent_build == b->rent_build
+	       && a->rent.offer == b->rent.offer;
 }
 
 /* The use cases whose decision is r's (all of them when r buys
@@ -96,6 +98,11 @@ static Table *short_answer_table(const Ctx *c)
 			                 gg_fill2(S(c, "short.machine"),
 			                          r->machine->name, ""));
 			table_set_number(t, "system_cost_usd", r->machine->price);
+			continue;
+		}
+		if (r->kind == DECISION_RENT) {
+			table_take_shown(t, "buy", "",
+			                 format_rent_decision(c->s, c->e, r));
 			continue;
 		}
 		if (!r->buy) {

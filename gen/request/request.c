@@ -121,9 +121,17 @@ static char *cloud_offer_name(const Req *r, const CloudOffer *o)
 }
 
 /* Hours of use a month at the edition's utilization. */
+static const Recommendation *first_decision(const Req *r);
+
+/* The use the request weighs renting at: its first use case's stated
+ * utilization (the decision's own rent-or-buy), else the edition's. */
 static double stated_hours(const Req *r)
 {
-	return r->costs->utilization * CLOUD_HOURS_PER_MONTH;
+	const Recommendation *x = first_decision(r);
+	double u = x && x->use_case->utilization > 0
+	               ? x->use_case->utilization
+	               : r->costs->utilization;
+	return u * CLOUD_HOURS_PER_MONTH;
 }
 
 /* The case for the purchase against the cloud offer: what a year
@@ -208,8 +216,12 @@ static void performance(Req *r)
 	g_free(kwh);
 	g_free(cost);
 	g_free(util);
+	/* the decision's own comparison, at its use case's hours */
+	const Recommendation *x = first_decision(r);
 	CloudComparison cc;
-	if (cloud_offer_of(r->costs, r->b, &cc))
+	if (x && x->rent_compared)
+		case_for_buying(r, &x->rent);
+	else if (cloud_offer_of(r->costs, r->b, &cc))
 		case_for_buying(r, &cc);
 }
 
@@ -300,12 +312,18 @@ static void justification(Req *r)
 	char *mem = format_number(r->s, r->e->gpus[b->gpu].memory_gb, 0);
 	char *why = NULL;
 	const Recommendation *x = first_decision(r);
+	bool decode = x && x->measure == MEASURE_DECODE;
 	if (x && x->buy != x->best) {
 		/* bought by the rule for ties over the best value */
 		char *other = format_build_name(r->s, r->e, x->other);
-		add_sentence(r, &why, gg_fill2(req_s(r, "request.why_value_tie"),
-		                               name, other));
+		add_sentence(r, &why,
+		             gg_fill2(req_s(r, decode ? "request.why_value_tie_decode"
+		                                      : "request.why_value_tie"),
+		                      name, other));
 		g_free(other);
+	} else if (decode) {
+		add_sentence(r, &why, gg_fill2(req_s(r, "request.why_value_decode"),
+		                               name, x->llm_case.model->name));
 	} else {
 		add_sentence(r, &why, gg_fill2(req_s(r, "request.why_value"),
 		                               name, pd));

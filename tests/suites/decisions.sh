@@ -36,6 +36,8 @@ rm -rf "$dc_out"
 check "decisions: buy is the best value unless a tie rule bought the runner-up" python3 - "$out_dir/data/recommendations.csv" <<'PY'
 import csv, sys
 for r in csv.DictReader(open(sys.argv[1], encoding="utf-8")):
+    if r.get("decision", "build") != "build":
+        continue  # a machine or renting: no build bought
     if r["tie"] == "tie":
         ok = r["buy"] == r["tie_buy"] and r["best_value"] in (r["buy"], r["runner_up"])
     else:

@@ -26,28 +26,35 @@ check "requests: none concludes with a verdict against the cloud" \
 check "requests: none prints a degenerate figure (0 years, 0 hours, 0%)" \
 	sh -c "! grep -qE '(^|[^0-9.,])0 (years|hours)|life of 0|rises 0%' '$rq_all'"
 rq_cur="$tmp/rq-4x.txt"
-rq_4x=$(basename "$(ls "$rq_out"/requests/4x-*.pdf 2>/dev/null | head -n 1)")
+# a multi-GPU request (a 4x build, else an 8x one: a decision to rent
+# has none)
+rq_4x=$(basename "$(ls "$rq_out"/requests/4x-*.pdf "$rq_out"/requests/8x-*.pdf 2>/dev/null | head -n 1)")
 rq_8x=$(basename "$(ls "$rq_out"/requests/8x-*.pdf 2>/dev/null | head -n 1)")
 rq_text "$rq_out/requests/$rq_4x" >"$rq_cur"
-check "requests: the 4x request states a year of use owned against rented" \
+check "requests: the multi-GPU request states a year of use owned against rented" \
 	grep -qE 'Cost per year of use \$[0-9,]+ owned .* against \$[0-9,]+ rented' "$rq_cur"
 check "requests: ... and from how many hours a month buying pays back" \
 	grep -qE 'When buying pays (from [0-9,]+ hours of use a month|renting is cheaper at the stated [0-9,]+ hours a month; buying pays back within the useful life from [0-9,]+ hours a month\. Expected use: _+ hours a month)' "$rq_cur"
-# the threshold is the model's: cost / (saving an hour x 12 x life), the
-# stated use 15% of 730.5 hours, checked against the export's figures
-python3 - "$rq_out/data/builds.csv" "$rq_cur" >"$tmp/rq-hours.log" 2>&1 <<'PY'
+# the stated use is the request's first use case's (use_cases.csv
+# utilization, an assumption) share of a month's 730.5 hours
+python3 - "$rq_out/data/requests.csv" "$rq_cur" "$rq_4x" "$data_dir/current" >"$tmp/rq-hours.log" 2>&1 <<'PY'
 import csv, re, sys
 text = open(sys.argv[2], encoding="utf-8").read()
+req = [r for r in csv.DictReader(open(sys.argv[1], encoding="utf-8")) if r["request"].endswith(sys.argv[3])][0]
+first = req["serves"].split()[0]
+util = {r["id"]: r["utilization"] for r in csv.DictReader(open(sys.argv[4] + "/use_cases.csv", encoding="utf-8"))}
+share = float({r["key"]: r["value"] for r in csv.DictReader(open(sys.argv[4] + "/assumptions.csv", encoding="utf-8"))}[util[first]])
 m = re.search(r"at the stated ([0-9,]+) hours a month", text)
-sys.exit(0 if m and int(m.group(1).replace(",", "")) == round(0.15 * 730.5) else 1)
+print(first, share)
+sys.exit(0 if m and int(m.group(1).replace(",", "")) == round(share * 730.5) else 1)
 PY
-check "requests: the stated use is 15% of a month's 730.5 hours ($(cat "$tmp/rq-hours.log"))" test $? -eq 0
+check "requests: the stated use is its use case's share of a month's 730.5 hours ($(tail -n 1 "$tmp/rq-hours.log"))" test $? -eq 0
 check "requests: an edition without a useful life says so instead of a verdict" \
 	sh -c "rq_t=\$(pdftotext '$rq_out/2020-09/requests/1x-rtx-3080.pdf' - | tr '\n' ' '); echo \"\$rq_t\" | grep -qF 'states no useful life' && ! echo \"\$rq_t\" | grep -qF 'useful life of 0'"
 
 # 7. what a finance desk needs
 for rq_field in "Sales tax or VAT (not included" "Shipping and delivery (not included" "Quote date" "not a vendor quote" "Requester signature" "Approver signature"; do
-	check "requests: the 4x request has \"$rq_field\"" grep -qF "$rq_field" "$rq_cur"
+	check "requests: the multi-GPU request has \"$rq_field\"" grep -qF "$rq_field" "$rq_cur"
 done
 check "requests: each priced line names its vendor or document with its address's host" \
 	grep -qE 'source: [^—]+— [a-z0-9.-]+\.[a-z]+' "$rq_cur"
@@ -60,8 +67,8 @@ rm -rf "$tmp/rq-base"
 
 # 8. no price called current when old; each dated; old ones flagged
 check "requests: no price is called current" sh -c "! grep -qi 'current prices' '$rq_all'"
-check "requests: a price older than the window is flagged (the 4x's GPUs, RTX A5000 observed 2026-01-11)" \
-	grep -qF 'price of 2026-01-11: one price; re-check: older than 120 days' "$rq_cur"
+check "requests: a price older than the window is flagged (the multi-GPU request's GPUs)" \
+	grep -qE 'price of 2026-[0-9-]+: one price; re-check: older than 120 days' "$rq_cur"
 rq_now="$tmp/rq-current.txt"
 : >"$rq_now"
 for rq in "$rq_out"/requests/*.pdf; do rq_text "$rq" >>"$rq_now"; echo >>"$rq_now"; done
