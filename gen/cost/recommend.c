@@ -32,6 +32,8 @@ unsigned recommend_broken_rules(const Costs *c, const UseCase *u,
 		broken |= USE_RULE_DATACENTER;
 	if ((u->requires & USE_RULE_P2P) && b->gpu_count > 1 && consumer)
 		broken |= USE_RULE_P2P;
+	if ((u->requires & USE_RULE_FP8) && !g->fp8)
+		broken |= USE_RULE_FP8;
 	return broken;
 }
 
@@ -363,8 +365,8 @@ static void upgrade(const Costs *c, Recommendation *r)
 
 /* ---- rent or buy ------------------------------------------------------ */
 
-const char *const recommend_decision_ids[DECISION_RENT + 2] = {
-    "none", "build", "machine", "rent", NULL};
+const char *const recommend_decision_ids[DECISION_QUOTE + 2] = {
+    "none", "build", "machine", "rent", "quote", NULL};
 
 /* The build decided against the cloud at the use case's hours: renting
  * takes the decision when the rule's offer (cloud_compare) does the
@@ -393,6 +395,37 @@ static void rent_or_buy(const Costs *c, Recommendation *r)
 	r->buy = NULL;
 }
 
+/* ---- vendor quote or rent ------------------------------------------ */
+
+/* An instance a use case could rent: its GPU count, on demand, a GPU with
+ * the memory and the rules a card can keep in a cloud (its FP8). */
+static bool rentable(const Costs *c, const UseCase *u, const CloudOffer *o)
+{
+	const Gpu *g = &c->perf->edition->gpus[o->gpu];
+	return o->pricing == PRICING_ON_DEMAND && o->gpu_count == u->gpu_count
+	       && g->memory_gb >= u->min_memory_gb
+	       && (!(u->requires & USE_RULE_FP8) || g->fp8);
+}
+
+/* No build with a price meets a use case that names configurations to
+ * quote: the decision is a vendor quote or renting, with the cheapest
+ * instance per GPU-hour that meets the case. */
+static void quote_or_rent(const Costs *c, Recommendation *r)
+{
+	const UseCase *u = r->use_case;
+	if (r->kind != DECISION_NONE || !u->quote || !*u->quote)
+		return;
+	r->kind = DECISION_QUOTE;
+	const Edition *e = c->perf->edition;
+	for (size_t i = 0; i < e->n_cloud; i++) {
+		const CloudOffer *o = &e->cloud[i];
+		if (rentable(c, u, o)
+		    && (!r->quote_rent
+		        || o->price_per_hour < r->quote_rent->price_per_hour))
+			r->quote_rent = o;
+	}
+}
+
 /* One use case's decision, on its measure. */
 static void recommend_one(const Costs *c, const LlmResults *llm,
                           Recommendation *x, GpuPerf *speed,
@@ -415,6 +448,7 @@ static void recommend_one(const Costs *c, const LlmResults *llm,
 	decide(&k);
 	rank_machines(&k);
 	rent_or_buy(c, x);
+	quote_or_rent(c, x);
 	upgrade(c, x);
 }
 

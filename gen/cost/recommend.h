@@ -35,10 +35,12 @@ typedef struct {
 /* What the decision names: a build of cards, a whole machine of
  * machines.csv (decode use cases only), renting (the build that would
  * be bought costs more than renting its work at the use case's hours),
- * or nothing that qualifies. */
+ * a vendor quote or renting (no build with a price meets a use case that
+ * names configurations to quote: UseCase.quote), or nothing that
+ * qualifies. */
 typedef enum { DECISION_NONE, DECISION_BUILD, DECISION_MACHINE,
-               DECISION_RENT } DecisionKind;
-extern const char *const recommend_decision_ids[DECISION_RENT + 2];
+               DECISION_RENT, DECISION_QUOTE } DecisionKind;
+extern const char *const recommend_decision_ids[DECISION_QUOTE + 2];
 
 typedef struct {
 	const UseCase *use_case;
@@ -69,6 +71,10 @@ typedef struct {
 	const Build *rent_build;
 	size_t rent_offers;
 	double rent_low, rent_high;
+	/* DECISION_QUOTE: the cheapest on-demand instance of the use case's
+	 * GPU count whose GPU meets its memory and rules, per GPU-hour; NULL
+	 * when no cloud offers one */
+	const CloudOffer *quote_rent;
 	/* The decision, the one build the guide names for this use case
 	 * everywhere (short answer, pick table, requests, picker, export):
 	 * `buy` is the best value, unless it ties with the runner-up and
@@ -157,7 +163,8 @@ bool recommend_qualifies(const Costs *costs, const UseCase *u,
  *        consumer_driver_licence);
  *   p2p: a multi-GPU build whose cards exchange data directly: not
  *        consumer cards, which have no peer-to-peer path for four or
- *        eight cards (assumption consumer_peer_to_peer). */
+ *        eight cards (assumption consumer_peer_to_peer);
+ *   fp8: the GPU has FP8 tensor cores (gpus.csv fp8). */
 unsigned recommend_broken_rules(const Costs *costs, const UseCase *u,
                                 const Build *b);
 

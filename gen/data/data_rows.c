@@ -358,7 +358,7 @@ static unsigned use_case_rules(Cursor *c)
 		if (!edition_use_rule_ids[k] || (rules & (1u << k)))
 			dc_fail(c, dc_cell(c, "requires"),
 			     "requires: '%s' is %s (rules: fit, datacenter, "
-			     "p2p, separated by spaces, each once)", *w,
+			     "p2p, fp8, separated by spaces, each once)", *w,
 			     edition_use_rule_ids[k] ? "named twice"
 			                             : "not a rule");
 		else
@@ -441,12 +441,14 @@ static void read_use_case(Cursor *c, Edition *e, UseCase *u)
 	u->requires = use_case_rules(c);
 	dc_use_case_measure(c, u);
 	use_case_utilization(c, e, u);
+	u->quote = dc_text_or_empty(c, "quote");
 	u->from = dc_provenance(c);
 }
 
 static void free_use_case(UseCase *u)
 {
 	g_free(u->utilization_key);
+	g_free(u->quote);
 	g_free(u->id);
 	g_free(u->llm_model);
 	g_free(u->llm_mode);

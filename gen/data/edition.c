@@ -11,7 +11,7 @@ const char *const edition_pricing_ids[PRICING_COUNT + 1] = {
     "on-demand", "spot", "community", NULL};
 
 const char *const edition_use_rule_ids[USE_RULE_COUNT + 1] = {
-    "fit", "datacenter", "p2p", NULL};
+    "fit", "datacenter", "p2p", "fp8", NULL};
 const char *const edition_llm_precision_ids[] = {"fp16", "fp8", "int8", "q4",
                                              "q4_k_m", "nf4", NULL};
 

@@ -171,6 +171,10 @@ typedef struct {
 	 * the cost stage's utilization then applies). */
 	char *utilization_key;
 	double utilization;
+	/* Optional column quote: the configurations to ask vendors to quote
+	 * when no build with a price meets the case ("HGX H200; HGX B200"),
+	 * "" when absent: the decision is then "vendor quote or rent". */
+	char *quote;
 	Provenance from;
 } UseCase;
 
@@ -182,9 +186,11 @@ extern const char *const edition_measure_ids[MEASURE_COUNT + 1];
  * fit (the build fits its base system: slots, power, cooling),
  * datacenter (deployed in a datacenter: the card's driver licence allows
  * it), p2p (the cards exchange data directly: NVLink or PCIe
- * peer-to-peer). */
-enum { USE_RULE_FIT = 1, USE_RULE_DATACENTER = 2, USE_RULE_P2P = 4 };
-#define USE_RULE_COUNT 3
+ * peer-to-peer), fp8 (the GPU computes in FP8: gpus.csv fp8, for the
+ * training recipes of 2026 that train in it). */
+enum { USE_RULE_FIT = 1, USE_RULE_DATACENTER = 2, USE_RULE_P2P = 4,
+       USE_RULE_FP8 = 8 };
+#define USE_RULE_COUNT 4
 extern const char *const edition_use_rule_ids[USE_RULE_COUNT + 1];
 /* cloud.csv's pricing words, by Pricing: "on-demand", "spot",
  * "community". */

@@ -363,6 +363,24 @@ char *format_rent_decision(const Lang *s, const Edition *e,
 	return text;
 }
 
+char *format_quote_decision(const Lang *s, const Recommendation *x)
+{
+	const CloudOffer *o = x->quote_rent;
+	if (!o)
+		return gg_fill2(lang_need(s, "decision.quote_only", NULL),
+		                x->use_case->quote, "");
+	char *offer = g_strdup_printf("%s %s", o->provider, o->instance);
+	char *price = format_price(s, o->price_per_hour);
+	char *rent = gg_fill2(lang_need(s, "decision.rent_offer", NULL), offer,
+	                      price);
+	char *text = gg_fill2(lang_need(s, "decision.quote_text", NULL),
+	                      x->use_case->quote, rent);
+	g_free(offer);
+	g_free(price);
+	g_free(rent);
+	return text;
+}
+
 char *format_circuits(const Lang *s, const Costs *c, const Build *b)
 {
 	char *list = NULL;

@@ -107,6 +107,10 @@ char *format_sensitivity(const Lang *s, const Edition *e,
 char *format_rent_decision(const Lang *s, const Edition *e,
                            const Recommendation *x);
 
+/* A DECISION_QUOTE in words: "Vendor quote or rent: ask vendors to quote
+ * CONFIGURATIONS; or rent OFFER at PRICE an hour".  Caller frees. */
+char *format_quote_decision(const Lang *s, const Recommendation *x);
+
 char *format_circuits(const Lang *s, const Costs *c, const Build *b);
 
 #endif

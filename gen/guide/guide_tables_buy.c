@@ -155,6 +155,7 @@ static const Column RECOMMENDATIONS[] = {
     {"machines_ranked", NULL, COL_INT, 0, 0, 'r', NULL, 0},
     {"rent_instance", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"rent_instead_of", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"quote", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"runner_up", "table.runner_up", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"best_value", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"tie", "table.tie", COL_TEXT, 0, 0, 'l', NULL, 0},
@@ -271,14 +272,17 @@ static Table *recommendations_table(const Ctx *c)
 		g_free(requires);
 		set_measure(c, t, r);
 		table_set_text(t, "decision", recommend_decision_ids[r->kind]);
-		if (r->kind == DECISION_RENT) {
-			char *instance = g_strdup_printf(
-			    "%s %s", r->rent.offer->provider,
-			    r->rent.offer->instance);
+		const CloudOffer *rented = r->kind == DECISION_RENT ? r->rent.offer
+		                           : r->quote_rent;
+		if (rented) {
+			char *instance = g_strdup_printf("%s %s", rented->provider,
+			                                 rented->instance);
 			table_set_text(t, "rent_instance", instance);
 			g_free(instance);
 			guide_set_build(c, t, "rent_instead_of", r->rent_build);
 		}
+		table_set_text(t, "quote", r->kind == DECISION_QUOTE
+		                               ? r->use_case->quote : "");
 		if (r->buy)
 			guide_set_build(c, t, "buy", r->buy);
 		else if (r->machine)
@@ -286,6 +290,9 @@ static Table *recommendations_table(const Ctx *c)
 		else if (r->kind == DECISION_RENT)
 			table_take_shown(t, "buy", "",
 			                 format_rent_decision(c->s, c->e, r));
+		else if (r->kind == DECISION_QUOTE)
+			table_take_shown(t, "buy", "",
+			                 format_quote_decision(c->s, r));
 		else if (u->budget > 0)
 			table_take_shown(t, "buy", "",
 			                 guide_none_within(c, u, u->condition));

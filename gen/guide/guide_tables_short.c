@@ -25,6 +25,8 @@ static const Column SHORT_ANSWER[] = {
 /* Whether two use cases' decisions name the same thing to buy. */
 static bool same_decision(const Recommendation *a, const Recommendation *b)
 {
+	if (a->kind == DECISION_QUOTE)
+		return a == b;
 	return a->kind != DECISION_NONE && a->kind == b->kind
 	       && a->buy == b->buy && a->machine == b->machine
 	       && a->rent_build == b->rent_build
@@ -100,9 +102,11 @@ static Table *short_answer_table(const Ctx *c)
 			table_set_number(t, "system_cost_usd", r->machine->price);
 			continue;
 		}
-		if (r->kind == DECISION_RENT) {
+		if (r->kind == DECISION_RENT || r->kind == DECISION_QUOTE) {
 			table_take_shown(t, "buy", "",
-			                 format_rent_decision(c->s, c->e, r));
+			                 r->kind == DECISION_RENT
+			                     ? format_rent_decision(c->s, c->e, r)
+			                     : format_quote_decision(c->s, r));
 			continue;
 		}
 		if (!r->buy) {

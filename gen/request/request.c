@@ -50,11 +50,20 @@ static void pair(Req *r, const char *key, char *value)
 /* ---- content ----------------------------------------------------------- */
 
 /* The household circuits the build needs, per region, when its draw
- * exceeds one circuit somewhere. */
+ * exceeds one circuit somewhere; for a server, the rack power it needs
+ * instead. */
 static void circuit_note(Req *r)
 {
 	if (!r->b->over_circuit)
 		return;
+	if (r->b->system->kind == SYSTEM_SERVER) {
+		/* a rack node: rack power, not a household circuit */
+		char *draw = format_number(r->s, r->b->draw_w, 0);
+		pair(r, "request.circuit",
+		     gg_fill2(req_s(r, "request.rack_power_value"), draw, ""));
+		g_free(draw);
+		return;
+	}
 	char *list = format_circuits(r->s, r->costs, r->b);
 	char *draw = format_number(r->s, r->b->draw_w, 0);
 	pair(r, "request.circuit",

@@ -178,6 +178,8 @@ static void item_row(Req *r, const LineItem *it)
 		                    ? req_s(r, "request.item_psu_unpriced")
 		                : it->kind == LINE_RISER
 		                    ? req_s(r, "request.item_riser_unpriced")
+		                : b->system->kind == SYSTEM_SERVER
+		                    ? req_s(r, "request.item_rack_power")
 		                    : req_s(r, "request.item_circuit"));
 		price_text = from ? with_age_warning(
 		                        r,

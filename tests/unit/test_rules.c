@@ -117,15 +117,19 @@ static void picks(const Run *x)
 		}
 	}
 	const UseCase *node = use_case(x, "cluster_node");
-	CHECK(node->requires
-	      == (USE_RULE_FIT | USE_RULE_DATACENTER | USE_RULE_P2P));
+	unsigned node_rules = USE_RULE_FIT | USE_RULE_DATACENTER | USE_RULE_P2P;
+	CHECK((node->requires & node_rules) == node_rules);
 	const Recommendation *r = NULL;
 	for (size_t i = 0; i < x->r->n; i++)
 		if (x->r->items[i].use_case == node)
 			r = &x->r->items[i];
-	CHECK(r && r->best
-	      && x->e->gpus[r->best->gpu].segment != SEGMENT_CONSUMER);
-	CHECK(r && r->best && x->e->gpus[r->best->gpu].memory_gb >= 80);
+	CHECK(r != NULL);
+	/* a pick, when a build qualifies, keeps the node's rules */
+	CHECK(!r || !r->best
+	      || x->e->gpus[r->best->gpu].segment != SEGMENT_CONSUMER);
+	CHECK(!r || !r->best || x->e->gpus[r->best->gpu].memory_gb >= 80);
+	CHECK(!r || !r->best || !(node->requires & USE_RULE_FP8)
+	      || x->e->gpus[r->best->gpu].fp8);
 	/* the four-GPU machine: consumer builds that do not fit are shown as
 	 * excluded, with the rule they break */
 	const UseCase *four = use_case(x, "research_4gpu");
