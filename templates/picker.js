@@ -149,7 +149,9 @@
     var u = form.use.value ? useCase() : null, r = {};
     if (!u) return;
     (data.requests || []).forEach((q) => { r[q.build] = q.request; });
-    if (!u.buy) return out.append(el('p', {'class': 'pick', text: t('picker.no_decision')}));
+    if (u.decision === 'rent') return out.append(el('p', {'class': 'pick', text: fill(t('picker.rent'), u.rent_instance, buildName(u.rent_instead_of))}));
+    if (u.decision === 'quote') return out.append(el('p', {'class': 'pick', text: fill(t('picker.quote'), u.quote, u.rent_instance || '\u2014')}));
+    if (!u.buy) return out.append(el('p', {'class': 'pick', text: u.no_answer ? fill(t('none.' + u.no_answer), u.min_memory_gb, u.largest_memory_gb) + '.' : t('picker.no_decision')}));
     var name = buildName(u.buy), p = el('p', {'class': 'pick', 'data-buy': u.buy, text: fill(t('picker.decision'), name, '') + ' '});
     if (u.tie === 'tie' && u.runner_up) p.append(fill(t('picker.decision_tie'), buildName(u.runner_up), t('tie.rule.' + u.tie_rule)) + ' ');
     if (r[u.buy]) p.append(el('a', {href: r[u.buy], text: t('picker.request') + ' (PDF)'}));

@@ -426,6 +426,33 @@ static void quote_or_rent(const Costs *c, Recommendation *r)
 	}
 }
 
+/* ---- no answer ------------------------------------------------------ */
+
+/* Why nothing met the use case (Recommendation.none_reason). */
+static void no_answer(const Costs *c, Recommendation *r)
+{
+	const UseCase *u = r->use_case;
+	const Edition *e = c->perf->edition;
+	bool memory = false, within = false;
+	for (size_t i = 0; i < c->n_builds; i++) {
+		const Build *b = &c->builds[i];
+		const Gpu *g = &e->gpus[b->gpu];
+		if (b->gpu_count != u->gpu_count
+		    || !c->perf->gpus[u->workload][b->gpu].rated
+		    || (b->fit & (FIT_MODULE | FIT_HOST)))
+			continue;
+		r->none_largest_gb = fmax(r->none_largest_gb, g->memory_gb);
+		if (g->memory_gb < u->min_memory_gb)
+			continue;
+		memory = true;
+		within |= u->budget <= 0 || b->cost <= u->budget;
+	}
+	r->none_reason = !memory   ? NONE_MEMORY
+	                 : !within ? NONE_BUDGET
+	                 : r->n_excluded ? NONE_RULES
+	                                 : NONE_OTHER;
+}
+
 /* One use case's decision, on its measure. */
 static void recommend_one(const Costs *c, const LlmResults *llm,
                           Recommendation *x, GpuPerf *speed,
@@ -449,6 +476,8 @@ static void recommend_one(const Costs *c, const LlmResults *llm,
 	rank_machines(&k);
 	rent_or_buy(c, x);
 	quote_or_rent(c, x);
+	if (x->kind == DECISION_NONE)
+		no_answer(c, x);
 	upgrade(c, x);
 }
 

@@ -75,6 +75,13 @@ typedef struct {
 	 * GPU count whose GPU meets its memory and rules, per GPU-hour; NULL
 	 * when no cloud offers one */
 	const CloudOffer *quote_rent;
+	/* DECISION_NONE: why nothing meets the use case, first that holds:
+	 * no card of the data with its memory per GPU (none_largest_gb: the
+	 * most memory of a priced, rated card at its GPU count), every build
+	 * with the memory over its budget, every such build breaking one of
+	 * its rules, or the LLM stage's decode speed unknown (other) */
+	enum { NONE_MEMORY, NONE_BUDGET, NONE_RULES, NONE_OTHER } none_reason;
+	double none_largest_gb;
 	/* The decision, the one build the guide names for this use case
 	 * everywhere (short answer, pick table, requests, picker, export):
 	 * `buy` is the best value, unless it ties with the runner-up and

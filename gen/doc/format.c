@@ -381,6 +381,19 @@ char *format_quote_decision(const Lang *s, const Recommendation *x)
 	return text;
 }
 
+char *format_no_answer(const Lang *s, const Recommendation *x)
+{
+	static const char *const keys[] = {"none.memory", "none.budget",
+	                                   "none.rules", "none.other"};
+	char *need = format_number(s, x->use_case->min_memory_gb, 0);
+	char *largest = format_number(s, x->none_largest_gb, 0);
+	char *text = gg_fill2(lang_need(s, keys[x->none_reason], NULL), need,
+	                      largest);
+	g_free(need);
+	g_free(largest);
+	return text;
+}
+
 char *format_circuits(const Lang *s, const Costs *c, const Build *b)
 {
 	char *list = NULL;

@@ -111,6 +111,11 @@ char *format_rent_decision(const Lang *s, const Edition *e,
  * CONFIGURATIONS; or rent OFFER at PRICE an hour".  Caller frees. */
 char *format_quote_decision(const Lang *s, const Recommendation *x);
 
+/* A DECISION_NONE in words, with its reason: "no build in this guide
+ * holds it: it needs 200 GB per card, the largest card here has 180 GB".
+ * Caller frees. */
+char *format_no_answer(const Lang *s, const Recommendation *x);
+
 char *format_circuits(const Lang *s, const Costs *c, const Build *b);
 
 #endif

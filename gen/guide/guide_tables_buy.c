@@ -156,6 +156,8 @@ static const Column RECOMMENDATIONS[] = {
     {"rent_instance", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"rent_instead_of", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"quote", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"no_answer", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"largest_memory_gb", NULL, COL_NUMBER, 0, 0, 'r', NULL, 0},
     {"runner_up", "table.runner_up", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"best_value", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"tie", "table.tie", COL_TEXT, 0, 0, 'l', NULL, 0},
@@ -281,6 +283,13 @@ static Table *recommendations_table(const Ctx *c)
 			g_free(instance);
 			guide_set_build(c, t, "rent_instead_of", r->rent_build);
 		}
+		if (r->kind == DECISION_NONE) {
+			static const char *const why[] = {"memory", "budget",
+			                                  "rules", "other"};
+			table_set_text(t, "no_answer", why[r->none_reason]);
+			table_set_number(t, "largest_memory_gb",
+			                 r->none_largest_gb);
+		}
 		table_set_text(t, "quote", r->kind == DECISION_QUOTE
 		                               ? r->use_case->quote : "");
 		if (r->buy)
@@ -293,9 +302,11 @@ static Table *recommendations_table(const Ctx *c)
 		else if (r->kind == DECISION_QUOTE)
 			table_take_shown(t, "buy", "",
 			                 format_quote_decision(c->s, r));
-		else if (u->budget > 0)
+		else if (u->budget > 0 && r->none_reason == NONE_BUDGET)
 			table_take_shown(t, "buy", "",
 			                 guide_none_within(c, u, u->condition));
+		else if (r->kind == DECISION_NONE)
+			table_take_shown(t, "buy", "", format_no_answer(c->s, r));
 		guide_set_build(c, t, "runner_up", r->other);
 		guide_set_build(c, t, "best_value", r->best);
 		set_tie(c, t, r);

@@ -112,9 +112,9 @@ static Table *short_answer_table(const Ctx *c)
 		if (!r->buy) {
 			const UseCase *u = r->use_case;
 			table_take_shown(t, "buy", "",
-			                 u->budget > 0 ? guide_none_within(
-			                                     c, u, u->condition)
-			                               : g_strdup(S(c, "short.none")));
+			                 u->budget > 0 && r->none_reason == NONE_BUDGET
+			                     ? guide_none_within(c, u, u->condition)
+			                     : format_no_answer(c->s, r));
 			continue;
 		}
 		buy_cell(c, t, r);

@@ -16,7 +16,7 @@ static void add_picker_string(const char *key, const char *value,
                               void *json)
 {
 	static const char *const prefixes[] = {"picker.", "use_case.",
-	                                       "tie.rule.",
+	                                       "tie.rule.", "none.",
 	                                       "format.used_build",
 	                                       "format.build_name"};
 	bool wanted = false;

@@ -63,3 +63,30 @@ check "generation refuses it, exit 1" test $? -eq 1
 check "generation's message is --check's" cmp -s "$tmp/decisions-check.err" "$tmp/decisions-gen.err"
 check "generation wrote no output" test ! -e "$tmp/decisions-check/out"
 rm -rf "$tmp/decisions-check"
+
+# No answer is also an answer (issue 43, class 6): a use case that no
+# build meets says so in words, with the reason, in the short answer, the
+# pick table and the picker's data and words, in both languages.
+na_data="$tmp/noanswer-data"
+na_out="$tmp/noanswer-out"
+rm -rf "$na_data" "$na_out" && mkdir -p "$na_data"
+cp -r "$data_dir/current" "$na_data/current"
+python3 - "$na_data/current/use_cases.csv" <<'PY'
+import csv, io, sys
+rows = list(csv.reader(open(sys.argv[1], encoding="utf-8")))
+h = rows[0]
+for r in rows[1:]:
+    if r[0] == "cv":
+        r[h.index("min_memory_gb")] = "500"
+out = io.StringIO(); csv.writer(out, lineterminator="\n").writerows(rows)
+open(sys.argv[1], "w", encoding="utf-8").write(out.getvalue())
+PY
+"$real_bin" -q --data "$na_data" --out "$na_out" >"$tmp/noanswer.err" 2>&1
+check "no answer: the short answer and the pick table say why, with the memory needed and the largest card (en)" \
+	sh -c "test \$(grep -c '^| no build in this guide holds it: it needs 500 GB per card, and the largest card priced here has [0-9]* GB |\|| Computer vision | 500 GB | no limit | training speed | no build in this guide holds it: it needs 500 GB per card' '$na_out/guide.md') -eq 2"
+check "no answer: the same in the Chinese edition" \
+	sh -c "test \$(grep -c '本指南中没有配置装得下：每张卡需要 500 GB' '$na_out/zh-CN/guide.md') -eq 2"
+check "no answer: the picker has the reason and its words (memory, largest card), both languages" \
+	sh -c "grep -q '\"no_answer\": \"memory\"' '$na_out/data/picker-data.js' && grep -q '\"largest_memory_gb\": [0-9]' '$na_out/data/picker-data.js' && grep -q 'none.memory' '$na_out/assets/words-en.js' && grep -q 'none.memory' '$na_out/assets/words-zh-CN.js'"
+check "no answer: one decision everywhere still" python3 "$top/tests/decisions.py" "$na_out"
+rm -rf "$na_data" "$na_out"
