@@ -130,17 +130,29 @@
     render();
   }
 
-  function ranked(key) {
+  // A use case ranked on decode speed (recommendations.ranked_on): its
+  // builds' decode tokens/s (picker_decode), else null.
+  function decodeSpeeds() {
+    var u = form.use.value ? useCase() : null;
+    return u && u.ranked_on === 'decode' ? (data.picker_decode || {})[u.use_case] || {} : null;
+  }
+  // [value, low, high] of a build in the list's measure: performance per
+  // dollar of the work, or decode tokens/s per 1,000 dollars.
+  function measure(b, key, dec) {
+    if (!dec) return [+b[key], b[key + '_low'], b[key + '_high']];
+    return dec[b.build].map((x) => x / +b.system_cost_usd * 1000);
+  }
+  function ranked(key, dec) {
     var f = form, mem = +f.mem.value || 0, n = +f.gpus.value || 0;
     var budget = f.budget.value === '' ? 0 : +f.budget.value / rates()[f.cur.value];
     var server = data.picker_server_only || [];
     var ruled = (data.picker_excluded || {})[f.use.value] || [];
     return (data.per_dollar || []).filter((b) => {
-      return b[key] != null && (!n || +b.gpu_count === n) && +b.memory_gb >= mem &&
+      return (dec ? !!dec[b.build] : b[key] != null) && (!n || +b.gpu_count === n) && +b.memory_gb >= mem &&
         (!budget || +b.system_cost_usd <= budget + 1e-9) &&
         (!f.cond.value || b.price_condition === f.cond.value) && server.indexOf(b.build) < 0 &&
         ruled.indexOf(b.build) < 0;
-    }).sort((a, b) => (b[key] - a[key]) || (a.system_cost_usd - b.system_cost_usd));
+    }).sort((a, b) => (measure(b, key, dec)[0] - measure(a, key, dec)[0]) || (a.system_cost_usd - b.system_cost_usd));
   }
 
   // The guide's decision for the chosen use case (recommendations.buy):
@@ -160,7 +172,7 @@
 
   function render() {
     if (!form) return;
-    var key = 'per_dollar_' + form.work.value, cur = form.cur.value, list = ranked(key), req = {}, fx;
+    var key = 'per_dollar_' + form.work.value, cur = form.cur.value, dec = decodeSpeeds(), list = ranked(key, dec), req = {}, fx;
     (data.requests || []).forEach((q) => { req[q.build] = q.request; });
     out.textContent = '';
     decision();
@@ -168,16 +180,16 @@
     var top = list.slice(0, 10), body = el('tbody');
     out.append(el('p', {text: fill(t('picker.count'), list.length, top.length)}));
     top.forEach((b, i) => {
-      var lo = b[key + '_low'], hi = b[key + '_high'], name = buildName(b.build), r = req[b.build];
+      var m = measure(b, key, dec), lo = m[1], hi = m[2], name = buildName(b.build), r = req[b.build];
       body.append(el('tr', {'data-build': b.build}, [
         el('td', {'class': 'r', text: i + 1}),
         el('th', {scope: 'row', text: name}),
         el('td', {'class': 'r', text: money(+b.system_cost_usd, cur)}),
-        el('td', {'class': 'r', text: (+b[key]).toFixed(2) + (lo != null && hi != null ? ' (' + (+lo).toFixed(2) + '\u2013' + (+hi).toFixed(2) + ')' : '')}),
+        el('td', {'class': 'r', text: (+m[0]).toFixed(2) + (lo != null && hi != null ? ' (' + (+lo).toFixed(2) + '\u2013' + (+hi).toFixed(2) + ')' : '')}),
         el('td', {}, [r ? el('a', {href: r, text: t('picker.request') + ' (PDF)', 'aria-label': t('picker.request') + ', ' + name + ' (PDF)'}) : '\u2014'])
       ]));
     });
-    var head = ['picker.rank', 'picker.build', 'picker.cost', 'picker.per_dollar', 'picker.request'].map((h) => { return el('th', {scope: 'col', text: t(h)}); });
+    var head = ['picker.rank', 'picker.build', 'picker.cost', dec ? 'picker.decode_per_dollar' : 'picker.per_dollar', 'picker.request'].map((h) => { return el('th', {scope: 'col', text: t(h)}); });
     var table = el('table', {}, [el('caption', {text: t('picker.title')}), el('thead', {}, [el('tr', {}, head)]), body]);
     out.append(el('div', {'class': 'tw', tabindex: '0', role: 'region', 'aria-label': t('picker.title')}, [table]));
     cards(table);

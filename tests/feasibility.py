@@ -5,7 +5,8 @@ the data, not from the program's own filter:
                       recommendations.csv keeps the rules its use case
                       requires: fit (builds.csv names no fit problem),
                       datacenter (no NVIDIA consumer card of gpus.csv),
-                      p2p (no consumer card in a multi-GPU build)
+                      p2p (no consumer card in a multi-GPU build),
+                      fp8 (gpus.csv fp8 is yes)
    airflow  OUT DATA  a passive card (gpus.csv cooler) in a desktop base
                       system (systems.csv kind) is flagged airflow in
                       builds.csv, and no other build is
@@ -71,6 +72,8 @@ class Data:
             broken.append("datacenter")
         if "p2p" in requires and n > 1 and consumer:
             broken.append("p2p")
+        if "fp8" in requires and g.get("fp8") != "yes":
+            broken.append("fp8")
         return broken
 
 

@@ -112,17 +112,28 @@ def ties(out):
     for r in rows(out + "/data/recommendations.csv"):
         if not r["buy"] or not r["runner_up"]:
             continue
-        w = "per_dollar_" + r["workload"]
-        a, b = pd[r["buy"]], pd[r["runner_up"]]
+        if r["ranked_on"] == "decode":
+            # ranked on decode tokens/s per dollar: the buy's and the other
+            # finalist's speeds over their system costs
+            other = r["best_value"] if r["best_value"] != r["buy"] else r["runner_up"]
+            cost_a = float(pd[r["buy"]]["system_cost_usd"])
+            cost_b = float(pd[other]["system_cost_usd"])
+            a = {k: float(r["buy_tokens_per_s" + k]) / cost_a for k in ("", "_low", "_high")}
+            b = {k: float(r["other_tokens_per_s" + k]) / cost_b for k in ("", "_low", "_high")}
+            tol = 2e-2  # the export rounds tokens/s to one decimal
+        else:
+            w = "per_dollar_" + r["workload"]
+            a, b = ({k: float(pd[x][w + k]) for k in ("", "_low", "_high")}
+                    for x in (r["buy"], r["runner_up"]))
+            tol = 2e-3  # the export rounds to 4 significant digits
         # the gap within the two facing half-widths added in quadrature
-        # (model_tie); the export rounds to 4 significant digits
-        va, vb = float(a[w]), float(b[w])
-        hi, lo = (a, b) if va >= vb else (b, a)
-        gap = math.log(float(hi[w]) / float(lo[w]))
-        ha = math.log(float(hi[w]) / float(hi[w + "_low"]))
-        hb = math.log(float(lo[w + "_high"]) / float(lo[w]))
+        # (model_tie)
+        hi, lo = (a, b) if a[""] >= b[""] else (b, a)
+        gap = math.log(hi[""] / lo[""])
+        ha = math.log(hi[""] / hi["_low"])
+        hb = math.log(lo["_high"] / lo[""])
         bound = math.hypot(ha, hb)
-        if abs(gap - bound) < 2e-3:
+        if abs(gap - bound) < tol:
             continue  # too close to call at the export's rounding
         tie = gap <= bound
         if tie != (r["tie"] == "tie"):

@@ -100,6 +100,34 @@ with open(path, "w", newline="", encoding="utf-8") as f:
 	echo "$tmp/rules-off/out"
 }
 
+# bought_out: prints the output folder of one generation of the frozen
+# current edition without the use cases' stated use (use_cases.csv's
+# utilization column left out), made once per suite.  No use case is
+# then decided for renting, so every use case buys a build (its 4x pick
+# is the four-GPU research machine's): the suites check what a bought
+# multi-GPU build carries (its request, its sensitivity per GPU, its
+# cloud rows) there, whatever the frozen data decides to rent.
+bought_out() {
+	if [ ! -d "$tmp/bought/out" ]; then
+		rm -rf "$tmp/bought" && mkdir -p "$tmp/bought" &&
+		cp -r "$data_dir/current" "$tmp/bought/current" &&
+		python3 -c '
+import csv, sys
+path = sys.argv[1]
+with open(path, newline="", encoding="utf-8") as f:
+    rows = list(csv.DictReader(f))
+names = [n for n in rows[0] if n != "utilization"]
+with open(path, "w", newline="", encoding="utf-8") as f:
+    w = csv.DictWriter(f, names, extrasaction="ignore", lineterminator="\n")
+    w.writeheader()
+    w.writerows(rows)
+' "$tmp/bought/current/use_cases.csv" &&
+		"$bin" -q --data "$tmp/bought/current" \
+		    --out "$tmp/bought/out" >/dev/null 2>&1
+	fi
+	echo "$tmp/bought/out"
+}
+
 # gg_suite_begin NAME: this suite's scratch folder.  gg_suite_end NAME:
 # its line "suite NAME: N passed, M failed" (the runner adds them up; a
 # suite that counted nothing checked nothing and fails).

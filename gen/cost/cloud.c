@@ -50,7 +50,7 @@ CloudComparison cloud_compare_one(const Costs *c, const Build *b,
 	CloudComparison r = {.offer = o};
 	double rate_b = b->perf[WORKLOAD_CNN];
 	double rate_o = cloud_offer_rate(c, o);
-	double kw = cost_running_w(c, b) / 1000;
+	double kw = b->running_w / 1000;
 	r.speed_ratio = rate_b > 0 ? rate_o / rate_b : 0;
 	r.cloud_per_unit = rate_o > 0 ? o->price_per_hour / rate_o : INFINITY;
 	r.desktop_per_unit = rate_b > 0 ? kw * c->kwh_price / rate_b

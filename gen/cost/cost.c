@@ -108,6 +108,7 @@ static void power(const Costs *c, const Gpu *g, Build *b)
 	b->gpu_w = b->gpu_count * g->tdp_w;
 	double rated = b->system->system_w;
 	b->draw_w = rated > 0 ? rated : b->gpu_w + c->cpu_w + c->rest_w;
+	b->running_w = cost_running_w(c, b);
 	b->psu_w = rated > 0 ? b->system->psu_w
 	                     : ceil(b->draw_w * (1 + c->psu_headroom)
 	                            / c->psu_step_w)

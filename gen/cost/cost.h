@@ -65,6 +65,7 @@ typedef struct {
 	double speedup;                    /* parallel speed-up (CNN) */
 	unsigned fit;                      /* FIT_* flags */
 	double gpu_w, draw_w, psu_w;       /* GPUs, whole system, PSU to buy */
+	double running_w; /* what it draws at work (cost_running_w) */
 	double kwh_year, electricity_year, co2_kg_year; /* at `utilization` */
 	/* added by the price model and whole-build costing */
 	Condition condition;               /* of the GPUs' price */

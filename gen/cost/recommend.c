@@ -393,6 +393,7 @@ static void rent_or_buy(const Costs *c, Recommendation *r)
 	r->kind = DECISION_RENT;
 	r->rent_build = r->buy;
 	r->buy = NULL;
+	r->compared = false; /* no build bought: no tie to state */
 }
 
 /* ---- vendor quote or rent ------------------------------------------ */
@@ -489,13 +490,18 @@ Recommendations *recommend_run(const Costs *c, const LlmResults *llm)
 	r->n = e->n_use_cases;
 	r->items = g_new0(Recommendation, r->n);
 	GpuPerf *speed = g_new0(GpuPerf, c->n_builds + 1);
-	LlmDecode *decode = g_new0(LlmDecode, c->n_builds + 1);
 	for (size_t i = 0; i < r->n; i++) {
-		r->items[i].use_case = &e->use_cases[i];
-		recommend_one(c, llm, &r->items[i], speed, decode);
+		Recommendation *x = &r->items[i];
+		x->use_case = &e->use_cases[i];
+		/* a decode use case keeps its builds' speeds (build_decode) */
+		LlmDecode *decode = g_new0(LlmDecode, c->n_builds + 1);
+		recommend_one(c, llm, x, speed, decode);
+		if (x->measure == MEASURE_DECODE)
+			x->build_decode = decode;
+		else
+			g_free(decode);
 	}
 	g_free(speed);
-	g_free(decode);
 	return r;
 }
 
@@ -503,17 +509,24 @@ void recommendations_free(Recommendations *r)
 {
 	if (!r)
 		return;
+	for (size_t i = 0; i < r->n; i++)
+		g_free(r->items[i].build_decode);
 	g_free(r->items);
 	g_free(r);
 }
 
-size_t recommend_best_builds(const Recommendations *recs,
-                             const Build ***builds)
+/* Each build once, in use-case order: buy, and with `weighed` also the
+ * build a decision to rent weighed and did not buy. */
+static size_t builds_of(const Recommendations *recs, bool weighed,
+                        const Build ***builds)
 {
 	*builds = g_new0(const Build *, recs->n + 1);
 	size_t n = 0;
 	for (size_t i = 0; i < recs->n; i++) {
-		const Build *b = recs->items[i].buy;
+		const Recommendation *r = &recs->items[i];
+		const Build *b = r->buy;
+		if (!b && weighed && r->kind == DECISION_RENT)
+			b = r->rent_build;
 		bool seen = false;
 		for (size_t k = 0; k < n; k++)
 			seen |= (*builds)[k] == b;
@@ -521,6 +534,18 @@ size_t recommend_best_builds(const Recommendations *recs,
 			(*builds)[n++] = b;
 	}
 	return n;
+}
+
+size_t recommend_best_builds(const Recommendations *recs,
+                             const Build ***builds)
+{
+	return builds_of(recs, false, builds);
+}
+
+size_t recommend_weighed_builds(const Recommendations *recs,
+                                const Build ***builds)
+{
+	return builds_of(recs, true, builds);
 }
 
 /* ---- LLM use cases ---------------------------------------------------- */

@@ -52,6 +52,10 @@ typedef struct {
 	int measure;
 	LlmCase llm_case;
 	LlmDecode buy_decode, other_decode;
+	/* decode use cases: the speed of every build of the Costs on the LLM
+	 * case (index as Costs.builds; together 0: unknown or not held),
+	 * owned by the Recommendations; NULL for training use cases */
+	LlmDecode *build_decode;
 	/* DECISION_MACHINE: the machine bought (buy is NULL and other is the
 	 * best build, when there is one) */
 	const Machine *machine;
@@ -152,6 +156,10 @@ void recommendations_free(Recommendations *r);
  * caller (g_free), its elements point into the Costs. */
 size_t recommend_best_builds(const Recommendations *recs,
                              const Build ***builds);
+/* The same with the builds the decisions to rent weighed against the
+ * cloud (Recommendation.rent_build): the rent-or-buy tables and chart. */
+size_t recommend_weighed_builds(const Recommendations *recs,
+                                const Build ***builds);
 
 /* True when the build may serve the use case: a rated GPU with enough
  * memory, the use case's GPU count, within budget, the condition asked

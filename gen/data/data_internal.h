@@ -71,6 +71,10 @@ void dc_check_assumption(Cursor *c, const Assumption *a);
 void dc_use_case_llm_columns(Cursor *c, const UseCase *u);
 void dc_use_case_measure(Cursor *c, UseCase *u);
 
+/* One row of use_cases.csv and its freer (data_use_case.c). */
+void dc_read_use_case(Cursor *c, Edition *e, UseCase *u);
+void dc_free_use_case(UseCase *u);
+
 /* The files of an edition (data_rows.c; the LLM files in data_llm.c). */
 extern const FileSpec DATA_GPUS_FILE, DATA_PRICES_FILE, DATA_SYSTEMS_FILE,
     DATA_BENCHMARKS_FILE, DATA_ASSUMPTIONS_FILE, DATA_USE_CASES_FILE,

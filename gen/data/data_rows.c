@@ -29,7 +29,6 @@ static const char *const ARCHITECTURES[] = {
     "Blackwell", "RDNA3", "RDNA4", "CDNA3", "CDNA4", "Xe2", NULL};
 static const char *const FAMILY_SEGMENTS[] = {"datacenter", "client", NULL};
 static const char *const CONDITIONS[] = {"new", "used", NULL};
-static const char *const BUY_CONDITIONS[] = {"new", "used", "any", NULL};
 static const char *const SYSTEM_KINDS[] = {"desktop", "server", NULL};
 static const char *const YES_NO[] = {"no", "yes", NULL};
 static const char *const INTERCONNECTS[] = {
@@ -332,130 +331,6 @@ static void free_assumption(Assumption *a)
 	dc_provenance_free(&a->from);
 }
 
-static int gpu_count_choice(Cursor *c)
-{
-	int n = dc_integer(c, "gpu_count", 1, 8);
-	if (!c->failed && n != 1 && n != 2 && n != 4 && n != 8)
-		dc_fail(c, dc_cell(c, "gpu_count"),
-		     "gpu_count must be 1, 2, 4 or 8, got %d", n);
-	return n;
-}
-
-/* The requires cell: words of edition_use_rule_ids separated by spaces,
- * each at most once; empty or absent for none. */
-static unsigned use_case_rules(Cursor *c)
-{
-	char *text = dc_text_or_empty(c, "requires");
-	unsigned rules = 0;
-	char **words = g_strsplit(text, " ", -1);
-	for (char **w = words; !c->failed && *w; w++) {
-		if (!**w)
-			continue;
-		int k = 0;
-		while (edition_use_rule_ids[k]
-		       && strcmp(edition_use_rule_ids[k], *w) != 0)
-			k++;
-		if (!edition_use_rule_ids[k] || (rules & (1u << k)))
-			dc_fail(c, dc_cell(c, "requires"),
-			     "requires: '%s' is %s (rules: fit, datacenter, "
-			     "p2p, fp8, separated by spaces, each once)", *w,
-			     edition_use_rule_ids[k] ? "named twice"
-			                             : "not a rule");
-		else
-			rules |= 1u << k;
-	}
-	g_strfreev(words);
-	g_free(text);
-	return rules;
-}
-
-/* A use case id is an identifier: the guide's string keys
- * (usecase.ID), the picker's data and exported lists (requests.csv's
- * serves: ids separated by spaces) refer to it, so it holds no list
- * separator, no markup and no control character: 1 to USE_CASE_ID_MAX
- * characters of a-z, 0-9, '_' and '-', starting with a letter or digit. */
-#define USE_CASE_ID_MAX 64
-static void check_use_case_id(Cursor *c, const char *id)
-{
-	bool ok = strlen(id) <= USE_CASE_ID_MAX
-	          && (g_ascii_islower(id[0]) || g_ascii_isdigit(id[0]));
-	for (const char *p = id; ok && *p; p++)
-		ok = g_ascii_islower(*p) || g_ascii_isdigit(*p) || *p == '_'
-		     || *p == '-';
-	if (!ok && !c->failed)
-		dc_fail(c, dc_cell(c, "id"),
-		        "use case id '%s' is not an identifier: 1 to %d "
-		        "characters of a-z, 0-9, '_' and '-', starting with a "
-		        "letter or digit", id, USE_CASE_ID_MAX);
-}
-
-/* The utilization cell: empty, or the key of an assumption of
- * assumptions.csv (read before use_cases.csv) that starts with
- * "utilization" and is a share of the time, above 0 and at most 1. */
-static void use_case_utilization(Cursor *c, const Edition *e, UseCase *u)
-{
-	u->utilization_key = dc_text_or_empty(c, "utilization");
-	if (!*u->utilization_key)
-		return;
-	const Assumption *a = NULL;
-	for (size_t i = 0; i < e->n_assumptions; i++)
-		if (strcmp(e->assumptions[i].key, u->utilization_key) == 0)
-			a = &e->assumptions[i];
-	if (a && a->is_number && a->number > 0 && a->number <= 1
-	    && g_str_has_prefix(u->utilization_key, "utilization"))
-		u->utilization = a->number;
-	else
-		dc_fail(c, dc_cell(c, "utilization"),
-		        "utilization: '%s' is not an assumption of "
-		        "assumptions.csv named utilization... with a share of "
-		        "the time above 0 and at most 1",
-		        u->utilization_key);
-}
-
-static void read_use_case(Cursor *c, Edition *e, UseCase *u)
-{
-	u->id = dc_dup_required(c, "id");
-	check_use_case_id(c, u->id);
-	u->llm_model = dc_text_or_empty(c, "llm_model");
-	u->llm_mode = dc_text_or_empty(c, "llm_mode");
-	u->llm_precision = dc_text_or_empty(c, "llm_precision");
-	dc_use_case_llm_columns(c, u);
-	if (!*u->llm_model) {
-		u->min_memory_gb = dc_number(c, "min_memory_gb", POSITIVE);
-	} else {
-		/* computed by the LLM stage (recommend_llm_memory) */
-		const CsvField *f = dc_cell(c, "llm_model");
-		u->llm_line = f->line;
-		u->llm_col = f->col;
-		f = dc_cell(c, "min_memory_gb");
-		if (f->text[0])
-			dc_fail(c, f, "min_memory_gb of an LLM use case is "
-			     "computed from llm_model, llm_mode and "
-			     "llm_precision: leave it empty");
-	}
-	u->workload = (Workload)dc_choice(c, "workload", edition_workload_ids);
-	u->gpu_count = gpu_count_choice(c);
-	u->budget = dc_number(c, "budget", NON_NEGATIVE);
-	int cond = dc_choice(c, "condition", BUY_CONDITIONS);
-	u->condition = cond == 2 ? -1 : cond;
-	u->requires = use_case_rules(c);
-	dc_use_case_measure(c, u);
-	use_case_utilization(c, e, u);
-	u->quote = dc_text_or_empty(c, "quote");
-	u->from = dc_provenance(c);
-}
-
-static void free_use_case(UseCase *u)
-{
-	g_free(u->utilization_key);
-	g_free(u->quote);
-	g_free(u->id);
-	g_free(u->llm_model);
-	g_free(u->llm_mode);
-	g_free(u->llm_precision);
-	dc_provenance_free(&u->from);
-}
-
 static void read_cloud(Cursor *c, Edition *e, CloudOffer *o)
 {
 	o->provider = dc_dup_required(c, "provider");
@@ -589,8 +464,8 @@ const FileSpec DATA_ASSUMPTIONS_FILE =
               read_assumption, free_assumption, assumption_key, "key",
               "assumption");
 const FileSpec DATA_USE_CASES_FILE =
-    FILE_SPEC("use_cases.csv", USE_CASE_COLUMNS, UseCase, read_use_case,
-              free_use_case, use_case_key, "id", "use case");
+    FILE_SPEC("use_cases.csv", USE_CASE_COLUMNS, UseCase, dc_read_use_case,
+              dc_free_use_case, use_case_key, "id", "use case");
 const FileSpec DATA_CLOUD_FILE =
     FILE_SPEC("cloud.csv", CLOUD_COLUMNS, CloudOffer, read_cloud,
               free_cloud, cloud_key, "instance", "cloud offer");

@@ -336,14 +336,26 @@ char *format_sensitivity(const Lang *s, const Edition *e,
 	return both;
 }
 
+/* "RunPod RTX 5090 (Secure Cloud) at $0.99 an hour on 2026-11-20": an
+ * on-demand offer with its price and the date it was observed. */
+static char *rent_offer(const Lang *s, const CloudOffer *o)
+{
+	char *offer = g_strdup_printf("%s %s", o->provider, o->instance);
+	char *amount = format_price(s, o->price_per_hour);
+	char *price = gg_fill2(lang_need(s, "decision.rent_price", NULL), amount,
+	                       o->from.date ? o->from.date : "");
+	char *rent = gg_fill2(lang_need(s, "decision.rent_offer", NULL), offer,
+	                      price);
+	g_free(offer);
+	g_free(amount);
+	g_free(price);
+	return rent;
+}
+
 char *format_rent_decision(const Lang *s, const Edition *e,
                            const Recommendation *x)
 {
-	const CloudOffer *o = x->rent.offer;
-	char *offer = g_strdup_printf("%s %s", o->provider, o->instance);
-	char *price = format_price(s, o->price_per_hour);
-	char *rent = gg_fill2(lang_need(s, "decision.rent_offer", NULL), offer,
-	                      price);
+	char *rent = rent_offer(s, x->rent.offer);
 	char *build = format_build_name(s, e, x->rent_build);
 	char *hours = format_number(s, x->rent_payback_hours, 0);
 	char *why = isfinite(x->rent_payback_hours)
@@ -354,12 +366,22 @@ char *format_rent_decision(const Lang *s, const Edition *e,
 	                           build, "");
 	char *text = gg_fill2(lang_need(s, "decision.rent_text", NULL), rent,
 	                      why);
-	g_free(offer);
-	g_free(price);
 	g_free(rent);
 	g_free(build);
 	g_free(hours);
 	g_free(why);
+	return text;
+}
+
+char *format_rent_brief(const Lang *s, const Recommendation *x)
+{
+	const CloudOffer *o = x->rent.offer;
+	char *offer = g_strdup_printf("%s %s", o->provider, o->instance);
+	char *price = format_price(s, o->price_per_hour);
+	char *text = gg_fill2(lang_need(s, "decision.rent_brief", NULL), offer,
+	                      price);
+	g_free(offer);
+	g_free(price);
 	return text;
 }
 
@@ -369,14 +391,9 @@ char *format_quote_decision(const Lang *s, const Recommendation *x)
 	if (!o)
 		return gg_fill2(lang_need(s, "decision.quote_only", NULL),
 		                x->use_case->quote, "");
-	char *offer = g_strdup_printf("%s %s", o->provider, o->instance);
-	char *price = format_price(s, o->price_per_hour);
-	char *rent = gg_fill2(lang_need(s, "decision.rent_offer", NULL), offer,
-	                      price);
+	char *rent = rent_offer(s, o);
 	char *text = gg_fill2(lang_need(s, "decision.quote_text", NULL),
 	                      x->use_case->quote, rent);
-	g_free(offer);
-	g_free(price);
 	g_free(rent);
 	return text;
 }

@@ -106,6 +106,10 @@ char *format_sensitivity(const Lang *s, const Edition *e,
  * of use a month".  Caller frees. */
 char *format_rent_decision(const Lang *s, const Edition *e,
                            const Recommendation *x);
+/* The same in brief, where the rent-or-buy table says the rest (the
+ * hours, the date of the price): "Rent OFFER at PRICE an hour".  Caller
+ * frees. */
+char *format_rent_brief(const Lang *s, const Recommendation *x);
 
 /* A DECISION_QUOTE in words: "Vendor quote or rent: ask vendors to quote
  * CONFIGURATIONS; or rent OFFER at PRICE an hour".  Caller frees. */

@@ -75,6 +75,57 @@ void picker_rules_json(GString *json, const EditionResult *r)
 	g_string_append(json, "}");
 }
 
+static void json_number(GString *json, double v)
+{
+	char buf[G_ASCII_DTOSTR_BUF_SIZE];
+	g_string_append(json, g_ascii_formatd(buf, sizeof buf, "%.6g", v));
+}
+
+/* One decode use case's builds: "BUILD": [tokens/s, low, high], ... */
+static void decode_builds_json(GString *json, const EditionResult *r,
+                               const Recommendation *x)
+{
+	const Costs *c = r->recs->costs;
+	bool first = true;
+	g_string_append(json, "{");
+	for (size_t i = 0; i < c->n_builds; i++) {
+		const LlmDecode *d = &x->build_decode[i];
+		if (!(d->together > 0))
+			continue;
+		char *id = format_build_id(r->edition, &c->builds[i]);
+		g_string_append(json, first ? "" : ", ");
+		table_json_string(json, id);
+		g_string_append(json, ": [");
+		json_number(json, d->together);
+		g_string_append(json, ", ");
+		json_number(json, d->low);
+		g_string_append(json, ", ");
+		json_number(json, d->high);
+		g_string_append(json, "]");
+		g_free(id);
+		first = false;
+	}
+	g_string_append(json, "}");
+}
+
+void picker_decode_json(GString *json, const EditionResult *r)
+{
+	const Recommendations *recs = r->recs;
+	g_string_append(json, ",\n  \"picker_decode\": {");
+	bool first = true;
+	for (size_t i = 0; recs && i < recs->n; i++) {
+		const Recommendation *x = &recs->items[i];
+		if (!x->build_decode)
+			continue;
+		g_string_append(json, first ? "" : ", ");
+		table_json_string(json, x->use_case->id);
+		g_string_append(json, ": ");
+		decode_builds_json(json, r, x);
+		first = false;
+	}
+	g_string_append(json, "}");
+}
+
 static bool wanted(const Table *t)
 {
 	for (size_t i = 0; i < G_N_ELEMENTS(PICKER_TABLES); i++)
@@ -98,6 +149,7 @@ bool picker_data_write(const EditionResult *r, Site *site, GError **error)
 	}
 	picker_server_only_json(js, r);
 	picker_rules_json(js, r);
+	picker_decode_json(js, r);
 	g_string_append(js, "\n};\n");
 	char *json_path = paths_data_json(r->prefix);
 	char *dir = g_path_get_dirname(json_path);

@@ -1,7 +1,7 @@
 /* The picker's data as a script: data/picker-data.js assigns the tables
  * assets/picker.js ranks from (per_dollar, recommendations, requests,
- * assumptions), the server-only builds and the builds each use case's
- * rules exclude to one global,
+ * assumptions), the server-only builds, the builds each use case's
+ * rules exclude and the decode use cases' build speeds to one global,
  * window.gpuguideData, so that the picker works from a page opened from
  * disk (file://), where browsers refuse fetch() but run a script file.
  * In: an EditionResult.  Out: a file through the Site writer.
@@ -19,6 +19,12 @@ void picker_server_only_json(GString *json, const EditionResult *r);
  * each use case with rules (use_cases.csv requires), the builds that
  * break one and so may not be its pick. */
 void picker_rules_json(GString *json, const EditionResult *r);
+
+/* Appends ,\n  "picker_decode": {"USE_CASE": {"BUILD": [tokens/s, low,
+ * high], ...}, ...} to json: for each use case ranked on decode speed,
+ * every build's decode tokens/s on its LLM case (the builds that do not
+ * hold it left out), so the picker ranks on the guide's measure. */
+void picker_decode_json(GString *json, const EditionResult *r);
 
 /* Writes PREFIX/data/picker-data.js. */
 bool picker_data_write(const EditionResult *r, Site *site, GError **error);

@@ -356,14 +356,14 @@ static Chart *with_key(const Ctx *c, Chart *ch)
 	return ch;
 }
 
-/* Rent or buy: for each recommended build, the hours of use a month from
+/* Rent or buy: for each build a decision weighed, the hours of use a month from
  * which buying pays back within two years against its cloud offer (the
  * label adds one and three years), and the edition's stated use. */
 static Chart *payback_chart(const Ctx *c)
 {
 	Chart *ch = new_chart(c, CHART_BARS, "payback");
 	const Build **builds = NULL;
-	size_t n = recommend_best_builds(c->recs, &builds);
+	size_t n = recommend_weighed_builds(c->recs, &builds);
 	for (size_t i = 0; i < n; i++) {
 		CloudComparison k;
 		if (!cloud_offer_of(c->costs, builds[i], &k))

@@ -157,7 +157,7 @@ static Table *cloud_table(const Ctx *c)
 	                     "price_per_hour_usd spot_per_hour_usd "
 	                     "community_per_hour_usd breakeven_months verdict");
 	const Build **builds = NULL;
-	size_t n = recommend_best_builds(c->recs, &builds);
+	size_t n = recommend_weighed_builds(c->recs, &builds);
 	for (size_t i = 0; i < n; i++) {
 		CloudComparison k;
 		if (cloud_offer_of(c->costs, builds[i], &k))

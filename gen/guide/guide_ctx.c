@@ -152,17 +152,6 @@ char *guide_tie_differences(const Ctx *c, const RecommendTie *t)
 	return joined ? joined : g_strdup(S(c, "tie.no_difference"));
 }
 
-char *guide_tie_buy(const Ctx *c, const RecommendTie *t)
-{
-	char *name = format_build_name(c->s, c->e, t->buy);
-	char *key = g_strdup_printf("tie.rule.%s",
-	                            recommend_tie_rule_ids[t->rule]);
-	char *shown = gg_fill2(S(c, "format.aside"), name, S(c, key));
-	g_free(key);
-	g_free(name);
-	return shown;
-}
-
 char *guide_rule_ids(unsigned rules)
 {
 	GString *ids = g_string_new(NULL);

@@ -73,10 +73,6 @@ void guide_set_gpu_price(const Ctx *c, Table *t, const GpuPrice *pr);
  * memory, drawing 150 W more" (plain text; caller frees). */
 char *guide_tie_differences(const Ctx *c, const RecommendTie *t);
 
-/* The build the rule for ties buys, with the criterion that decided:
- * "RTX 3090 Ti (used) (more memory)" (plain text; caller frees). */
-char *guide_tie_buy(const Ctx *c, const RecommendTie *t);
-
 /* Appends t (taken over) to tables and, when the guide shows it, its
  * Markdown to v under the table's name. */
 void guide_add_table(const Ctx *c, Values *v, GPtrArray *tables, Table *t);

@@ -149,9 +149,9 @@ static const Column RECOMMENDATIONS[] = {
     {"ranked_on", "table.ranked_on", COL_TEXT, 0, 0, 'l', NULL, 0},
     {"decision", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"buy", "table.buy", COL_TEXT, 0, 0, 'l', NULL, 0},
-    {"buy_tokens_per_s", "table.buy_tokens_per_s", COL_NUMBER, 0, 1, 'r',
-     NULL, 0},
+    {"buy_tokens_per_s", NULL, COL_NUMBER, 0, 1, 'r', NULL, 0},
     {"speed_source", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
+    {"other_tokens_per_s", NULL, COL_NUMBER, 0, 1, 'r', NULL, 0},
     {"machines_ranked", NULL, COL_INT, 0, 0, 'r', NULL, 0},
     {"rent_instance", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
     {"rent_instead_of", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
@@ -202,14 +202,17 @@ static void set_tie(const Ctx *c, Table *t, const Recommendation *r)
 		table_set_shown(t, "tie", "", S(c, "tie.none"));
 		return;
 	}
+	/* the Buy column names the build; the cell says why */
 	char *diff = guide_tie_differences(c, tie);
-	char *buy = guide_tie_buy(c, tie);
-	table_take_shown(t, "tie", "tie", gg_fill2(S(c, "tie.cell"), diff, buy));
+	char *key = g_strdup_printf("tie.rule.%s",
+	                            recommend_tie_rule_ids[tie->rule]);
+	table_take_shown(t, "tie", "tie",
+	                 gg_fill2(S(c, "tie.cell"), diff, S(c, key)));
+	g_free(key);
 	char *id = format_build_id(c->e, tie->buy);
 	table_set_text(t, "tie_buy", id);
 	table_set_text(t, "tie_rule", recommend_tie_rule_ids[tie->rule]);
 	g_free(id);
-	g_free(buy);
 	g_free(diff);
 }
 
@@ -237,9 +240,20 @@ static void set_measure(const Ctx *c, Table *t, const Recommendation *r)
 		table_set_text(t, "speed_source",
 		               measured ? "measured" : "modelled");
 		table_set_number(t, "machines_ranked", (double)r->n_machines);
-		char *with = gg_fill2(S(c, "measure.speed_from"), shown,
+		const LlmDecode *o = &r->other_decode;
+		if (o->source != LLM_SPEED_NONE)
+			table_set_interval(t, "other_tokens_per_s", o->together,
+			                   o->low, o->high);
+		char *speed = format_interval(
+		    c->s, format_number(c->s, d->together, 1),
+		    format_number(c->s, d->low, 1),
+		    format_number(c->s, d->high, 1), NULL);
+		char *from = gg_fill2(S(c, "format.pair"), speed,
 		                      S(c, measured ? "speed.measured"
 		                                    : "speed.modelled"));
+		char *with = gg_fill2(S(c, "measure.speed_from"), shown, from);
+		g_free(speed);
+		g_free(from);
 		g_free(shown);
 		shown = with;
 	}
@@ -297,8 +311,7 @@ static Table *recommendations_table(const Ctx *c)
 		else if (r->machine)
 			table_set_text(t, "buy", r->machine->name);
 		else if (r->kind == DECISION_RENT)
-			table_take_shown(t, "buy", "",
-			                 format_rent_decision(c->s, c->e, r));
+			table_take_shown(t, "buy", "", format_rent_brief(c->s, r));
 		else if (r->kind == DECISION_QUOTE)
 			table_take_shown(t, "buy", "",
 			                 format_quote_decision(c->s, r));

@@ -96,9 +96,11 @@ static Table *short_answer_table(const Ctx *c)
 		table_add_row(t);
 		use_cases_cell(c, t, r);
 		if (r->machine) {
+			const Provenance *from = &r->machine->from;
 			table_take_shown(t, "buy", r->machine->name,
 			                 gg_fill2(S(c, "short.machine"),
-			                          r->machine->name, ""));
+			                          r->machine->name,
+			                          from->date ? from->date : ""));
 			table_set_number(t, "system_cost_usd", r->machine->price);
 			continue;
 		}

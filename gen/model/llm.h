@@ -191,6 +191,11 @@ LlmMemoryKind llm_memory_kind(const Gpu *g, const LlmConstants *c);
 double llm_tokens_per_s(const LlmResults *r, const LlmModel *m,
                         LlmPrecision p, const Gpu *g, double tokens);
 
+/* Bytes one decode step of one user reads: every weight a token uses (a
+ * mixture of experts: its active parameters only) and the KV cache of
+ * tokens. */
+double llm_bytes_per_token(const LlmModel *m, LlmPrecision p, double tokens,
+                           const LlmConstants *c);
 /* The decode speed a memory of bandwidth_gbs allows at most: every weight
  * a token reads and the KV cache of tokens, once per token (no
  * efficiency: an upper bound, for machines the speed model has no

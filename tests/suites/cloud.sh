@@ -1,7 +1,7 @@
 [ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
 # Run by tests/run.sh (or alone: sh tests/suites/cloud.sh): the cloud as it is sold (issue 31, item 3).
 # Every cloud price is labelled with its pricing class; each recommended
-# build is weighed against one on-demand offer chosen by one rule (its own
+# build (bought, or weighed by a decision to rent) is weighed against one on-demand offer chosen by one rule (its own
 # GPU when a cloud offers it on demand, else the nearest in speed), and
 # that offer and verdict are the same in the guide's table and in the
 # purchase request; the offers table puts every rate in its class's
@@ -17,8 +17,13 @@ if bad:
 builds = {r["gpu_count"] + "x " + r["gpu"]: r["gpu"] for r in csv.DictReader(open(out + "/builds.csv", encoding="utf-8"))}
 cloud = list(csv.DictReader(open(out + "/cloud.csv", encoding="utf-8")))
 requests = [r["build"] for r in csv.DictReader(open(out + "/requests.csv", encoding="utf-8"))]
-if sorted(r["build"] for r in cloud) != sorted(requests):
-    sys.exit("one cloud row per recommended build: %s against %s" % ([r["build"] for r in cloud], requests))
+# the builds bought (each has a request) and those a decision to rent
+# weighed and did not buy
+rented = [r["rent_instead_of"] for r in csv.DictReader(open(out + "/recommendations.csv", encoding="utf-8"))
+          if r["decision"] == "rent"]
+weighed = sorted(set(requests) | set(rented))
+if sorted(r["build"] for r in cloud) != weighed:
+    sys.exit("one cloud row per build weighed: %s against %s" % ([r["build"] for r in cloud], weighed))
 same = 0
 for r in cloud:
     gpu = builds[r["build"].replace(" (used)", "")]

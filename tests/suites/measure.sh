@@ -60,9 +60,9 @@ for u in cases:
         assert r["buy_tokens_per_s"] == "" and r["decision"] != "machine", u["id"]
 assert decode >= 4, decode
 PY
-check "measure: the pick table shows what each use case is ranked on (en, zh-CN)" \
-	sh -c "grep -q 'decode tokens/s, 8 users at once' '$out_dir/guide.md' \
-	    && grep -q '解码词元/秒，8 个用户同时' '$out_dir/zh-CN/guide.md'"
+check "measure: the pick table shows what each use case is ranked on, with the buy's speed, range and source (en, zh-CN)" \
+	sh -c "grep -qE 'decode tokens/s, 8 users, [0-9,]+ tokens of context: [0-9.]+ \\([0-9.]+–[0-9.]+\\), (decode model|published runs)' '$out_dir/guide.md' \
+	    && grep -qE '解码词元/秒，8 个用户，上下文 [0-9,]+ 个词元：[0-9.]+（[0-9.]+–[0-9.]+），(解码模型|公开实测)' '$out_dir/zh-CN/guide.md'"
 
 # ---- a machine that is better value takes the decision -----------------
 # The DGX Spark at 900 USD: better decode value than any card build for

@@ -3,7 +3,8 @@
 # and what changed between runs (issue 13).
 
 # Every price the guide shows carries its date: each cell of a "GPU price"
-# column of out/guide.md has a YYYY-MM-DD date.
+# column of out/guide.md has a YYYY-MM-DD date (a row with no GPU price,
+# a decision to rent, has the date of its offer).
 check "every shown GPU price has a date" python3 - "$out_dir/guide.md" <<'PY'
 import re, sys
 lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
@@ -19,7 +20,10 @@ for line in lines:
     if col < 0 or set(line) <= set("|-: "):
         continue
     cells += 1
-    if not re.search(r"\d{4}\\?-\d\d\\?-\d\d", parts[col]):
+    date = r"\d{4}\\?-\d\d\\?-\d\d"
+    # a decision that buys no card (rent, a vendor quote) has no GPU
+    # price; its row then dates the offer it names
+    if not re.search(date, parts[col] if parts[col] != "—" else line):
         sys.exit("no date: " + line)
 sys.exit(0 if cells >= 20 else "too few price cells: %d" % cells)
 PY
@@ -182,9 +186,11 @@ bad = [c for c in cells if not re.search(r"\d{4}-\d\d-\d\d", c)]
 sys.exit("no date: %s" % bad[:2] if bad or len(cells) < 4 else 0)
 PY
 
-# Multi-GPU sensitivity says its thresholds are per GPU.
-check "sensitivity of a 4x pick is per GPU" grep -q '^| Four-GPU research machine |.*falls below \$[0-9,]* per GPU |' "$out_dir/guide.md"
-check "zh: sensitivity of a 4x pick is per GPU" grep -q '^| 四卡科研工作站 |.*的单卡价格降到' "$out_dir/zh-CN/guide.md"
+# Multi-GPU sensitivity says its thresholds are per GPU (on the frozen
+# current edition with every use case bought: bought_out in lib.sh).
+bought=$(bought_out)
+check "sensitivity of a 4x pick is per GPU" grep -q '^| Four-GPU research machine |.*falls below \$[0-9,]* per GPU |' "$bought/guide.md"
+check "zh: sensitivity of a 4x pick is per GPU" grep -q '^| 四卡科研工作站 |.*的单卡价格降到' "$bought/zh-CN/guide.md"
 
 # zh-CN shows money in yuan, converted and marked, with the USD beside;
 # a native euro row wins over the conversion.
@@ -203,8 +209,9 @@ check "zh: a native yuan row wins over the conversion" grep -q '^| [0-9]* | RTX 
 check "zh: the picks stay those of the USD prices" sh -c "cmp -s '$native/data/recommendations.csv' '$out_dir/zh-CN/data/recommendations.csv'"
 
 
-# Every recommended build, the 4x and 8x ones too, has cloud rows.
-check "every recommended build has cloud rows" python3 - "$out_dir/data/requests.csv" "$out_dir/data/cloud.csv" <<'PY'
+# Every recommended build, the 4x and 8x ones too, has cloud rows (every
+# use case bought, as above).
+check "every recommended build has cloud rows" python3 - "$bought/data/requests.csv" "$bought/data/cloud.csv" <<'PY'
 import csv, sys
 builds = [r["build"] for r in csv.DictReader(open(sys.argv[1]))]
 cloud = {r["build"] for r in csv.DictReader(open(sys.argv[2]))}

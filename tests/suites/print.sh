@@ -48,8 +48,10 @@ done
 
 # What a request must carry: the approval fields, the footer with the
 # guide's address, and (for a build whose base system's supply is too
-# small) the power supply as a line item.
-pr_4x=$(ls "$top"/out/requests/4x-*.pdf 2>/dev/null | head -n 1)
+# small) the power supply as a line item.  On the frozen current edition
+# with every use case bought (bought_out: none decided for renting).
+pr_bought=$(bought_out)
+pr_4x=$(ls "$pr_bought"/requests/4x-*.pdf 2>/dev/null | head -n 1)
 pdftotext "${pr_4x:-none}" "$pr_tmp/req4.txt" 2>/dev/null
 for pr_field in Requester "Cost centre" Approver Date "Vendor quote" "Delivery address" "Requester signature" "Approver signature" "Sales tax or VAT" "Shipping" "Quote date" "The guide:"; do
 	check "print: the 4x request has \"$pr_field\"" grep -q "$pr_field" "$pr_tmp/req4.txt"
@@ -59,11 +61,11 @@ pr_off_4x=$(ls "$(rules_off_out)"/requests/4x-*.pdf 2>/dev/null | head -n 1)
 python3 "$top/tests/print/line_items.py" "${pr_off_4x:-none}" 'power supply'
 check "print: a 4x request whose base system's supply is too small lists the second power supply as a line item" test $? -eq 0
 # (at least one request to read: with none, there is nothing it checked)
-pr_requests=$(ls "$top"/out/requests/*.pdf 2>/dev/null | wc -l)
+pr_requests=$(ls "$pr_bought"/requests/*.pdf 2>/dev/null | wc -l)
 check "print: a request never names a cloud GPU twice (\"RTX 5090 (RTX 5090\"), over $pr_requests requests" \
-	sh -c "[ $pr_requests -gt 0 ] && for f in '$top'/out/requests/*.pdf; do pdftotext \"\$f\" - || exit 1; done >'$pr_tmp/requests.txt' && [ -s '$pr_tmp/requests.txt' ] && ! grep -qE '([A-Z0-9][A-Za-z0-9 ]+) \\(\\1[,)]' '$pr_tmp/requests.txt'"
+	sh -c "[ $pr_requests -gt 0 ] && for f in '$pr_bought'/requests/*.pdf; do pdftotext \"\$f\" - || exit 1; done >'$pr_tmp/requests.txt' && [ -s '$pr_tmp/requests.txt' ] && ! grep -qE '([A-Z0-9][A-Za-z0-9 ]+) \\(\\1[,)]' '$pr_tmp/requests.txt'"
 check "print: the Chinese request is a 采购申请 with its approval fields" \
-	sh -c "pdftotext '$out_dir/zh-CN/requests/$(basename "${pr_4x:-none}")' - | grep -q '采购申请' && pdftotext '$out_dir/zh-CN/requests/$(basename "${pr_4x:-none}")' - | grep -q '审批人'"
+	sh -c "pdftotext '$pr_bought/zh-CN/requests/$(basename "${pr_4x:-none}")' - | grep -q '采购申请' && pdftotext '$pr_bought/zh-CN/requests/$(basename "${pr_4x:-none}")' - | grep -q '审批人'"
 
 # The document language is set.
 check "print: the guide says it is English" grep -aq '/Lang (en)' "$out_dir/guide.pdf"
