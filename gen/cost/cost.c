@@ -241,6 +241,7 @@ static void make_build(Costs *c, size_t g, const GpuPrice *price, int n,
 	b->gpu_count = n;
 	b->condition = price->condition;
 	b->gpu_price = price;
+	b->payable = price_payable(price);
 	b->system = base_system(c, g, n);
 	const char *ic = system_interconnect(b->system);
 	for (int w = 0; w < WORKLOAD_COUNT; w++) {

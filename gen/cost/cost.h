@@ -70,6 +70,10 @@ typedef struct {
 	/* added by the price model and whole-build costing */
 	Condition condition;               /* of the GPUs' price */
 	const GpuPrice *gpu_price;         /* the price behind the GPUs */
+	bool payable;                      /* price_payable(gpu_price): a
+	                                      build priced by estimates
+	                                      alone is shown, marked, and
+	                                      is no candidate for a pick */
 	LineItem items[BUILD_MAX_ITEMS];   /* sum of totals == cost */
 	size_t n_items;
 	double psu_added_w;                /* second supply's output, or 0 */

@@ -116,18 +116,13 @@ static bool street_row(const PriceModel *m, const Price *p, size_t gpu,
 	       && price_is_current(m, p->from.date);
 }
 
-/* A figure a source gives as the middle of a range ("estimate: midpoint
- * of quoted $700-1,000"): it ranks below a listing or sold price. */
-static bool midpoint_row(const Price *p)
+/* A row that rests on what a buyer can pay: a shop's listing or a
+ * completed sale (prices.csv kind listing or sold), not an estimate. */
+static bool firm_row(const PriceModel *m, const Price *p, size_t gpu,
+                     Condition c, Currency cur)
 {
-	return g_ascii_strncasecmp(p->from.note, "estimate", 8) == 0
-	       && strstr(p->from.note, "midpoint") != NULL;
-}
-
-static bool listing_row(const PriceModel *m, const Price *p, size_t gpu,
-                        Condition c, Currency cur)
-{
-	return street_row(m, p, gpu, c, cur) && !midpoint_row(p);
+	return street_row(m, p, gpu, c, cur)
+	       && p->kind != PRICE_KIND_ESTIMATE;
 }
 
 static bool list_row(const PriceModel *m, const Price *p, size_t gpu,
@@ -193,26 +188,26 @@ static size_t summarize(const PriceModel *m, size_t gpu, Condition c,
 /* The current street rows of gpu in a currency, with the freshness
  * rule when the edition sets one: the rows of the last fresh_days when
  * there are any, else those within fresh_days of the newest row; of
- * those, midpoints of a range leave the median when a listing or sold
- * price is among them. */
+ * those, estimates leave the median when a listing or sold price is
+ * among them.  out->estimate: no listing or sold price among them. */
 static size_t summarize_street(const PriceModel *m, size_t gpu, Condition c,
                                Currency cur, GpuPrice *out)
 {
 	GpuPrice all = {0};
 	size_t n = summarize(m, gpu, c, cur, street_row, NULL, &all);
-	if (!n || !(m->fresh_days > 0)) {
-		*out = all;
-		return n;
+	const char *anchor = NULL;
+	if (n && m->fresh_days > 0) {
+		long age = price_days_between(all.latest_date, m->edition_date);
+		anchor = age <= m->fresh_days ? m->edition_date
+		                              : all.latest_date;
 	}
-	long age = price_days_between(all.latest_date, m->edition_date);
-	const char *anchor = age <= m->fresh_days ? m->edition_date
-	                                          : all.latest_date;
 	GpuPrice fresh = {0};
 	n = summarize(m, gpu, c, cur, street_row, anchor, &fresh);
 	GpuPrice firm = {0};
-	size_t n_firm = summarize(m, gpu, c, cur, listing_row, anchor, &firm);
-	*out = n_firm > 0 && n_firm < n ? firm : fresh;
-	return n_firm > 0 && n_firm < n ? n_firm : n;
+	size_t n_firm = summarize(m, gpu, c, cur, firm_row, anchor, &firm);
+	*out = n_firm > 0 ? firm : fresh;
+	out->estimate = n > 0 && n_firm == 0;
+	return n_firm > 0 ? n_firm : n;
 }
 
 /* The newest launch list price of gpu, as a one-observation price. */
@@ -271,9 +266,20 @@ static void price_gpu(const PriceModel *m, size_t gpu, Condition c,
 {
 	summarize_street(m, gpu, c, CURRENCY_USD, out);
 	out->condition = c;
-	if (!out->has_price && c == CONDITION_NEW
-	    && price_in_production(m, gpu))
-		list_price(m, gpu, out);
+	/* a list price of a card still made stands in for no street price
+	 * and for one that rests on estimates alone (unless the edition's
+	 * estimates decide); otherwise the estimate is shown, marked, and
+	 * decides no pick */
+	if (c == CONDITION_NEW
+	    && (!out->has_price || (out->estimate && !m->estimates_decide))
+	    && price_in_production(m, gpu)) {
+		GpuPrice list = {0};
+		list_price(m, gpu, &list);
+		if (list.has_price)
+			*out = list;
+		out->condition = c;
+	}
+	out->estimates_decide = m->estimates_decide;
 	out->n_outside = count_rows(m, gpu, c) - out->n_prices;
 	if (out->has_price) {
 		out->age_days = price_days_between(out->latest_date,
@@ -281,6 +287,13 @@ static void price_gpu(const PriceModel *m, size_t gpu, Condition c,
 		out->stale = price_date_is_stale(m, out->latest_date);
 	}
 	regional(m, gpu, out);
+}
+
+bool price_payable(const GpuPrice *p)
+{
+	return p && p->has_price
+	       && (p->condition == CONDITION_USED || !p->estimate
+	           || p->estimates_decide);
 }
 
 bool price_date_is_stale(const PriceModel *m, const char *date)
@@ -314,6 +327,8 @@ static bool read_settings(PriceModel *m, GError **error)
 		return false;
 	m->window_days = w->number;
 	m->fresh_days = f ? f->number : 0;
+	const Assumption *d = edition_assumption(e, "price_estimates_decide");
+	m->estimates_decide = d && d->is_number && d->number == 1;
 	m->edition_date = g_strdup(e->edition_date);
 	for (int c = 0; c < CURRENCY_COUNT; c++) {
 		char *key = g_strdup_printf("fx_per_usd.%s", CURRENCY_CODES[c]);
@@ -420,6 +435,12 @@ char **price_worklist(const PriceModel *m, double soon_days)
 			    "%s: priced new at its launch list price (%s); no "
 			    "current street price", e->gpus[g].name,
 			    n->latest_date));
+		else if (n->has_price && !price_payable(n))
+			g_ptr_array_add(out, g_strdup_printf(
+			    "%s: new price %.0f USD rests on estimates alone "
+			    "(no shop listing, sold price or list price of a "
+			    "card still made): shown, decides no pick",
+			    e->gpus[g].name, n->price));
 	}
 	g_ptr_array_add(out, NULL);
 	return (char **)g_ptr_array_free(out, FALSE);

@@ -7,9 +7,12 @@
  * `edition_date` assumption, else the newest price row's date).  A GPU's
  * price for a condition is the median of its current USD street rows
  * (every channel but `list`; rows whose note starts with `deal` never
- * count), with count, min, max and newest date.  A
+ * count), with count, min, max and newest date; estimates (kind
+ * `estimate`) leave the median when a listing or sold row counts.  A
  * launch list price stands in only for a new card still in production
- * (lifecycle.csv) with no current street row, and is flagged.  Rows dated
+ * (lifecycle.csv) with no current listing or sold row, and is flagged.
+ * A new price that rests on estimates alone is flagged `estimate` and is
+ * not payable (price_payable): it decides no pick.  Rows dated
  * after the edition date never count, nor rows whose note starts with
  * `excluded` (kept for history).  With the optional `price_fresh_days`
  * assumption only the rows dated within that many days of the edition
@@ -34,7 +37,14 @@ typedef struct {
 	const Price *latest;     /* its row */
 	double min, max;     /* range of those observations */
 	bool list_price;     /* a launch list price standing in: the card is
-	                        in production and has no current street row */
+	                        in production and has no current listing or
+	                        sold row */
+	bool estimates_decide; /* the edition's estimates are payable
+	                          (PriceModel.estimates_decide) */
+	bool estimate;       /* the price rests on estimates alone (prices.csv
+	                        kind estimate: no listing, sold price or list
+	                        price of a card still made behind it): shown,
+	                        marked, never a pick's price (price_payable) */
 	bool stale;          /* with `price_fresh_days`: the newest
 	                        observation behind `price` is older than that
 	                        before the edition date */
@@ -62,6 +72,9 @@ typedef struct {
 	double window_days;
 	double fresh_days;       /* `price_fresh_days`; 0 when not set: every
 	                            current row counts */
+	bool estimates_decide;   /* `price_estimates_decide` 1: an archived
+	                            edition reproducing an article whose
+	                            prices are its own estimates */
 	GpuPrice *by_condition[2]; /* [Condition][gpu], n = edition->n_gpus */
 	double fx[CURRENCY_COUNT]; /* units per USD; NAN when not given */
 	const Assumption *fx_row[CURRENCY_COUNT];
@@ -91,6 +104,13 @@ const char *currency_code(Currency c);
 /* False for a row kept for history only: its note starts with `deal` (a
  * sale, a coupon) or `excluded` (taken out of the medians). */
 bool price_row_counts(const Price *p);
+
+/* The one rule for a price a buyer can pay (issue 41): a new price counts
+ * for a pick only when it rests on a dated shop listing, a sold listing
+ * or the list price of a card still made; a used price, always (the used
+ * market is quoted as typical sold prices).  False for a new price that
+ * rests on estimates alone, and for no price. */
+bool price_payable(const GpuPrice *p);
 
 /* The currency of a price row. */
 Currency price_currency(const Price *p);

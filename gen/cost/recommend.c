@@ -16,7 +16,7 @@ static bool meets_needs(const Costs *c, const UseCase *u, const Build *b)
 	       && c->perf->gpus[u->workload][b->gpu].rated
 	       && (u->budget <= 0 || b->cost <= u->budget)
 	       && (u->condition < 0 || b->condition == (Condition)u->condition)
-	       && !(b->fit & (FIT_MODULE | FIT_HOST));
+	       && !(b->fit & (FIT_MODULE | FIT_HOST)) && b->payable;
 }
 
 unsigned recommend_broken_rules(const Costs *c, const UseCase *u,

@@ -45,6 +45,7 @@ static const struct {
      * rate, a useful life) */
     {"price_window_days", 1, 36500, true},
     {"price_fresh_days", 1, 36500, true},
+    {"price_estimates_decide", 0, 1, true},
     {"fx_per_usd.", 0.0001, 1000000, false},
     {"useful_life_years", 0.1, 100, false},
     {"verdict_margin", 0, 1, false},

@@ -39,6 +39,9 @@ static const char *const PRECISIONS[] = {"fp16", "fp32", "tf32", "amp",
 static const char *const CURRENCIES[] = {"USD", NULL};
 /* Prices may be observed in the currency of their market. */
 static const char *const PRICE_CURRENCIES[] = {"USD", "EUR", "CNY", NULL};
+/* prices.csv kind, in PriceKind order. */
+static const char *const PRICE_KINDS[] = {"listing", "sold", "list",
+                                          "estimate", NULL};
 static const char *const GPU_FORMS[] = {"pcie", "module", NULL};
 static const char *const LIFE_STATUSES[] = {"in-production", "discontinued",
                                             NULL};
@@ -187,6 +190,16 @@ static void free_gpu(Gpu *g)
 	dc_provenance_free(&g->from);
 }
 
+/* A row without a kind: the maker's list price when its channel is
+ * `list`, an estimate when its note says so ("estimate..."), else a
+ * shop's listing. */
+static PriceKind price_kind_derived(const Price *p)
+{
+	if (strcmp(p->channel, "list") == 0)
+		return PRICE_KIND_LIST;
+	return p->from.estimate ? PRICE_KIND_ESTIMATE : PRICE_KIND_LISTING;
+}
+
 static void read_price(Cursor *c, Edition *e, Price *p)
 {
 	p->gpu = dc_gpu_ref(c, e, "gpu");
@@ -196,6 +209,23 @@ static void read_price(Cursor *c, Edition *e, Price *p)
 	    PRICE_CURRENCIES[dc_choice(c, "currency", PRICE_CURRENCIES)]);
 	p->channel = dc_dup_required(c, "channel");
 	p->from = dc_provenance(c);
+	char *kind = dc_text_or_empty(c, "kind");
+	if (!*kind) /* absent or empty: derived (data/README.md) */
+		p->kind = price_kind_derived(p);
+	else
+		p->kind = (PriceKind)dc_choice(c, "kind", PRICE_KINDS);
+	g_free(kind);
+	/* one truth for a list price: the channel and the kind agree */
+	if (!c->failed
+	    && (p->kind == PRICE_KIND_LIST) != (strcmp(p->channel, "list") == 0))
+		dc_fail(c, dc_cell(c, "kind"),
+		        p->kind == PRICE_KIND_LIST
+		            ? "kind 'list' (the maker's list price) needs "
+		              "channel 'list', got '%s'"
+		            : "channel 'list' is the maker's list price: its "
+		              "kind is 'list', got '%s'",
+		        p->kind == PRICE_KIND_LIST ? p->channel
+		                                   : PRICE_KINDS[p->kind]);
 }
 
 static void free_price(Price *p)

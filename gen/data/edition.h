@@ -28,6 +28,11 @@ typedef enum { SEGMENT_CONSUMER, SEGMENT_WORKSTATION,
                SEGMENT_DATACENTER } Segment;
 typedef enum { WORKLOAD_CNN, WORKLOAD_TRANSFORMER, WORKLOAD_COUNT } Workload;
 typedef enum { CONDITION_NEW, CONDITION_USED } Condition;
+/* What a price row's figure is (prices.csv kind): a shop's dated asking
+ * price, a completed sale, the maker's list price, or a figure someone
+ * derived or quoted without a shop (data/README.md). */
+typedef enum { PRICE_KIND_LISTING, PRICE_KIND_SOLD, PRICE_KIND_LIST,
+               PRICE_KIND_ESTIMATE } PriceKind;
 /* How a cloud rate is sold: on-demand (the provider's ordinary rate,
  * not taken away), spot (interruptible capacity), community (a
  * marketplace of hosts the provider does not run itself). */
@@ -78,6 +83,7 @@ typedef struct {
 	Condition condition;
 	double price;
 	char *currency, *channel;
+	PriceKind kind; /* `list` exactly when channel is `list` */
 	Provenance from;
 } Price;
 

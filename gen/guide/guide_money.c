@@ -402,6 +402,11 @@ static char *price_shown(const Ctx *c, const GpuPrice *pr)
 		detail = gg_fill2(S(c, "price.observed"), n, date);
 		g_free(n);
 	}
+	if (!price_payable(pr)) { /* shown, marked: it decides no pick */
+		char *marked = gg_fill2(S(c, "price.estimate_only"), detail, "");
+		g_free(detail);
+		detail = marked;
+	}
 	char *shown = gg_fill2(S(c, "format.aside"), money, detail);
 	g_free(money);
 	g_free(date);

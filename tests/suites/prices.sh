@@ -198,12 +198,12 @@ check "zh: money in yuan with the USD beside" grep -q '≈¥17,875（\$2,500）'
 check "zh: the money note names the dated rate" grep -q '7\.15 CNY.*2026-01-15 的汇率' "$out_dir/zh-CN/guide.md"
 eur="$tmp/native-eur"
 rm -rf "$eur-data" && cp -r "$data_dir/current" "$eur-data"
-echo 'RTX 3070,used,150,EUR,ebay,test shop,https://example.com/3070,2026-09-15,' >>"$eur-data/prices.csv"
+echo 'RTX 3070,used,150,EUR,ebay,listing,test shop,https://example.com/3070,2026-09-15,' >>"$eur-data/prices.csv"
 "$bin" -q --lang en --data "$eur-data" --out "$eur" 2>/dev/null
 check "en: a native euro price with its date" grep -q '| 1 | RTX 3070 (used) | 8 GB | \$177 (one price, 2026-08-31) | €150 (one price, 2026-09-15); ≈¥' "$eur/guide.md"
 native="$tmp/native-cny"
 cp -r "$data_dir/current" "$native-data"
-printf '%s\n' 'RTX 5070 Ti,new,6999,CNY,retail,"test row",,2026-03-01,' >>"$native-data/prices.csv"
+printf '%s\n' 'RTX 5070 Ti,new,6999,CNY,retail,listing,"test row",,2026-03-01,' >>"$native-data/prices.csv"
 "$bin" -q --lang zh-CN --data "$native-data" --out "$native" 2>/dev/null
 check "zh: a native yuan row wins over the conversion" grep -q '^| [0-9]* | RTX 5070 Ti | 16 GB | ¥6,999（1 条报价，观测于 2026-03-01，比本版早 9 个月） |' "$native/guide.md"
 check "zh: the picks stay those of the USD prices" sh -c "cmp -s '$native/data/recommendations.csv' '$out_dir/zh-CN/data/recommendations.csv'"
@@ -262,7 +262,7 @@ rule_case nourl 's|,https://insiderllm.com/guides/rtx-3060-vs-3060ti-vs-3070-loc
 rule_case midpoint 's|,"estimate: midpoint of quoted $700-1,000 used price; date: February|,"midpoint of quoted $700-1,000 used price; date: February|' "reads as an estimate ('midpoint')"
 rule_case discontinued 's|^\(RTX 4090,new,2749,.*\),"excluded: [^;]*;|\1,"|' 'after the GPU left production'
 # a PCIe card dearer than its SXM sibling, with no note saying why
-rule_case sibling '$a H100 PCIe,new,60000,USD,retail,test shop,https://example.com/h100,2026-11-01,' 'H100 PCIe is priced above its SXM sibling H100 SXM'
+rule_case sibling '$a H100 PCIe,new,60000,USD,retail,listing,test shop,https://example.com/h100,2026-11-01,' 'H100 PCIe is priced above its SXM sibling H100 SXM'
 # an 8-GPU server base cheaper than the 4-GPU desktop base
 rm -rf "$rules-base"; cp -r "$data_dir/current" "$rules-base"
 sed -i 's/^\(8,"8-GPU server without GPUs (DGX H100-class host[^"]*",server,\)32010,/\15000,/' "$rules-base/systems.csv"
@@ -281,8 +281,9 @@ check "the guide says older rows leave the medians" grep -q 'Older rows stay in 
 check "2020-09 edition: no price age (no price_fresh_days)" sh -c "! grep -q 'before this edition' '$out_dir/2020-09/guide.md'"
 
 # Only the rows of the last 120 days count when a GPU has any, else those
-# within 120 days of its newest; midpoints of a range leave when a listing
-# counts: every street-priced GPU of the one-GPU table, recomputed.
+# within 120 days of its newest; estimates (prices.csv kind) leave when a
+# listing or sold price counts: every street-priced GPU of the one-GPU
+# table, recomputed.
 check "fresh rule: a GPU's median counts the rows of the last 120 days, else those within 120 days of its newest" python3 - "$data_dir/current/prices.csv" "$out_dir/data/per_dollar_1gpu.csv" "$data_dir/current/assumptions.csv" "$out_dir/data/guide.json" <<'PY'
 import csv, json, sys, datetime as dt, statistics
 d = lambda s: dt.date.fromisoformat(s)
@@ -295,8 +296,10 @@ def counts(r, gpu, cond):
     return (r["gpu"] == gpu and r["condition"] == cond and r["channel"] != "list"
             and r["currency"] == "USD" and not r["note"].lower().startswith(("deal", "excluded"))
             and 0 <= (edition - d(r["date"])).days <= window)
-def midpoint(r):
-    return r["note"].lower().startswith("estimate") and "midpoint" in r["note"]
+def estimate(r):  # prices.csv kind; absent or empty: derived (data/README.md)
+    kind = r.get("kind") or ("list" if r["channel"] == "list" else
+                             "estimate" if r["note"].lower().startswith("estimate") else "listing")
+    return kind == "estimate"
 checked = 0
 for out in table:
     if out["list_price"] == "1" or not out["gpu_price_usd"]:
@@ -306,8 +309,8 @@ for out in table:
     newest = max(d(r["date"]) for r in rows)
     anchor = edition if (edition - newest).days <= fresh else newest
     recent = [r for r in rows if (anchor - d(r["date"])).days <= fresh]
-    firm = [r for r in recent if not midpoint(r)]
-    if firm and len(firm) < len(recent):
+    firm = [r for r in recent if not estimate(r)]
+    if firm:
         recent = firm
     want = statistics.median(float(r["price"]) for r in recent)
     if abs(float(out["gpu_price_usd"]) - want) > 0.01 or int(out["price_rows"]) != len(recent):
@@ -353,19 +356,6 @@ if not any(k[0] == "RTX 5090" for k in want):
 PY
 check "price trends: in both languages" sh -c "grep -q '^| GPU | Prices | Oldest seen | Then | Newest seen | Now | Change | Price used |' '$out_dir/guide.md' && grep -q '| 最早观测 |' '$out_dir/zh-CN/guide.md'"
 check "price trends: not in the 2020-09 edition" sh -c "! grep -q 'Oldest seen' '$out_dir/2020-09/guide.md'"
-
-# A midpoint of a range ranks below a listing: the RTX 4060 Ti 16GB's new
-# price is its March listing ($449), not the median with a blog's
-# midpoint of May ($425), which stays in the file.
-check "midpoint rows: a listing wins over a range's midpoint in the median" python3 - "$data_dir/current/prices.csv" "$out_dir/data/per_dollar_1gpu.csv" <<'PY'
-import csv, sys
-rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["gpu"] == "RTX 4060 Ti 16GB" and r["condition"] == "new" and r["channel"] != "list"]
-mid = [r for r in rows if r["note"].startswith("estimate") and "midpoint" in r["note"]]
-firm = [r for r in rows if r not in mid and not r["note"].startswith(("deal", "excluded"))]
-out = [r for r in csv.DictReader(open(sys.argv[2])) if r["gpu"] == "RTX 4060 Ti 16GB" and r["price_condition"] == "new"]
-ok = mid and firm and out and out[0]["price_rows"] == "1" and abs(float(out[0]["gpu_price_usd"]) - float(firm[-1]["price"])) < 0.01
-sys.exit(0 if ok else "rows %s, shown %s" % ([(r["price"], r["date"]) for r in rows], out and out[0]["gpu_price_usd"]))
-PY
 
 # A used card priced above the same card new: --check lists it to
 # re-check (the new A100 80GB PCIe is a March midpoint, the used one an

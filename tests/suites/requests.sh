@@ -67,11 +67,11 @@ rm -rf "$tmp/rq-base"
 
 # 8. no price called current when old; each dated; old ones flagged
 check "requests: no price is called current" sh -c "! grep -qi 'current prices' '$rq_all'"
-check "requests: a price older than the window is flagged (the multi-GPU request's GPUs)" \
-	grep -qE 'price of 2026-[0-9-]+: one price; re-check: older than 120 days' "$rq_cur"
 rq_now="$tmp/rq-current.txt"
 : >"$rq_now"
 for rq in "$rq_out"/requests/*.pdf; do rq_text "$rq" >>"$rq_now"; echo >>"$rq_now"; done
+check "requests: a price older than the window is flagged (the current edition's requests)" \
+	grep -qE 'price of 2026-[0-9-]+: one price; re-check: older than 120 days' "$rq_now"
 check "requests: a price inside the window is never flagged, an older one always is (current edition)" python3 - "$rq_now" "$data_dir/current/assumptions.csv" "$out_dir/data/guide.json" <<'PY'
 import csv, json, re, sys, datetime as dt
 a = {r["key"]: r["value"] for r in csv.DictReader(open(sys.argv[2]))}

@@ -88,6 +88,7 @@ void test_decision(void)
 	              {.gpu = 1, .gpu_count = 1, .cost = 1300}};
 	for (int i = 0; i < 2; i++) {
 		b[i].gpu_price = &price[i];
+		b[i].payable = true;
 		b[i].perf[WORKLOAD_CNN] = cnn[i].value;
 		b[i].per_dollar[WORKLOAD_CNN] = cnn[i].value / b[i].cost;
 	}
