@@ -135,6 +135,30 @@ static void sibling_rules(GPtrArray *out, const PriceModel *m)
 	}
 }
 
+/* A used card is not dearer than the same card new at a price a buyer
+ * can pay (a listing, a sale, a list price of a card still made) unless
+ * the used price's newest row says why in its note; against an estimate
+ * it is only listed to re-check (price_stale_list). */
+static void used_rules(GPtrArray *out, const PriceModel *m)
+{
+	const Edition *e = m->edition;
+	for (size_t g = 0; g < e->n_gpus; g++) {
+		const GpuPrice *pn = price_of(m, g, CONDITION_NEW);
+		const GpuPrice *pu = price_of(m, g, CONDITION_USED);
+		if (!pn || !pu || !pu->has_price || !pu->latest
+		    || !price_payable(pn) || pu->price <= pn->price
+		    || pu->latest->from.note[0])
+			continue;
+		const Provenance *f = &pu->latest->from;
+		char *w = g_strdup_printf(
+		    "%s used at %.0f USD is priced above the card new (%.0f "
+		    "USD): check the rows, or say why in the note",
+		    e->gpus[g].name, pu->price, pn->price);
+		breach(out, f, f->date_col, w);
+		g_free(w);
+	}
+}
+
 /* An 8-GPU server base is not cheaper than a 4-GPU desktop base. */
 static void base_rules(GPtrArray *out, const Edition *e)
 {
@@ -171,6 +195,7 @@ char **price_rule_breaches(const PriceModel *m)
 		source_rules(out, &e->parts[i].from, m->edition_date);
 	if (m->fresh_days > 0) {
 		sibling_rules(out, m);
+		used_rules(out, m);
 		base_rules(out, e);
 	}
 	g_ptr_array_add(out, NULL);

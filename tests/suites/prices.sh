@@ -263,6 +263,8 @@ rule_case midpoint 's|,"estimate: midpoint of quoted $700-1,000 used price; date
 rule_case discontinued 's|^\(RTX 4090,new,2749,.*\),"excluded: [^;]*;|\1,"|' 'after the GPU left production'
 # a PCIe card dearer than its SXM sibling, with no note saying why
 rule_case sibling '$a H100 PCIe,new,60000,USD,retail,listing,test shop,https://example.com/h100,2026-11-01,' 'H100 PCIe is priced above its SXM sibling H100 SXM'
+# a used card dearer than the same card new at a payable price, no note
+rule_case used '$a RTX PRO 6000 Blackwell,used,20000,USD,ebay,listing,test shop,https://example.com/pro6000,2026-11-30,' 'RTX PRO 6000 Blackwell used at 20000 USD is priced above the card new'
 # an 8-GPU server base cheaper than the 4-GPU desktop base
 rm -rf "$rules-base"; cp -r "$data_dir/current" "$rules-base"
 sed -i 's/^\(8,"8-GPU server without GPUs (DGX H100-class host[^"]*",server,\)32010,/\15000,/' "$rules-base/systems.csv"
