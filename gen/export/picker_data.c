@@ -35,13 +35,14 @@ static void build_ids_json(GString *json, const EditionResult *r,
 	g_string_append(json, "]");
 }
 
-/* FIT_MODULE, FIT_HOST: recommend_qualifies refuses them, so that the
- * reader's picker ranks as the guide does. */
+/* FIT_MODULE, FIT_HOST, and a price resting on estimates alone (not
+ * payable): recommend_qualifies refuses them, so that the reader's
+ * picker ranks as the guide does. */
 static bool server_only(const Costs *c, const UseCase *u, const Build *b)
 {
 	(void)c;
 	(void)u;
-	return (b->fit & (FIT_MODULE | FIT_HOST)) != 0;
+	return (b->fit & (FIT_MODULE | FIT_HOST)) != 0 || !b->payable;
 }
 
 static bool breaks_a_rule(const Costs *c, const UseCase *u, const Build *b)

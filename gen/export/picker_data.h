@@ -12,7 +12,8 @@
 #include "backend.h"
 
 /* Appends ,\n  "picker_server_only": [...] to json: the builds no use
- * case may pick because they need a server made for them. */
+ * case may pick: they need a server made for them, or their price rests
+ * on estimates alone (Build.payable; the key keeps its first name). */
 void picker_server_only_json(GString *json, const EditionResult *r);
 
 /* Appends ,\n  "picker_excluded": {"USE_CASE": [...], ...} to json: for

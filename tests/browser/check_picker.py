@@ -9,8 +9,9 @@ GitHub Pages) and from disk (file://, as a reader opens out/index.html),
 opens the picker, and:
   (a) chooses a budget (US dollars, one GPU, CNN, new or used): the top
       row must be the build that data/per_dollar.csv ranks first among
-      the one-GPU builds within that budget (less the server-only builds
-      of data/guide.json), ties to the cheaper;
+      the one-GPU builds within that budget (less the builds no use case
+      may pick, picker_server_only of data/guide.json: server-only, or
+      priced by estimates alone), ties to the cheaper;
   (b) chooses each use case in turn: the top row must be the use case's
       best_value in data/recommendations.csv (computed by recommend.c),
       and the decision it states above the list (p.pick, data-buy) the
