@@ -134,6 +134,8 @@ def new_gpu(d, base):
                source="drill: a shop listing", url="https://example.com/new",
                date=TODAY, note="",
                price="%d" % round(float(like["price"]) * 1.1))
+    if "kind" in add:
+        add["kind"] = "listing"  # a shop's listing, whatever `like` was
     write(d + "/prices.csv", hp, prices + [add])
 
 
