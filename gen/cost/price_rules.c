@@ -5,6 +5,9 @@
 #include <string.h>
 
 #define YEAR_DAYS 365
+/* A datacenter card's price row older than this behind a newer row of
+ * another source is superseded (its price moves with each generation). */
+#define SUPERSEDED_DAYS 30
 
 static void breach(GPtrArray *out, const Provenance *p, int col,
                    const char *what)
@@ -159,6 +162,77 @@ static void used_rules(GPtrArray *out, const PriceModel *m)
 	}
 }
 
+/* A street row of gpu and c that enters its median: current, counting,
+ * and firm whenever a firm row exists (estimates then leave it). */
+static bool median_row(const PriceModel *m, const Price *p, size_t gpu,
+                       Condition c, bool firm_exists)
+{
+	return p->gpu == gpu && p->condition == c
+	       && strcmp(p->channel, "list") != 0 && price_row_counts(p)
+	       && price_is_current(m, p->from.date)
+	       && (!firm_exists || p->kind != PRICE_KIND_ESTIMATE);
+}
+
+/* The newest median row of gpu and c, or NULL. */
+static const Price *newest_median_row(const PriceModel *m, size_t gpu,
+                                      Condition c, bool firm_exists)
+{
+	const Edition *e = m->edition;
+	const Price *newest = NULL;
+	for (size_t i = 0; i < e->n_prices; i++)
+		if (median_row(m, &e->prices[i], gpu, c, firm_exists)
+		    && (!newest || strcmp(e->prices[i].from.date,
+		                          newest->from.date) > 0))
+			newest = &e->prices[i];
+	return newest;
+}
+
+/* A datacenter card's row of one source does not stay in its median
+ * more than SUPERSEDED_DAYS behind a newer row of another source, unless
+ * its note starts with "kept" (the maintainer says why it still holds);
+ * "excluded" takes it out. */
+static void superseded_rules(GPtrArray *out, const PriceModel *m)
+{
+	const Edition *e = m->edition;
+	for (size_t g = 0; g < e->n_gpus; g++) {
+		if (e->gpus[g].segment != SEGMENT_DATACENTER)
+			continue;
+		for (int c = 0; c < 2; c++) {
+			bool firm = false;
+			for (size_t i = 0; i < e->n_prices; i++)
+				firm |= median_row(m, &e->prices[i], g,
+				                   (Condition)c, false)
+				        && e->prices[i].kind != PRICE_KIND_ESTIMATE;
+			const Price *newest =
+			    newest_median_row(m, g, (Condition)c, firm);
+			for (size_t i = 0; newest && i < e->n_prices; i++) {
+				const Price *p = &e->prices[i];
+				if (!median_row(m, p, g, (Condition)c, firm)
+				    || strcmp(p->from.source,
+				              newest->from.source) == 0
+				    || note_starts(&p->from, "kept")
+				    || price_days_between(p->from.date,
+				                          newest->from.date)
+				           <= SUPERSEDED_DAYS)
+					continue;
+				char *w = g_strdup_printf(
+				    "%s price of %s is %ld days older than the "
+				    "row of %s from another source (%s:%d): a "
+				    "datacenter card's price is superseded; "
+				    "start this note with 'excluded' or say "
+				    "why it holds in a note starting 'kept'",
+				    e->gpus[g].name, p->from.date,
+				    price_days_between(p->from.date,
+				                       newest->from.date),
+				    newest->from.date, newest->from.file,
+				    newest->from.line);
+				breach(out, &p->from, p->from.date_col, w);
+				g_free(w);
+			}
+		}
+	}
+}
+
 /* An 8-GPU server base is not cheaper than a 4-GPU desktop base. */
 static void base_rules(GPtrArray *out, const Edition *e)
 {
@@ -196,6 +270,7 @@ char **price_rule_breaches(const PriceModel *m)
 	if (m->fresh_days > 0) {
 		sibling_rules(out, m);
 		used_rules(out, m);
+		superseded_rules(out, m);
 		base_rules(out, e);
 	}
 	g_ptr_array_add(out, NULL);

@@ -265,6 +265,17 @@ rule_case discontinued 's|^\(RTX 4090,new,2749,.*\),"excluded: [^;]*;|\1,"|' 'af
 rule_case sibling '$a H100 PCIe,new,60000,USD,retail,listing,test shop,https://example.com/h100,2026-11-01,' 'H100 PCIe is priced above its SXM sibling H100 SXM'
 # a used card dearer than the same card new at a payable price, no note
 rule_case used '$a RTX PRO 6000 Blackwell,used,20000,USD,ebay,listing,test shop,https://example.com/pro6000,2026-11-30,' 'RTX PRO 6000 Blackwell used at 20000 USD is priced above the card new'
+# a datacenter card's row more than 30 days behind a newer row of another
+# source, with no note starting 'kept' (issue 41, item 8)
+rule_case superseded '$a L40S,new,7000,USD,retail,listing,test shop A,https://example.com/a,2026-06-01,\nL40S,new,7200,USD,retail,listing,test shop B,https://example.com/b,2026-11-30,' 'L40S price of 2026-06-01 is 182 days older than the row of 2026-11-30 from another source'
+rm -rf "$rules-kept"; cp -r "$data_dir/current" "$rules-kept"
+sed -i '$a L40S,new,7000,USD,retail,listing,test shop A,https://example.com/a,2026-06-01,kept: the shop still lists it at this price\nL40S,new,7200,USD,retail,listing,test shop B,https://example.com/b,2026-11-30,' "$rules-kept/prices.csv"
+"$bin" --check --data "$rules-kept" >"$rules-kept.out" 2>&1
+check "price rule superseded: a row whose note starts 'kept' stays" test $? -eq 0
+rm -rf "$rules-gap"; cp -r "$data_dir/current" "$rules-gap"
+sed -i '$a L40S,new,7000,USD,retail,listing,test shop A,https://example.com/a,2026-11-01,\nL40S,new,7200,USD,retail,listing,test shop B,https://example.com/b,2026-11-30,' "$rules-gap/prices.csv"
+"$bin" --check --data "$rules-gap" >"$rules-gap.out" 2>&1
+check "price rule superseded: rows of two sources 29 days apart both stay" test $? -eq 0
 # an 8-GPU server base cheaper than the 4-GPU desktop base
 rm -rf "$rules-base"; cp -r "$data_dir/current" "$rules-base"
 sed -i 's/^\(8,"8-GPU server without GPUs (DGX H100-class host[^"]*",server,\)32010,/\15000,/' "$rules-base/systems.csv"
