@@ -81,7 +81,9 @@ static unsigned physical_fit(const Costs *c, const Gpu *g, const Build *b)
 	else if (b->gpu_count > 1 && g->cooler == COOLER_OPEN_AIR
 	         && b->gpu_count * (g->slot_width + 1) - 1 > s->gpu_slots)
 		fit |= FIT_NO_GAP;
-	if (b->psu_w > s->psu_w) /* more than the base system's supply */
+	double supply = b->psu_replacement ? b->psu_replacement->watts
+	                                   : s->psu_w;
+	if (b->psu_w > supply) /* more than the supply it can have */
 		fit |= FIT_POWER;
 	if (g->cooler == COOLER_PASSIVE && s->kind == SYSTEM_DESKTOP)
 		fit |= FIT_AIRFLOW;
@@ -122,6 +124,18 @@ static void power(const Costs *c, const Gpu *g, Build *b)
 	}
 }
 
+/* The supply that replaces a desktop base system's own when the build
+ * needs more than it gives: the cheapest psu-replace part that covers
+ * the build's supply, or NULL (a server comes with its supplies; a build
+ * within its base system's supply needs none). */
+static const Part *psu_replacement(const Costs *c, const Build *b)
+{
+	const BaseSystem *s = b->system;
+	if (s->kind != SYSTEM_DESKTOP || b->psu_w <= s->psu_w)
+		return NULL;
+	return cheapest_part(c->perf->edition, PART_PSU_REPLACE, b->psu_w);
+}
+
 static void add_item(Build *b, LineKind kind, const char *name, int n,
                      double unit, const Provenance *from)
 {
@@ -151,6 +165,9 @@ static void invoice(const Costs *c, const Gpu *g, Build *b)
 	add_item(b, LINE_BASE_SYSTEM, s->name, 1, s->cost, &s->from);
 	add_item(b, LINE_GPU, NULL, b->gpu_count, b->gpu_price->price,
 	         b->gpu_price->latest ? &b->gpu_price->latest->from : NULL);
+	if (b->psu_replacement)
+		add_item(b, LINE_PSU, b->psu_replacement->name, 1,
+		         b->psu_replacement->price, &b->psu_replacement->from);
 	/* a desktop takes a second supply beside its own (dual-PSU
 	 * adapter); a server's supplies are part of the server */
 	if ((b->fit & FIT_POWER) && s->kind == SYSTEM_DESKTOP) {
@@ -203,8 +220,9 @@ static const BaseSystem *seat(const Costs *c, const BaseSystem *s,
 
 /* The base system of a build of n GPUs g: among the systems of n GPUs
  * (only those built for g when any names it), the cheapest the build
- * fits (slots, power, cooling); when none fits, the first, so the build
- * shows what it lacks. */
+ * fits (slots, power, cooling) counting the supply that replaces its own
+ * when the build needs more power than it has; when none fits, the
+ * first, so the build shows what it lacks. */
 static const BaseSystem *base_system(const Costs *c, size_t g, int n)
 {
 	const Edition *e = c->perf->edition;
@@ -215,6 +233,7 @@ static const BaseSystem *base_system(const Costs *c, size_t g, int n)
 		         && e->systems[i].n_takes > 0
 		         && edition_system_takes(&e->systems[i], g);
 	const BaseSystem *first = NULL, *best = NULL;
+	double best_cost = 0;
 	for (size_t i = 0; i < e->n_systems; i++) {
 		const BaseSystem *s = &e->systems[i];
 		if (s->gpu_count != n || !edition_system_takes(s, g)
@@ -225,9 +244,14 @@ static const BaseSystem *base_system(const Costs *c, size_t g, int n)
 			first = s;
 		Build trial = {.gpu = g, .gpu_count = n, .system = s};
 		power(c, gpu, &trial);
+		trial.psu_replacement = psu_replacement(c, &trial);
+		double cost = s->cost + (trial.psu_replacement
+		                             ? trial.psu_replacement->price : 0);
 		if (physical_fit(c, gpu, &trial) == 0
-		    && (!best || s->cost < best->cost))
+		    && (!best || cost < best_cost)) {
 			best = s;
+			best_cost = cost;
+		}
 	}
 	return best ? best : first ? first : seat(c, edition_system(e, n), gpu);
 }
@@ -253,6 +277,7 @@ static void make_build(Costs *c, size_t g, const GpuPrice *price, int n,
 			b->speedup = s;
 	}
 	power(c, gpu, b);
+	b->psu_replacement = psu_replacement(c, b);
 	b->fit = physical_fit(c, gpu, b);
 	b->consumer_in_server = gpu->segment == SEGMENT_CONSUMER
 	                        && b->system->kind == SYSTEM_SERVER;

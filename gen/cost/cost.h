@@ -23,7 +23,8 @@ extern const int BUILD_GPU_COUNTS[BUILD_SIZES]; /* 1, 2, 4, 8 */
 enum {
 	FIT_SLOTS = 1,    /* the cards need more slots than the board has */
 	FIT_NO_GAP = 2,   /* open-air coolers packed without a gap */
-	FIT_POWER = 4,    /* beyond the largest standard power supply */
+	FIT_POWER = 4,    /* more than the base system's supply, and no
+	                     replacement supply in parts.csv covers it */
 	FIT_MODULE = 8,   /* SXM/OAM module: needs a server made for it */
 	FIT_HOST = 16,    /* PCIe cards, but the base system takes modules
 	                     and no 8-GPU PCIe chassis is priced */
@@ -77,6 +78,8 @@ typedef struct {
 	LineItem items[BUILD_MAX_ITEMS];   /* sum of totals == cost */
 	size_t n_items;
 	double psu_added_w;                /* second supply's output, or 0 */
+	const Part *psu_replacement;       /* the supply that replaces the
+	                                      base system's own, or NULL */
 	int circuits[MAX_CIRCUITS];        /* household circuits needed per
 	                                      Costs.circuits entry */
 	bool over_circuit;                 /* draw above one circuit of some

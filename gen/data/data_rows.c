@@ -46,7 +46,7 @@ static const char *const GPU_FORMS[] = {"pcie", "module", NULL};
 static const char *const LIFE_STATUSES[] = {"in-production", "discontinued",
                                             NULL};
 static const char *const PART_KINDS[] = {"psu", "riser", "chassis-pcie8",
-                                         NULL};
+                                         "psu-replace", NULL};
 
 typedef struct {
 	char *name;

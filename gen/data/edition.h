@@ -41,7 +41,11 @@ typedef enum { PRICING_ON_DEMAND, PRICING_SPOT, PRICING_COMMUNITY,
 typedef enum { SYSTEM_DESKTOP, SYSTEM_SERVER } SystemKind;
 typedef enum { GPU_FORM_PCIE, GPU_FORM_MODULE } GpuForm;
 typedef enum { LIFE_IN_PRODUCTION, LIFE_DISCONTINUED } LifeStatus;
-typedef enum { PART_PSU, PART_RISER, PART_CHASSIS_PCIE8 } PartKind;
+/* parts.csv kind: a second supply beside the base system's own, a
+ * riser, an 8-GPU PCIe server, a supply that replaces the base system's
+ * own. */
+typedef enum { PART_PSU, PART_RISER, PART_CHASSIS_PCIE8,
+               PART_PSU_REPLACE } PartKind;
 
 typedef struct {
 	char *name, *vendor, *architecture, *launch_date;

@@ -81,6 +81,12 @@ static void configuration(Req *r)
 	char *base = format_number(r->s, r->b->system->psu_w, 0);
 	if (r->b->psu_added_w > 0) {
 		/* the second supply is a line item, which says so */
+	} else if (r->b->psu_replacement) {
+		/* the replacement is a line item; this names its reason */
+		char *new_w = format_number(r->s, r->b->psu_replacement->watts, 0);
+		pair(r, "request.psu",
+		     gg_fill2(req_s(r, "request.psu_replaced"), psu, new_w));
+		g_free(new_w);
 	} else {
 		pair(r, "request.psu",
 		     gg_fill2(req_s(r, r->b->psu_w > r->b->system->psu_w

@@ -287,22 +287,35 @@ static void whole_builds(const Run *x)
 	      && !h8->consumer_in_server);
 }
 
-/* Base systems by tier: each build sits on the cheapest system of its
- * size that it fits; a system rated as a whole (HGX, DGX) draws its
- * rating, and one built for named GPUs takes only those. */
+/* Base systems by tier: each build sits on the system of its size whose
+ * price plus the parts it needs is lowest among those it fits (a card
+ * past the budget desktop's supply keeps it with a replacement supply);
+ * a system rated as a whole (HGX, DGX) draws its rating, and one built
+ * for named GPUs takes only those. */
 static void base_systems(const Run *x)
 {
 	const Build *small = cost_build(x->c, gpu(x, "RTX 5070"), 1);
 	const Build *big = cost_build_in(x->c, gpu(x, "RTX 4090"), 1,
 	                                 CONDITION_USED);
-	CHECK(small && big && small->system != big->system);
-	CHECK(small && small->fit == 0 && small->system->cost < 1000);
-	CHECK(big && big->fit == 0 && big->system->psu_w >= big->psu_w);
-	/* the cheaper base does not fit the RTX 4090: power */
+	CHECK(small && big && small->system == big->system);
+	CHECK(small && small->fit == 0 && small->system->cost < 1000
+	      && !small->psu_replacement);
+	CHECK(big && big->fit == 0 && big->system->psu_w < big->psu_w
+	      && big->psu_replacement
+	      && big->psu_replacement->watts >= big->psu_w);
+	/* the replacement is a priced line of the invoice */
+	bool listed = false;
+	for (size_t i = 0; big && i < big->n_items; i++)
+		listed |= big->items[i].kind == LINE_PSU
+		          && big->items[i].total == big->psu_replacement->price;
+	CHECK(listed);
+	/* no base of its size is cheaper with what it needs: the dearer
+	 * desktop carries the RTX 4090 on its own supply */
 	for (size_t i = 0; big && i < x->e->n_systems; i++) {
 		const BaseSystem *s = &x->e->systems[i];
-		if (s->gpu_count == 1 && s->cost < big->system->cost)
-			CHECK(s->psu_w < big->psu_w);
+		if (s->gpu_count == 1 && s->psu_w >= big->psu_w)
+			CHECK(s->cost > big->system->cost
+			                    + big->psu_replacement->price);
 	}
 	const Build *h8 = cost_build(x->c, gpu(x, "H100 SXM"), 8);
 	CHECK(h8 && h8->system->system_w > 0
