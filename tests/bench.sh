@@ -233,8 +233,9 @@ for size in $sizes; do
 		name=$kind$size
 		label=$([ "$kind" = chk ] && echo "--check" || echo "full")
 		if awk '$4 != 0 { bad = 1 } END { exit !bad }' "$rec/$name"; then
-			printf '  %6s %7s  %-8s did not finish (status %s; 124 = over %s s)\n' "$size" "$rows" "$label" \
-				"$(awk '$4 != 0 { print $4; exit }' "$rec/$name")" "$limit"
+			printf '  %6s %7s  %-8s did not finish (status %s; 124 = over %s s): %s\n' "$size" "$rows" "$label" \
+				"$(awk '$4 != 0 { print $4; exit }' "$rec/$name")" "$limit" \
+				"$(grep -v '^  \|^gpuguide: ' "$rec/$name.err" | tail -n 1)"
 			cur="$cur - - -"
 			continue
 		fi

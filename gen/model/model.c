@@ -382,8 +382,9 @@ static void run_workload(Performance *p, Workload w, const FamilyIndex *fi)
 	RowSet rs;
 	row_set_build(p, w, &rs);
 	model_fit_measured(&rs, SIZE_MAX, P, has, lo, hi);
+	HeldOut ho = {0};
 	p->form[w] = model_compare_forms(p, w, fi, &rs, P, has,
-	                                 model_choose_form(e, fi, has));
+	                                 model_choose_form(e, fi, has), &ho);
 	double weight = p->form[w] == FORM_LEGACY
 	                    ? legacy_fit_weight(e, P, has) : NAN;
 	p->bandwidth_weight[w] =
@@ -400,7 +401,6 @@ static void run_workload(Performance *p, Workload w, const FamilyIndex *fi)
 	for (size_t g = 0; g < e->n_gpus; g++)
 		logv[g] = rate_gpu(p, w, g, P, has, &fits);
 	family_model_free(&m);
-	roofline_free(&roof);
 	if (!has_any(has, e->n_gpus)) /* no benchmark: bandwidth theory */
 		for (size_t g = 0; g < e->n_gpus; g++) {
 			double low, high;
@@ -416,7 +416,9 @@ static void run_workload(Performance *p, Workload w, const FamilyIndex *fi)
 		gp->low = gp->value * (has[g] ? exp(lo[g]) : 1);
 		gp->high = gp->value * (has[g] ? exp(hi[g]) : 1);
 	}
-	model_validate(p, w, fi, &rs, P, has);
+	model_validate(p, w, fi, &rs, P, has, &ho, &roof);
+	held_out_free(&ho);
+	roofline_free(&roof);
 	row_set_free(&rs);
 	g_free(logv);
 	g_free(P);

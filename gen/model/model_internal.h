@@ -218,11 +218,26 @@ ModelForm model_choose_form(const Edition *e, const FamilyIndex *fi,
  * the edition's targets (loo_target_median, loo_target_max): it meets
  * both where the fit does not, else it leaves fewer cards above the
  * worst-error target, else as many with a lower median error. */
+/* What the comparison of forms held out, kept for model_validate: per
+ * form (NULL when not held out), each GPU's error (NAN: none), basis and
+ * family, as holding the form out alone would give them.  Filled by
+ * model_compare_forms, freed with held_out_free. */
+typedef struct {
+	double *err[FORM_COUNT];
+	Basis *basis[FORM_COUNT];
+	const char **family[FORM_COUNT];
+} HeldOut;
+void held_out_free(HeldOut *ho);
+
 ModelForm model_compare_forms(Performance *p, Workload w,
                               const FamilyIndex *fi, const RowSet *rs,
                               const double *P, const bool *has,
-                              ModelForm base);
+                              ModelForm base, HeldOut *ho);
+/* ho: model_compare_forms' held-out errors (the edition's form is held
+ * out again only when it has none of it); roof: the edition's roofline
+ * fit when its form is a roofline (else unused). */
 void model_validate(Performance *p, Workload w, const FamilyIndex *fi,
-                    const RowSet *rs, const double *P, const bool *has);
+                    const RowSet *rs, const double *P, const bool *has,
+                    const HeldOut *ho, const RooflineModel *roof);
 
 #endif

@@ -442,6 +442,23 @@ static double vdot(const double *a, const double *b, size_t n)
 	return s;
 }
 
+/* A lower bound of 2 e A + e^2 B over the grid's elasticities, less
+ * far more than the rounding of any of them: the least of the quadratic
+ * over a slightly wider interval.  A grid point whose bound is not below
+ * the best sum so far cannot replace it (NAN: not known, never skipped). */
+static double sse_floor(double A, double B)
+{
+	double lo = 0.49, hi = 0.51 + 0.05 * (ELASTICITY_STEPS - 1);
+	double q;
+	if (B > 0) {
+		double el = fmin(hi, fmax(lo, -A / B));
+		q = 2 * el * A + el * el * B;
+	} else {
+		q = fmin(2 * lo * A + lo * lo * B, 2 * hi * A + hi * hi * B);
+	}
+	return q - 1e-9 * (fabs(A) + fabs(B));
+}
+
 double loo_roofline_error(LooRoofline *lr, size_t x, const double *dS,
                           double moved, Basis *basis, const char **family)
 {
@@ -471,6 +488,8 @@ double loo_roofline_error(LooRoofline *lr, size_t x, const double *dS,
 		}
 		double A = lr->A0[p] - vdot(lr->W + p * k, dS, k) + da;
 		double B = lr->B0[p] + db;
+		if (sse_floor(A, B) >= best - 1e-12)
+			continue; /* no elasticity of this point beats best */
 		for (int j = 0; j < ELASTICITY_STEPS; j++) {
 			double el = 0.5 + 0.05 * j;
 			double sse = 2 * el * A + el * el * B;

@@ -151,14 +151,17 @@ static double holdout_error(Holdout *h, ModelForm f, size_t x,
  * measured, model_ok GPU; err[x] = NAN for the others. */
 static void leave_one_out(Performance *p, Workload w, const FamilyIndex *fi,
                           const RowSet *rs, const double *P,
-                          const bool *has, double *err, const char **fam)
+                          const bool *has, const HeldOut *ho, double *err,
+                          const char **fam)
 {
 	const Edition *e = p->edition;
 	double *errors = g_new(double, e->n_gpus + 1);
 	size_t n = 0;
 	bool *bridge = model_bridge_gpus(rs);
 	bool use[FORM_COUNT] = {false};
-	use[p->form[w]] = true;
+	ModelForm form = p->form[w];
+	bool kept = ho && ho->err[form];
+	use[form] = !kept;
 	Holdout h;
 	holdout_init(&h, p, fi, rs, P, has, use);
 	for (size_t x = 0; x < e->n_gpus; x++) {
@@ -173,7 +176,14 @@ static void leave_one_out(Performance *p, Workload w, const FamilyIndex *fi,
 		if (!has[x] || !e->gpus[x].model_ok || bridge[x])
 			continue;
 		Basis basis;
-		double d = holdout_error(&h, p->form[w], x, &basis, &fam[x]);
+		double d;
+		if (kept) {
+			d = ho->err[form][x];
+			basis = ho->basis[form][x];
+			fam[x] = ho->family[form][x];
+		} else {
+			d = holdout_error(&h, form, x, &basis, &fam[x]);
+		}
 		if (isnan(d))
 			continue;
 		err[x] = d;
@@ -321,9 +331,11 @@ ModelForm model_choose_form(const Edition *e, const FamilyIndex *fi,
 	return measured >= params + 5 ? FORM_FAMILY_FIT : FORM_LEGACY;
 }
 
+/* roof: the roofline fit of the edition's form when it is one. */
 static void keep_family_fit(Performance *p, Workload w,
                             const FamilyIndex *fi, const double *P,
-                            const bool *has, const Bands *bands)
+                            const bool *has, const Bands *bands,
+                            const RooflineModel *roof)
 {
 	const Edition *e = p->edition;
 	FamilyModel m;
@@ -331,14 +343,11 @@ static void keep_family_fit(Performance *p, Workload w,
 	p->w_bandwidth[w] = m.w_bandwidth;
 	p->w_tensor[w] = m.w_tensor;
 	p->w_power[w] = m.w_power;
-	RooflineModel roof = {0};
 	bool rooflined = form_is_roofline(p->form[w]);
 	if (rooflined) {
-		roofline_fit(e, fi, P, has, SIZE_MAX,
-		             p->form[w] == FORM_POWER_ROOFLINE, &roof);
-		p->roofline_beta[w] = roof.beta;
-		p->roofline_elasticity[w] = roof.elasticity;
-		p->roofline_power_cap[w] = roof.power_cap;
+		p->roofline_beta[w] = roof->beta;
+		p->roofline_elasticity[w] = roof->elasticity;
+		p->roofline_power_cap[w] = roof->power_cap;
 	}
 	/* families in the order of their first fitted GPU */
 	p->families[w] = g_new0(FamilyFit, fi->n + 1);
@@ -352,7 +361,7 @@ static void keep_family_fit(Performance *p, Workload w,
 		FamilyFit *f = &p->families[w][p->n_families[w]++];
 		f->family = g_strdup(fi->name[i]);
 		f->segment = g_strdup(fi->segment[i]);
-		f->intercept = rooflined ? roof.level[i] : m.intercept[i];
+		f->intercept = rooflined ? roof->level[i] : m.intercept[i];
 		f->n_gpus = m.count[i];
 		f->err_low = bands->lo[i];
 		f->err_high = bands->hi[i];
@@ -360,7 +369,6 @@ static void keep_family_fit(Performance *p, Workload w,
 	}
 	g_free(done);
 	family_model_free(&m);
-	roofline_free(&roof);
 }
 
 /* Every form held out on the GPUs the edition's LOO validates (measured,
@@ -382,8 +390,19 @@ static bool legacy_affordable(const Edition *e, const bool *has,
 	       && legacy_pairs(e, has) <= LEGACY_HELD_OUT_MAX_PAIRS;
 }
 
+void held_out_free(HeldOut *ho)
+{
+	for (int f = 0; f < FORM_COUNT; f++) {
+		g_free(ho->err[f]);
+		g_free(ho->basis[f]);
+		g_free(ho->family[f]);
+	}
+	memset(ho, 0, sizeof *ho);
+}
+
 static void score_forms(Performance *p, Workload w, const FamilyIndex *fi,
-                        const RowSet *rs, const double *P, const bool *has)
+                        const RowSet *rs, const double *P, const bool *has,
+                        HeldOut *ho)
 {
 	const Edition *e = p->edition;
 	const Assumption *a = edition_assumption(e, "loo_target_max");
@@ -399,6 +418,17 @@ static void score_forms(Performance *p, Workload w, const FamilyIndex *fi,
 		use[f] = true;
 	}
 	use[FORM_LEGACY] = legacy_affordable(e, has, bridge);
+	for (int f = 0; f < FORM_COUNT; f++) {
+		if (!use[f])
+			continue;
+		ho->err[f] = g_new(double, e->n_gpus + 1);
+		ho->basis[f] = g_new(Basis, e->n_gpus + 1);
+		ho->family[f] = g_new0(const char *, e->n_gpus + 1);
+		for (size_t x = 0; x < e->n_gpus; x++) {
+			ho->err[f][x] = NAN;
+			ho->basis[f][x] = BASIS_NONE;
+		}
+	}
 	Holdout h;
 	holdout_init(&h, p, fi, rs, P, has, use);
 	for (size_t x = 0; x < e->n_gpus; x++) {
@@ -412,6 +442,9 @@ static void score_forms(Performance *p, Workload w, const FamilyIndex *fi,
 			const char *family;
 			double d = holdout_error(&h, (ModelForm)f, x, &basis,
 			                         &family);
+			ho->err[f][x] = d;
+			ho->basis[f][x] = basis;
+			ho->family[f][x] = family;
 			if (isnan(d))
 				continue;
 			double err = fabs(exp(d) - 1);
@@ -460,9 +493,9 @@ static bool holds_out_better(const Edition *e, const FormScore *r,
 ModelForm model_compare_forms(Performance *p, Workload w,
                               const FamilyIndex *fi, const RowSet *rs,
                               const double *P, const bool *has,
-                              ModelForm base)
+                              ModelForm base, HeldOut *ho)
 {
-	score_forms(p, w, fi, rs, P, has);
+	score_forms(p, w, fi, rs, P, has, ho);
 	if (base != FORM_FAMILY_FIT)
 		return base;
 	static const ModelForm rooflines[] = {FORM_ROOFLINE,
@@ -477,12 +510,13 @@ ModelForm model_compare_forms(Performance *p, Workload w,
 }
 
 void model_validate(Performance *p, Workload w, const FamilyIndex *fi,
-                    const RowSet *rs, const double *P, const bool *has)
+                    const RowSet *rs, const double *P, const bool *has,
+                    const HeldOut *ho, const RooflineModel *roof)
 {
 	const Edition *e = p->edition;
 	double *err = g_new(double, e->n_gpus + 1);
 	const char **fam = g_new0(const char *, e->n_gpus + 1);
-	leave_one_out(p, w, fi, rs, P, has, err, fam);
+	leave_one_out(p, w, fi, rs, P, has, ho, err, fam);
 	Bands bands;
 	bands_build(e, fi, err, fam, &bands);
 	const Assumption *a = edition_assumption(e, "family_fallback_penalty");
@@ -494,7 +528,7 @@ void model_validate(Performance *p, Workload w, const FamilyIndex *fi,
 	p->roofline_beta[w] = p->roofline_elasticity[w] = NAN;
 	p->roofline_power_cap[w] = NAN;
 	if (p->form[w] != FORM_LEGACY)
-		keep_family_fit(p, w, fi, P, has, &bands);
+		keep_family_fit(p, w, fi, P, has, &bands, roof);
 	bands_free(&bands);
 	g_free(err);
 	g_free(fam);

@@ -24,6 +24,9 @@ import shutil
 
 SOURCE = 'gpuguide synthetic edition (tests/synth/make_edition.py)'
 NOTE = 'estimate: synthetic row for scale tests'
+# prices are shop listings (an estimate alone decides no pick, and the
+# synthetic cards must compete in the builds like real ones)
+PRICE_NOTE = 'synthetic listing for scale tests'
 URL = 'https://example.com/gpuguide-synthetic'
 NETWORKS = [('resnet50', 'cnn', 'images/s', 448, 1301),
             ('ssd', 'cnn', 'images/s', 140, 379),
@@ -58,6 +61,24 @@ def assumption(base, key):
         if r and r[header.index('key')] == key:
             return r[header.index('value')]
     return None
+
+
+def edition_date_of(base):
+    """The edition's date: its edition_date assumption (an archived
+    edition), else its newest price, benchmark or cloud row (the current
+    edition, data/README.md)."""
+    fixed = assumption(base, 'edition_date')
+    if fixed:
+        return fixed
+    newest = ''
+    for name in ('prices.csv', 'benchmarks.csv', 'cloud.csv'):
+        path = os.path.join(base, name)
+        if not os.path.exists(path):
+            continue
+        header, rows = read_csv(path)
+        col = header.index('date')
+        newest = max([newest] + [r[col] for r in rows if len(r) > col])
+    return newest
 
 
 def day_before(date, days):
@@ -96,9 +117,9 @@ def price_rows(names, n, edition_date, window):
                     'price': str(500 + (i * 97) % 2500),
                     'currency': 'USD',
                     'channel': CHANNELS[i % len(CHANNELS)],
-                    'source': SOURCE, 'url': URL,
+                    'kind': 'listing', 'source': SOURCE, 'url': URL,
                     'date': day_before(edition_date, (i * 11) % window),
-                    'note': NOTE})
+                    'note': PRICE_NOTE})
     return out
 
 
@@ -136,7 +157,7 @@ def main():
     if os.path.exists(dst):
         shutil.rmtree(dst)
     shutil.copytree(a.base, dst)
-    edition_date = assumption(a.base, 'edition_date')
+    edition_date = edition_date_of(a.base)
     window = int(float(assumption(a.base, 'price_window_days') or 365))
     # rows dated within the window, and never before the clone's launch
     window = max(1, min(window, 300))
