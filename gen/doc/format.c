@@ -66,8 +66,7 @@ char *format_number(const Lang *s, double v, int decimals)
 {
 	if (isnan(v))
 		return g_strdup("-");
-	if (isinf(v))
-		return g_strdup("\xE2\x88\x9E");
+	gg_output_number(v, false, true, "a number of the guide's text");
 	const char *sep = lang_get(s, "format.thousands_sep");
 	const char *point = lang_get(s, "format.decimal_point");
 	double rounded = round(v * pow(10, decimals)) / pow(10, decimals);
@@ -98,6 +97,7 @@ char *format_number(const Lang *s, double v, int decimals)
 
 static char *currency(const Lang *s, double v, int decimals)
 {
+	gg_output_number(v, true, false, "an amount of money");
 	char *n = format_number(s, v, decimals);
 	char *m = g_strdup_printf("%s%s", word(s, "format.currency_prefix"), n);
 	g_free(n);
@@ -141,6 +141,7 @@ double format_fx_rate(Currency c, const char **date)
 char *format_amount(const Lang *s, double v, Currency c, int decimals,
                     bool converted)
 {
+	gg_output_number(v, true, false, "an amount of money");
 	char *key = g_strdup_printf("format.currency.%s", currency_code(c));
 	char *n = format_number(s, v, decimals);
 	char *m = g_strdup_printf("%s%s", word(s, key), n);

@@ -85,7 +85,8 @@ done
 # Rent or buy per build (issue 29, item 5): the hours of use a month from
 # which buying pays back within one, two and three years, recomputed from
 # the cloud table's cost per unit of work and the build's speed; "never"
-# (inf) when that takes more hours than a month has.
+# (an empty cell: no infinity leaves the program) when that takes more
+# hours than a month has.
 python3 - "$out_dir/data" "$data_dir/current" >"$tmp/rentbuy.log" 2>&1 <<'PY'
 import csv, math, sys
 out, data = sys.argv[1], sys.argv[2]
@@ -109,7 +110,7 @@ for r in rows:
         sys.exit("%s: offer %s, the cloud table's %s" % (r["build"], r["instance"], c["instance"]))
     for y in (1, 2, 3):
         want = float(r["system_cost_usd"]) / (saving * 12 * y) if saving > 0 else math.inf
-        got = float(r["hours_%dy" % y])
+        got = float(r["hours_%dy" % y] or "inf")
         if want > 730.5:
             ok = math.isinf(got)
         else:
