@@ -358,13 +358,14 @@ char *format_rent_decision(const Lang *s, const Edition *e,
 {
 	char *rent = rent_offer(s, x->rent.offer);
 	char *build = format_build_name(s, e, x->rent_build);
-	char *hours = format_number(s, x->rent_payback_hours, 0);
-	char *why = isfinite(x->rent_payback_hours)
-	                && x->rent_payback_hours <= CLOUD_HOURS_PER_MONTH
-	                ? gg_fill2(lang_need(s, "decision.rent_pays_from", NULL),
-	                           build, hours)
-	                : gg_fill2(lang_need(s, "decision.rent_never", NULL),
-	                           build, "");
+	/* never: no number (an infinite one is no output) */
+	bool pays = isfinite(x->rent_payback_hours)
+	            && x->rent_payback_hours <= CLOUD_HOURS_PER_MONTH;
+	char *hours = pays ? format_number(s, x->rent_payback_hours, 0) : NULL;
+	char *why = pays ? gg_fill2(lang_need(s, "decision.rent_pays_from", NULL),
+	                            build, hours)
+	                 : gg_fill2(lang_need(s, "decision.rent_never", NULL),
+	                            build, "");
 	char *text = gg_fill2(lang_need(s, "decision.rent_text", NULL), rent,
 	                      why);
 	g_free(rent);

@@ -75,9 +75,9 @@ check "cloud: the zh-CN guide labels them too" \
 # a cloud row without a pricing class, or with an unknown one, is refused
 # at its cell
 for v in '' preemptible; do
-	rm -rf "$tmp/cloud-data" && cp -r "$data_dir/current" "$tmp/cloud-data"
-	sed -i "2s/,on-demand,/,$v,/" "$tmp/cloud-data/cloud.csv"
-	"$bin" -q --data "$tmp/cloud-data" --out "$tmp/cloud-out" >"$tmp/cloud-bad.out" 2>&1
+	rm -rf "$tmp/cloud-data" && mkdir -p "$tmp/cloud-data" && cp -r "$data_dir/current" "$tmp/cloud-data/current"
+	sed -i "2s/,on-demand,/,$v,/" "$tmp/cloud-data/current/cloud.csv"
+	"$bin" -q --data "$tmp/cloud-data/current" --out "$tmp/cloud-out" >"$tmp/cloud-bad.out" 2>&1
 	check "cloud: pricing '$v' is refused at cloud.csv:2:col, exit 1" \
 	    sh -c "test $? -eq 1 && grep -q 'cloud.csv:2:[0-9]*: .*pricing' '$tmp/cloud-bad.out'"
 done
