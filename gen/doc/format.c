@@ -66,8 +66,7 @@ char *format_number(const Lang *s, double v, int decimals)
 {
 	if (isnan(v))
 		return g_strdup("-");
-	if (isinf(v))
-		return g_strdup("\xE2\x88\x9E");
+	gg_output_number(v, false, true, "a number of the guide's text");
 	const char *sep = lang_get(s, "format.thousands_sep");
 	const char *point = lang_get(s, "format.decimal_point");
 	double rounded = round(v * pow(10, decimals)) / pow(10, decimals);
@@ -98,6 +97,7 @@ char *format_number(const Lang *s, double v, int decimals)
 
 static char *currency(const Lang *s, double v, int decimals)
 {
+	gg_output_number(v, true, false, "an amount of money");
 	char *n = format_number(s, v, decimals);
 	char *m = g_strdup_printf("%s%s", word(s, "format.currency_prefix"), n);
 	g_free(n);
@@ -141,6 +141,7 @@ double format_fx_rate(Currency c, const char **date)
 char *format_amount(const Lang *s, double v, Currency c, int decimals,
                     bool converted)
 {
+	gg_output_number(v, true, false, "an amount of money");
 	char *key = g_strdup_printf("format.currency.%s", currency_code(c));
 	char *n = format_number(s, v, decimals);
 	char *m = g_strdup_printf("%s%s", word(s, key), n);
@@ -357,13 +358,14 @@ char *format_rent_decision(const Lang *s, const Edition *e,
 {
 	char *rent = rent_offer(s, x->rent.offer);
 	char *build = format_build_name(s, e, x->rent_build);
-	char *hours = format_number(s, x->rent_payback_hours, 0);
-	char *why = isfinite(x->rent_payback_hours)
-	                && x->rent_payback_hours <= CLOUD_HOURS_PER_MONTH
-	                ? gg_fill2(lang_need(s, "decision.rent_pays_from", NULL),
-	                           build, hours)
-	                : gg_fill2(lang_need(s, "decision.rent_never", NULL),
-	                           build, "");
+	/* never: no number (an infinite one is no output) */
+	bool pays = isfinite(x->rent_payback_hours)
+	            && x->rent_payback_hours <= CLOUD_HOURS_PER_MONTH;
+	char *hours = pays ? format_number(s, x->rent_payback_hours, 0) : NULL;
+	char *why = pays ? gg_fill2(lang_need(s, "decision.rent_pays_from", NULL),
+	                            build, hours)
+	                 : gg_fill2(lang_need(s, "decision.rent_never", NULL),
+	                            build, "");
 	char *text = gg_fill2(lang_need(s, "decision.rent_text", NULL), rent,
 	                      why);
 	g_free(rent);

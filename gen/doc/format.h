@@ -17,11 +17,14 @@
  * value, so near a half it is asked).  Returns buf. */
 char *format_fixed(char *buf, size_t n, double v, int decimals);
 
-/* v rounded to decimals with the language's separators; "-" for NaN and
- * "∞" for infinity. */
+/* v rounded to decimals with the language's separators; "-" for NaN.
+ * Infinity is never written (gg_output_number stops the run). */
 char *format_number(const Lang *s, double v, int decimals);
 
-/* A USD amount v in whole units as the reader's language shows money:
+/* Money (format_money, format_price, format_money_brief, format_usd,
+ * format_amount) is a finite amount, 0 or more: anything else stops the
+ * run (gg_output_number).
+ * A USD amount v in whole units as the reader's language shows money:
  * "$2,199"; in a language whose `format.money_currency` is another
  * currency with a rate set, converted and marked, with the USD beside
  * (format.money_converted: "≈¥15,723（$2,199）"). */

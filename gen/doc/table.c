@@ -113,18 +113,52 @@ static Cell *cell(Table *t, const char *key)
 	return c;
 }
 
+/* True when column col holds an amount of money, memory or time, which
+ * is never negative: a money or price column, or a key that names its
+ * unit (..._usd, ..._gb, hours_..., ..._hours, ..._days, ..._months). */
+static bool amount_column(const Column *col)
+{
+	static const char *const suffixes[] = {"_usd", "_gb", "_hours",
+	                                       "_days", "_months"};
+	if (col->type == COL_MONEY || col->type == COL_PRICE
+	    || g_str_has_prefix(col->key, "hours_"))
+		return true;
+	for (size_t i = 0; i < G_N_ELEMENTS(suffixes); i++)
+		if (g_str_has_suffix(col->key, suffixes[i]))
+			return true;
+	return false;
+}
+
+/* The cell of the last row for key, with the number v: the output
+ * boundary's guard (gg_output_number) on every number a table holds,
+ * which every CSV, JSON and Markdown table of the output is.  NaN is an
+ * empty cell (a machine sold without a price). */
+static Cell *number_cell(Table *t, const char *key, double v)
+{
+	Cell *c = cell(t, key);
+	const Column *col = &t->cols[column_index(t, key)];
+	char *what = g_strdup_printf("%s.%s (row %u)", t->name, key,
+	                             t->rows->len);
+	c->v = gg_output_number(v, amount_column(col), true, what);
+	g_free(what);
+	return c;
+}
+
 void table_set_number(Table *t, const char *key, double v)
 {
-	cell(t, key)->v = v;
+	number_cell(t, key, v);
 }
 
 void table_set_interval(Table *t, const char *key, double v, double low,
                         double high)
 {
-	Cell *c = cell(t, key);
-	c->v = v;
-	c->low = low;
-	c->high = high;
+	Cell *c = number_cell(t, key, v);
+	const Column *col = &t->cols[column_index(t, key)];
+	char *what = g_strdup_printf("%s.%s's interval (row %u)", t->name,
+	                             key, t->rows->len);
+	c->low = gg_output_number(low, amount_column(col), true, what);
+	c->high = gg_output_number(high, amount_column(col), true, what);
+	g_free(what);
 	t->ranged[column_index(t, key)] = true;
 }
 
@@ -150,8 +184,7 @@ void table_set_shown(Table *t, const char *key, const char *data,
 void table_set_number_shown(Table *t, const char *key, double v,
                             const char *shown)
 {
-	Cell *c = cell(t, key);
-	c->v = v;
+	Cell *c = number_cell(t, key, v);
 	c->shown = g_strdup(shown);
 }
 
@@ -167,8 +200,7 @@ void table_set_link(Table *t, const char *key, const char *text,
 void table_set_number_link(Table *t, const char *key, double v,
                            const char *shown, const char *url)
 {
-	Cell *c = cell(t, key);
-	c->v = v;
+	Cell *c = number_cell(t, key, v);
 	c->shown = g_strdup(shown);
 	c->url = url && *url ? g_strdup(url) : NULL;
 }
@@ -292,8 +324,8 @@ char *table_markdown(const Table *t, const Lang *s, GError **error)
 
 /* ---- data: CSV and JSON ------------------------------------------------ */
 
-/* The data text of a cell: "" when empty or NaN, "inf" when infinite,
- * numbers with data_decimals in the C locale, written into buf (of
+/* The data text of a cell: "" when empty or NaN (never infinite:
+ * number_cell), numbers with data_decimals in the C locale, written into buf (of
  * G_ASCII_DTOSTR_BUF_SIZE bytes) or the cell's own text. */
 static const char *data_text(const Column *col, const Cell *c, char *buf)
 {
@@ -303,8 +335,6 @@ static const char *data_text(const Column *col, const Cell *c, char *buf)
 		return c->text ? c->text : "";
 	if (isnan(c->v))
 		return "";
-	if (isinf(c->v))
-		return "inf";
 	int decimals = col->type == COL_INT ? 0 : col->data_decimals;
 	return format_fixed(buf, G_ASCII_DTOSTR_BUF_SIZE, c->v, decimals);
 }
@@ -398,7 +428,7 @@ static void json_value(GString *out, const Column *col, const Cell *c)
 	const char *text = data_text(col, c, buf);
 	if (col->type == COL_TEXT)
 		table_json_string(out, text);
-	else if (!*text || strcmp(text, "inf") == 0)
+	else if (!*text)
 		g_string_append(out, "null");
 	else
 		g_string_append(out, text);

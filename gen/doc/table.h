@@ -58,7 +58,11 @@ void table_add_row(Table *t);
 
 /* Sets a cell of the last row by column key (a programming error when
  * the key is unknown).  An empty cell shows as an em dash in the guide
- * and as nothing (null in JSON) in the data. */
+ * and as nothing (null in JSON) in the data.  A number is the output's
+ * (gg_output_number): never infinite, never negative in a column of
+ * money, memory or time (COL_MONEY, COL_PRICE, a key ..._usd, ..._gb,
+ * hours_..., ..._hours, ..._days, ..._months); NaN is an empty cell.
+ * Anything else stops the run as an internal error. */
 void table_set_number(Table *t, const char *key, double v);
 /* A number with its interval low <= v <= high (NAN: none): the guide
  * shows "v (low–high)" when the interval shows at the column's decimals;
@@ -96,7 +100,7 @@ char *table_markdown(const Table *t, const Lang *s, GError **error);
 char *table_csv(const Table *t);
 
 /* "NAME": [ {key: value, ...}, ... ] appended to out (numbers unquoted,
- * null for empty, NaN or infinite). */
+ * null for empty or NaN). */
 void table_json(const Table *t, GString *out);
 
 /* A JSON string literal of text, safe inside HTML. */

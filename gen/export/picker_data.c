@@ -6,6 +6,7 @@
 #include "paths.h"
 #include "recommend.h"
 #include "table.h"
+#include "util.h"
 
 #include <string.h>
 
@@ -79,6 +80,7 @@ void picker_rules_json(GString *json, const EditionResult *r)
 static void json_number(GString *json, double v)
 {
 	char buf[G_ASCII_DTOSTR_BUF_SIZE];
+	gg_output_number(v, true, false, "a decode speed of the picker");
 	g_string_append(json, g_ascii_formatd(buf, sizeof buf, "%.6g", v));
 }
 

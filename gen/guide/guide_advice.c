@@ -238,13 +238,15 @@ static void tier_values(const Ctx *c, Values *v, GPtrArray *tables)
 	const Recommendation *r = rec_of(c, use_case_of(c,
 	                                        "cheaper_option_use_case"));
 	const Build *cheap = r ? advice_cheaper_option(c->costs, r) : NULL;
-	if (cheap) {
+	if (r) { /* an edition's own advice names them even with none cheaper */
 		values_set_scalar(v, "cheaper_option_use_case",
 		                  md_escape(format_use_case_title(c->s,
 		                                                  r->use_case)));
 		values_set_scalar(v, "cheaper_option_pick",
 		                  guide_build_md(c, r->buy));
-		values_set_scalar(v, "cheaper_option", guide_build_md(c, cheap));
+		values_set_scalar(v, "cheaper_option",
+		                  cheap ? guide_build_md(c, cheap)
+		                        : md_escape(S(c, "avoid.offered_none")));
 		values_set_scalar(v, "cheaper_option_runner_up",
 		                  guide_build_md(c, r->other));
 	}

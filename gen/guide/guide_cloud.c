@@ -110,7 +110,7 @@ static void breakeven_cells(const Ctx *c, Table *t, const CloudComparison *k)
 		table_set_number_shown(t, "breakeven_months",
 		                       k->breakeven_months, when);
 	} else {
-		table_set_number_shown(t, "breakeven_months", INFINITY, when);
+		table_set_number_shown(t, "breakeven_months", NAN, when);
 	}
 	g_free(when);
 	const char *id = cloud_verdict_id(k->verdict);
@@ -287,7 +287,7 @@ static void set_hours(const Ctx *c, Table *t, const char *key, double h)
 		table_set_number(t, key, h);
 		return;
 	}
-	table_set_number_shown(t, key, INFINITY, S(c, "cloud.never"));
+	table_set_number_shown(t, key, NAN, S(c, "cloud.never"));
 }
 
 /* "5 offers, $1.35–$3.67 an hour per GPU" of the build's own GPU. */

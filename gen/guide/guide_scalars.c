@@ -69,7 +69,9 @@ static void example_scalars(const Ctx *c, Values *v)
 	set(v, "cloud_instance", md_escape(inst));
 	g_free(inst);
 	set(v, "cloud_gpu", md_escape(c->e->gpus[o->gpu].name));
-	set(v, "breakeven_days", num(c, ceil(x->breakeven_days), 0));
+	set(v, "breakeven_days", isfinite(x->breakeven_days) /* never: words */
+	                             ? num(c, ceil(x->breakeven_days), 0)
+	                             : md_escape(S(c, "cloud.never")));
 	set(v, "example_days", num(c, x->example_days, 0));
 	set(v, "cloud_at_example", guide_md_money(c, x->cloud_at_example));
 	set(v, "desktop_first_year", guide_md_money(c, x->desktop_first_year));

@@ -337,6 +337,15 @@ bool gg_double_to_int(double v, int min, int max, int *out)
 	return true;
 }
 
+double gg_output_number(double v, bool amount, bool nan_ok, const char *what)
+{
+	if (isinf(v) || (isnan(v) && !nan_ok) || (amount && v < 0))
+		g_error("gpuguide: internal error: %s is %g, which no output "
+		        "may hold (an input the loader should refuse made it)",
+		        what, v);
+	return v;
+}
+
 /* True when the open file fd holds exactly length bytes equal to bytes. */
 static bool same_contents(int fd, const char *bytes, size_t length)
 {

@@ -109,6 +109,16 @@ bool gg_check_source_date_epoch(GError **error);
  * a prior range check. */
 bool gg_double_to_int(double v, int min, int max, int *out);
 
+/* The output boundary's guard on a number about to be written (a table
+ * cell, an amount of money, a JSON number): what says what it is ("rent_or_buy.hours_1y").
+ * Infinity is never written, nor NaN when nan_ok is false, nor a
+ * negative value when amount is true (money, memory or time).  The
+ * loader refuses every input known to make one at its cell (data/README.md's
+ * ranges), so a value that gets here is a bug: the run stops with
+ * "gpuguide: internal error: ..." on stderr and aborts (no output
+ * folder is swapped in), rather than publish it.  Returns v. */
+double gg_output_number(double v, bool amount, bool nan_ok, const char *what);
+
 /* When the regular file old_path holds exactly these bytes, makes
  * new_path a hard link to it (the same bytes and modification time, not
  * rewritten) and returns TRUE.  FALSE when the file differs, is missing,

@@ -12,8 +12,8 @@ addr_snapshot >"$tmp/addr-before.md5"
 # addr_case NAME EDITION FILE COLUMN VALUE: VALUE in FILE's first data
 # row must be refused at that cell.
 addr_case() {
-	addr_ed="$tmp/addr-$1"
-	rm -rf "$addr_ed" && cp -r "$2" "$addr_ed"
+	addr_ed="$tmp/addr-$1/$(basename "$2")"
+	rm -rf "$tmp/addr-$1" && mkdir -p "$tmp/addr-$1" && cp -r "$2" "$addr_ed"
 	at=$(python3 "$top/tests/set_cell.py" "$addr_ed/$3" 1 "$4" "$5")
 	"$bin" -q --data "$addr_ed" --out "$addr_out" >/dev/null 2>"$tmp/addr-err"
 	st=$?
@@ -26,8 +26,8 @@ addr_case() {
 }
 # addr_ok NAME EDITION FILE COLUMN VALUE: VALUE is accepted.
 addr_ok() {
-	addr_ed="$tmp/addr-$1"
-	rm -rf "$addr_ed" && cp -r "$2" "$addr_ed"
+	addr_ed="$tmp/addr-$1/$(basename "$2")"
+	rm -rf "$tmp/addr-$1" && mkdir -p "$tmp/addr-$1" && cp -r "$2" "$addr_ed"
 	python3 "$top/tests/set_cell.py" "$addr_ed/$3" 1 "$4" "$5" >/dev/null
 	check "address $1 accepted" "$bin" -q --data "$addr_ed" --out "$tmp/addr-ok"
 }

@@ -116,8 +116,8 @@ sys.exit("; ".join(bad) if bad else 0)
 PY
 
 # A no_price reason outside the list is refused at its cell.
-rm -rf "$tmp/np-data" && cp -r "$cdata" "$tmp/np-data"
-sed -i 's/,server-only$/,sold out/' "$tmp/np-data/gpus.csv"
+rm -rf "$tmp/np-data" && mkdir -p "$tmp/np-data" && cp -r "$cdata" "$tmp/np-data/current"
+sed -i 's/,server-only$/,sold out/' "$tmp/np-data/current/gpus.csv"
 refused_at_cell "gpus.csv: an unknown no_price reason is refused at its cell, exit 1" \
-	"$tmp/np-data" "gpus.csv:[0-9]*:[0-9]*: no_price .sold out. is not one of"
-rm -rf "$tmp/np-data"
+	"$tmp/np-data/current" "gpus.csv:[0-9]*:[0-9]*: no_price .sold out. is not one of"
+rm -rf "$tmp/np-data/current"

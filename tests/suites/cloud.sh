@@ -75,9 +75,9 @@ check "cloud: the zh-CN guide labels them too" \
 # a cloud row without a pricing class, or with an unknown one, is refused
 # at its cell
 for v in '' preemptible; do
-	rm -rf "$tmp/cloud-data" && cp -r "$data_dir/current" "$tmp/cloud-data"
-	sed -i "2s/,on-demand,/,$v,/" "$tmp/cloud-data/cloud.csv"
-	"$bin" -q --data "$tmp/cloud-data" --out "$tmp/cloud-out" >"$tmp/cloud-bad.out" 2>&1
+	rm -rf "$tmp/cloud-data" && mkdir -p "$tmp/cloud-data" && cp -r "$data_dir/current" "$tmp/cloud-data/current"
+	sed -i "2s/,on-demand,/,$v,/" "$tmp/cloud-data/current/cloud.csv"
+	"$bin" -q --data "$tmp/cloud-data/current" --out "$tmp/cloud-out" >"$tmp/cloud-bad.out" 2>&1
 	check "cloud: pricing '$v' is refused at cloud.csv:2:col, exit 1" \
 	    sh -c "test $? -eq 1 && grep -q 'cloud.csv:2:[0-9]*: .*pricing' '$tmp/cloud-bad.out'"
 done
@@ -85,7 +85,8 @@ done
 # Rent or buy per build (issue 29, item 5): the hours of use a month from
 # which buying pays back within one, two and three years, recomputed from
 # the cloud table's cost per unit of work and the build's speed; "never"
-# (inf) when that takes more hours than a month has.
+# (an empty cell: no infinity leaves the program) when that takes more
+# hours than a month has.
 python3 - "$out_dir/data" "$data_dir/current" >"$tmp/rentbuy.log" 2>&1 <<'PY'
 import csv, math, sys
 out, data = sys.argv[1], sys.argv[2]
@@ -109,7 +110,7 @@ for r in rows:
         sys.exit("%s: offer %s, the cloud table's %s" % (r["build"], r["instance"], c["instance"]))
     for y in (1, 2, 3):
         want = float(r["system_cost_usd"]) / (saving * 12 * y) if saving > 0 else math.inf
-        got = float(r["hours_%dy" % y])
+        got = float(r["hours_%dy" % y] or "inf")
         if want > 730.5:
             ok = math.isinf(got)
         else:

@@ -58,3 +58,21 @@ done
 printf 'int main(void)\n{\n\treturn f1() + high(1);\n}\n' >"$tmp/cg-deep/main.c"
 check "call graph checker: finds more than 10 levels of calls" \
 	sh -c "python3 '$top/tests/call_graph.py' '$tmp/cg-deep' | grep -q '^levels: 11 levels'"
+
+# Tests see what users see (issue 43, class 7): a copy of a real edition
+# (data/current, the frozen current, 2020-09) keeps its folder's name, so
+# the program finds that edition's own templates
+# (templates/LANG/editions/NAME/) in the copy as it does in the original.
+check "every test's copy of a real edition keeps the edition's name (tests/edition_copies.py)" \
+	python3 "$top/tests/edition_copies.py" "$top"/tests/suites/*.sh "$top/tests/lib.sh" "$top"/tests/*.sh "$top"/tests/*.py
+mkdir -p "$tmp/ec"
+# (the made-up scripts spell cp through %s, so this file holds no copy)
+printf 'ed="$tmp/my-ed"\n%s -r "$data_dir/current" "$ed"\n' cp >"$tmp/ec/renamed.sh"
+printf '%s -r "$data_dir/2020-09" "$tmp/x/2020-09"\ncase_of() {\n\t%s -r "$2" "$tmp/c-$1"\n}\ncase_of mini "$top/tests/data/mini"\n' cp cp >"$tmp/ec/kept.sh"
+printf 'case_of() {\n\t%s -r "$2" "$tmp/c-$1"\n}\ncase_of old "$data_dir/2020-09"\n' cp >"$tmp/ec/param.sh"
+check "edition copies checker: finds a copy of data/current under another name" \
+	sh -c "python3 '$top/tests/edition_copies.py' '$tmp/ec/renamed.sh' | grep -q 'renamed.sh:2: .*current -> .*my-ed'"
+check "edition copies checker: finds one made through a function's parameter" \
+	sh -c "python3 '$top/tests/edition_copies.py' '$tmp/ec/param.sh' | grep -q 'param.sh:2: .*2020-09 -> .*/c-'"
+check "edition copies checker: a kept name and a synthetic edition pass" \
+	python3 "$top/tests/edition_copies.py" "$tmp/ec/kept.sh"

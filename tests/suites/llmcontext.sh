@@ -37,8 +37,8 @@ print("%d rows" % len(rows))
 PY
 check "LLM context table: every cell recomputed from the data ($(tail -n 1 "$tmp/llmctx.log"))" test $? -eq 0
 # a model whose window is shorter than a column leaves that cell empty
-rm -rf "$tmp/llmctx-data" && cp -r "$data_dir/current" "$tmp/llmctx-data"
-python3 - "$tmp/llmctx-data/llm_models.csv" <<'PY'
+rm -rf "$tmp/llmctx-data" && mkdir -p "$tmp/llmctx-data" && cp -r "$data_dir/current" "$tmp/llmctx-data/current"
+python3 - "$tmp/llmctx-data/current/llm_models.csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1], encoding="utf-8")))
 for r in rows:
@@ -48,19 +48,19 @@ w = csv.DictWriter(open(sys.argv[1], "w", encoding="utf-8", newline=""), fieldna
 w.writeheader()
 w.writerows(rows)
 PY
-"$bin" -q --lang en --data "$tmp/llmctx-data" --out "$tmp/llmctx-out" >/dev/null 2>&1
+"$bin" -q --lang en --data "$tmp/llmctx-data/current" --out "$tmp/llmctx-out" >/dev/null 2>&1
 check "LLM context table: a window of 32768 tokens leaves the full-window cell empty and keeps the long one" \
 	sh -c "grep -q '^Llama 3.1 8B,fp16,32768,[0-9.]*,[0-9.]*,,' '$tmp/llmctx-out/data/llm_context.csv'"
-rm -rf "$tmp/llmctx-data" "$tmp/llmctx-out"
+rm -rf "$tmp/llmctx-data/current" "$tmp/llmctx-out"
 
 # A mixture of experts' active parameters cannot exceed its total: refused
 # at the cell, exit 1.
-rm -rf "$tmp/moe-data" && cp -r "$data_dir/current" "$tmp/moe-data"
-sed -i 's/^gpt-oss-120b,120B MoE,116.8,5.1,/gpt-oss-120b,120B MoE,116.8,200,/' "$tmp/moe-data/llm_models.csv"
-"$bin" -q --data "$tmp/moe-data" --out "$tmp/moe-out" >"$tmp/moe.err" 2>&1
+rm -rf "$tmp/moe-data" && mkdir -p "$tmp/moe-data" && cp -r "$data_dir/current" "$tmp/moe-data/current"
+sed -i 's/^gpt-oss-120b,120B MoE,116.8,5.1,/gpt-oss-120b,120B MoE,116.8,200,/' "$tmp/moe-data/current/llm_models.csv"
+"$bin" -q --data "$tmp/moe-data/current" --out "$tmp/moe-out" >"$tmp/moe.err" 2>&1
 check "llm_models.csv: active_params_b above params_b is refused at its cell, exit 1" \
 	sh -c "test $? -eq 1 && grep -q 'llm_models.csv:[0-9]*:[0-9]*: active_params_b must be at most params_b' '$tmp/moe.err'"
-rm -rf "$tmp/moe-data" "$tmp/moe-out"
+rm -rf "$tmp/moe-data/current" "$tmp/moe-out"
 
 # Unified-memory machines (issue 29, item 3): every model of the memory
 # table at 4 bits against each machine's usable memory less the headroom,
@@ -101,12 +101,12 @@ check "machines: fits and decode bounds recomputed ($(tail -n 1 "$tmp/machines.l
 check "machines: both tables in both languages, each machine says what it cannot do" \
 	sh -c "grep -q '^| Machine | Memory | For the accelerator |' '$out_dir/guide.md' && grep -q '^| Machine | Model | Memory needed (GB) | Holds it? |' '$out_dir/guide.md' && grep -q '| 加速器可用 |' '$out_dir/zh-CN/guide.md' && grep -q 'run CUDA software' '$out_dir/guide.md'"
 # an empty price needs a note saying why
-rm -rf "$tmp/mach-data" && cp -r "$data_dir/current" "$tmp/mach-data"
-sed -i 's/^\("Mac Studio (M3 Ultra, 512 GB)",.*\),"no price: /\1,"/' "$tmp/mach-data/machines.csv"
-"$bin" -q --data "$tmp/mach-data" --out "$tmp/mach-out" >"$tmp/mach.err" 2>&1
+rm -rf "$tmp/mach-data" && mkdir -p "$tmp/mach-data" && cp -r "$data_dir/current" "$tmp/mach-data/current"
+sed -i 's/^\("Mac Studio (M3 Ultra, 512 GB)",.*\),"no price: /\1,"/' "$tmp/mach-data/current/machines.csv"
+"$bin" -q --data "$tmp/mach-data/current" --out "$tmp/mach-out" >"$tmp/mach.err" 2>&1
 check "machines.csv: an empty price without a 'no price' note is refused at its cell, exit 1" \
 	sh -c "test $? -eq 1 && grep -q 'machines.csv:5:[0-9]*: an empty price needs a note' '$tmp/mach.err'"
-rm -rf "$tmp/mach-data" "$tmp/mach-out"
+rm -rf "$tmp/mach-data/current" "$tmp/mach-out"
 
 # Measured decode of the machines (issue 42, item 4): every row of
 # machine_measurements.csv is in the export with its value, the bound of
@@ -144,12 +144,12 @@ PY
 check "machines: measured decode beside the recomputed bound ($(tail -n 1 "$tmp/machmeas.log"))" test $? -eq 0
 check "machines: the measured table in both languages" \
 	sh -c "grep -q '^| Machine | Model | Program | Measured tokens/s (date) |' '$out_dir/guide.md' && grep -q '| 实测每秒词元数（日期） |' '$out_dir/zh-CN/guide.md'"
-rm -rf "$tmp/mm-data" && cp -r "$data_dir/current" "$tmp/mm-data"
-sed -i '2s/^NVIDIA DGX Spark (GB10),/NVIDIA DGX Spork (GB10),/' "$tmp/mm-data/machine_measurements.csv"
-"$bin" -q --data "$tmp/mm-data" --out "$tmp/mm-out" >"$tmp/mm.err" 2>&1
+rm -rf "$tmp/mm-data" && mkdir -p "$tmp/mm-data" && cp -r "$data_dir/current" "$tmp/mm-data/current"
+sed -i '2s/^NVIDIA DGX Spark (GB10),/NVIDIA DGX Spork (GB10),/' "$tmp/mm-data/current/machine_measurements.csv"
+"$bin" -q --data "$tmp/mm-data/current" --out "$tmp/mm-out" >"$tmp/mm.err" 2>&1
 check "machine_measurements.csv: an unknown machine is refused at its cell, exit 1" \
 	sh -c "test $? -eq 1 && grep -q 'machine_measurements.csv:2:1: unknown machine' '$tmp/mm.err'"
-rm -rf "$tmp/mm-data" "$tmp/mm-out"
+rm -rf "$tmp/mm-data/current" "$tmp/mm-out"
 
 # Decode speed per recommended build (issue 29, item 4): one-GPU builds
 # list exactly the models they hold at 4 bits; a measured cell is the

@@ -4,12 +4,12 @@
 # per-dollar rank and the picks that chose it.
 
 ed="$tmp/ed-2020-09"
-cp -r "$data_dir/2020-09" "$ed"
-"$bin" -q --data "$ed" --out "$tmp/base"
+rm -rf "$ed" && mkdir -p "$ed" && cp -r "$data_dir/2020-09" "$ed/2020-09"
+"$bin" -q --data "$ed/2020-09" --out "$tmp/base"
 awk -F, 'BEGIN { OFS = "," } $1 == "RTX 3070" && $2 == "new" { $3 = $3 * 3 } { print }' \
-	"$ed/prices.csv" >"$ed/prices.new" && mv "$ed/prices.new" "$ed/prices.csv"
-check "tripled price is in the copy" grep -q '^RTX 3070,new,1497,' "$ed/prices.csv"
-"$bin" -q --data "$ed" --out "$tmp/tripled"
+	"$ed/2020-09/prices.csv" >"$ed/2020-09/prices.new" && mv "$ed/2020-09/prices.new" "$ed/2020-09/prices.csv"
+check "tripled price is in the copy" grep -q '^RTX 3070,new,1497,' "$ed/2020-09/prices.csv"
+"$bin" -q --data "$ed/2020-09" --out "$tmp/tripled"
 check "edited edition generates" test -s "$tmp/tripled/data/per_dollar.csv"
 
 rank_of() { # rank_of FILE GPU -> the 1-GPU CNN rank

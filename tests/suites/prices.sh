@@ -57,8 +57,8 @@ PY
 # the first one-GPU decision with a runner-up costs four times as much,
 # in every row of its condition.
 flip="$tmp/flip"
-rm -rf "$flip-data" "$flip" && cp -r "$data_dir/current" "$flip-data"
-python3 - "$out_dir/data/recommendations.csv" "$flip-data/prices.csv" "$out_dir/data/per_dollar_1gpu.csv" >"$tmp/flip.case" <<'PY'
+rm -rf "$flip-data" "$flip" && mkdir -p "$flip-data" && cp -r "$data_dir/current" "$flip-data/current"
+python3 - "$out_dir/data/recommendations.csv" "$flip-data/current/prices.csv" "$out_dir/data/per_dollar_1gpu.csv" >"$tmp/flip.case" <<'PY'
 import csv, re, sys
 rec = next(r for r in csv.DictReader(open(sys.argv[1], encoding="utf-8"))
            if r["buy"].startswith("1x ") and r["runner_up"])
@@ -75,8 +75,8 @@ with open(sys.argv[2], "w", newline="", encoding="utf-8") as f:
 print(rec["use_case"], rec["buy"], gpu, cond, "%g" % float(price), sep="\t")
 PY
 IFS="$(printf '\t')" read -r flip_use flip_buy flip_gpu flip_cond flip_price <"$tmp/flip.case"
-"$bin" --data "$flip-data" --previous "$out_dir/data/guide.json" --out "$flip" 2>"$tmp/flip.err"
-check "the price edit is in the data copy" sh -c "! cmp -s '$data_dir/current/prices.csv' '$flip-data/prices.csv'"
+"$bin" --data "$flip-data/current" --previous "$out_dir/data/guide.json" --out "$flip" 2>"$tmp/flip.err"
+check "the price edit is in the data copy" sh -c "! cmp -s '$data_dir/current/prices.csv' '$flip-data/current/prices.csv'"
 check "stderr: the $flip_use pick changed, with the price move" \
 	grep -qF "$flip_use pick: $flip_buy -> " "$tmp/flip.err"
 check "stderr: the cause names the price move" \
@@ -90,15 +90,15 @@ check "the guide names the changed pick" grep -q '^| pick | ' "$flip/guide.md"
 check "zh what changed: translated build labels" grep -qE '^\| 首选 \| .*（二手）|^\| 首选 \| [^|]* \| [^|(]* \| [^|(]* \|' "$flip/zh-CN/guide.md"
 check "zh what changed: no data ids shown" sh -c "! sed -n '/^| 变化 /,/^\$/p' '$flip/zh-CN/guide.md' | grep -q '1x \\| used '"
 # A second run on the same output folder compares with the first.
-"$bin" --data "$flip-data" --out "$flip" 2>"$tmp/flip2.err"
+"$bin" --data "$flip-data/current" --out "$flip" 2>"$tmp/flip2.err"
 check "second run: nothing changed since the first" grep -q 'nothing changed since' "$tmp/flip2.err"
 check "second run: changes.csv has only its header" test "$(wc -l <"$flip/data/changes.csv")" -eq 1
 
 # A cloud price below the desktop's electricity cost: never a negative
 # break-even, and the verdict is rent.
 cheap="$tmp/cheap-cloud"
-cp -r "$data_dir/current" "$cheap-data"
-python3 - "$data_dir/current/cloud.csv" "$cheap-data/cloud.csv" <<'PY'
+rm -rf "$cheap-data" && mkdir -p "$cheap-data" && cp -r "$data_dir/current" "$cheap-data/current"
+python3 - "$data_dir/current/cloud.csv" "$cheap-data/current/cloud.csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1], newline="")))
 with open(sys.argv[2], "w", newline="") as f:
@@ -108,7 +108,7 @@ with open(sys.argv[2], "w", newline="") as f:
         r["price_per_hour"] = "0.001"
         w.writerow(r)
 PY
-"$bin" -q --data "$cheap-data" --out "$cheap"
+"$bin" -q --data "$cheap-data/current" --out "$cheap"
 check "cheap cloud: the run succeeds" test -s "$cheap/data/cloud.csv"
 check "cheap cloud: every verdict is rent, no break-even is negative" python3 - "$cheap/data/cloud.csv" <<'PY'
 import csv, sys
@@ -146,10 +146,10 @@ check "zh 4x request: electrical work not included" sh -c "pdftotext -layout '$p
 # $1,000 tier cut to $500 in a data copy: the budget desktop base alone
 # costs $685).
 nofit="$tmp/budget-nofit"
-rm -rf "$nofit-data" && cp -r "$data_dir/current" "$nofit-data"
-sed -i 's/^budget_1000,8,cnn,1,1000,/budget_1000,8,cnn,1,500,/' "$nofit-data/use_cases.csv"
-"$bin" -q --data "$nofit-data" --out "$nofit" 2>/dev/null
-check "budget no build fits: the edit is in the data copy" grep -q '^budget_1000,8,cnn,1,500,' "$nofit-data/use_cases.csv"
+rm -rf "$nofit-data" && mkdir -p "$nofit-data" && cp -r "$data_dir/current" "$nofit-data/current"
+sed -i 's/^budget_1000,8,cnn,1,1000,/budget_1000,8,cnn,1,500,/' "$nofit-data/current/use_cases.csv"
+"$bin" -q --data "$nofit-data/current" --out "$nofit" 2>/dev/null
+check "budget no build fits: the edit is in the data copy" grep -q '^budget_1000,8,cnn,1,500,' "$nofit-data/current/use_cases.csv"
 check "budget no build fits: the cheapest build is named and computed" python3 - "$nofit/guide.md" "$nofit/data/per_dollar_1gpu.csv" <<'PY'
 import csv, re, sys
 md = open(sys.argv[1], encoding="utf-8").read()
@@ -197,14 +197,14 @@ check "zh: sensitivity of a 4x pick is per GPU" grep -q '^| 四卡科研工作�
 check "zh: money in yuan with the USD beside" grep -q '≈¥17,875（\$2,500）' "$out_dir/zh-CN/guide.md"
 check "zh: the money note names the dated rate" grep -q '7\.15 CNY.*2026-01-15 的汇率' "$out_dir/zh-CN/guide.md"
 eur="$tmp/native-eur"
-rm -rf "$eur-data" && cp -r "$data_dir/current" "$eur-data"
-echo 'RTX 3070,used,150,EUR,ebay,listing,test shop,https://example.com/3070,2026-09-15,' >>"$eur-data/prices.csv"
-"$bin" -q --lang en --data "$eur-data" --out "$eur" 2>/dev/null
+rm -rf "$eur-data" && mkdir -p "$eur-data" && cp -r "$data_dir/current" "$eur-data/current"
+echo 'RTX 3070,used,150,EUR,ebay,listing,test shop,https://example.com/3070,2026-09-15,' >>"$eur-data/current/prices.csv"
+"$bin" -q --lang en --data "$eur-data/current" --out "$eur" 2>/dev/null
 check "en: a native euro price with its date" grep -q '| 1 | RTX 3070 (used) | 8 GB | \$177 (one price, 2026-08-31) | €150 (one price, 2026-09-15); ≈¥' "$eur/guide.md"
 native="$tmp/native-cny"
-cp -r "$data_dir/current" "$native-data"
-printf '%s\n' 'RTX 5070 Ti,new,6999,CNY,retail,listing,"test row",,2026-03-01,' >>"$native-data/prices.csv"
-"$bin" -q --lang zh-CN --data "$native-data" --out "$native" 2>/dev/null
+rm -rf "$native-data" && mkdir -p "$native-data" && cp -r "$data_dir/current" "$native-data/current"
+printf '%s\n' 'RTX 5070 Ti,new,6999,CNY,retail,listing,"test row",,2026-03-01,' >>"$native-data/current/prices.csv"
+"$bin" -q --lang zh-CN --data "$native-data/current" --out "$native" 2>/dev/null
 check "zh: a native yuan row wins over the conversion" grep -q '^| [0-9]* | RTX 5070 Ti | 16 GB | ¥6,999（1 条报价，观测于 2026-03-01，比本版早 9 个月） |' "$native/guide.md"
 check "zh: the picks stay those of the USD prices" sh -c "cmp -s '$native/data/recommendations.csv' '$out_dir/zh-CN/data/recommendations.csv'"
 
@@ -222,10 +222,10 @@ PY
 # The power text is never negative: with a standard supply smaller than
 # the example's GPUs it says how many watts short it is.
 weak="$tmp/weak-psu"
-cp -r "$data_dir/current" "$weak-data"
-sed -i 's/^standard_psu_max_w,1600,/standard_psu_max_w,1000,/' "$weak-data/assumptions.csv"
-"$bin" -q --data "$weak-data" --out "$weak" 2>/dev/null
-check "weak PSU: the edit is in the data copy" grep -q '^standard_psu_max_w,1000,' "$weak-data/assumptions.csv"
+rm -rf "$weak-data" && mkdir -p "$weak-data" && cp -r "$data_dir/current" "$weak-data/current"
+sed -i 's/^standard_psu_max_w,1600,/standard_psu_max_w,1000,/' "$weak-data/current/assumptions.csv"
+"$bin" -q --data "$weak-data/current" --out "$weak" 2>/dev/null
+check "weak PSU: the edit is in the data copy" grep -q '^standard_psu_max_w,1000,' "$weak-data/current/assumptions.csv"
 check "weak PSU: the power text says how many watts short" grep -q 'W less than the GPUs alone draw' "$weak/guide.md"
 check "power text: no negative watts (weak PSU, current data)" sh -c "! grep -q '\\\\-[0-9][0-9,]* W' '$weak/guide.md' '$out_dir/guide.md'"
 
@@ -251,9 +251,9 @@ PY
 # Each rule fails --check on a copy of data/current that breaks it.
 rules="$tmp/rules"
 rule_case() { # name, sed expression on prices.csv, expected message
-	rm -rf "$rules-$1"; cp -r "$data_dir/current" "$rules-$1"
-	sed -i "$2" "$rules-$1/prices.csv"
-	"$bin" --check --data "$rules-$1" >"$rules-$1.out" 2>"$rules-$1.err"
+	rm -rf "$rules-$1" && mkdir -p "$rules-$1" && cp -r "$data_dir/current" "$rules-$1/current"
+	sed -i "$2" "$rules-$1/current/prices.csv"
+	"$bin" --check --data "$rules-$1/current" >"$rules-$1.out" 2>"$rules-$1.err"
 	check "price rule $1: --check exits 1" test $? -eq 1
 	check "price rule $1: names the row and the rule" grep -q "^  price rule: prices.csv:[0-9]*:[0-9]*: .*$3" "$rules-$1.out"
 }
@@ -268,18 +268,18 @@ rule_case used '$a RTX PRO 6000 Blackwell,used,20000,USD,ebay,listing,test shop,
 # a datacenter card's row more than 30 days behind a newer row of another
 # source, with no note starting 'kept' (issue 41, item 8)
 rule_case superseded '$a L40S,new,7000,USD,retail,listing,test shop A,https://example.com/a,2026-06-01,\nL40S,new,7200,USD,retail,listing,test shop B,https://example.com/b,2026-11-30,' 'L40S price of 2026-06-01 is 182 days older than the row of 2026-11-30 from another source'
-rm -rf "$rules-kept"; cp -r "$data_dir/current" "$rules-kept"
-sed -i '$a L40S,new,7000,USD,retail,listing,test shop A,https://example.com/a,2026-06-01,kept: the shop still lists it at this price\nL40S,new,7200,USD,retail,listing,test shop B,https://example.com/b,2026-11-30,' "$rules-kept/prices.csv"
-"$bin" --check --data "$rules-kept" >"$rules-kept.out" 2>&1
+rm -rf "$rules-kept" && mkdir -p "$rules-kept" && cp -r "$data_dir/current" "$rules-kept/current"
+sed -i '$a L40S,new,7000,USD,retail,listing,test shop A,https://example.com/a,2026-06-01,kept: the shop still lists it at this price\nL40S,new,7200,USD,retail,listing,test shop B,https://example.com/b,2026-11-30,' "$rules-kept/current/prices.csv"
+"$bin" --check --data "$rules-kept/current" >"$rules-kept.out" 2>&1
 check "price rule superseded: a row whose note starts 'kept' stays" test $? -eq 0
-rm -rf "$rules-gap"; cp -r "$data_dir/current" "$rules-gap"
-sed -i '$a L40S,new,7000,USD,retail,listing,test shop A,https://example.com/a,2026-11-01,\nL40S,new,7200,USD,retail,listing,test shop B,https://example.com/b,2026-11-30,' "$rules-gap/prices.csv"
-"$bin" --check --data "$rules-gap" >"$rules-gap.out" 2>&1
+rm -rf "$rules-gap" && mkdir -p "$rules-gap" && cp -r "$data_dir/current" "$rules-gap/current"
+sed -i '$a L40S,new,7000,USD,retail,listing,test shop A,https://example.com/a,2026-11-01,\nL40S,new,7200,USD,retail,listing,test shop B,https://example.com/b,2026-11-30,' "$rules-gap/current/prices.csv"
+"$bin" --check --data "$rules-gap/current" >"$rules-gap.out" 2>&1
 check "price rule superseded: rows of two sources 29 days apart both stay" test $? -eq 0
 # an 8-GPU server base cheaper than the 4-GPU desktop base
-rm -rf "$rules-base"; cp -r "$data_dir/current" "$rules-base"
-sed -i 's/^\(8,"8-GPU server without GPUs (DGX H100-class host[^"]*",server,\)32010,/\15000,/' "$rules-base/systems.csv"
-"$bin" --check --data "$rules-base" >"$rules-base.out" 2>&1
+rm -rf "$rules-base" && mkdir -p "$rules-base" && cp -r "$data_dir/current" "$rules-base/current"
+sed -i 's/^\(8,"8-GPU server without GPUs (DGX H100-class host[^"]*",server,\)32010,/\15000,/' "$rules-base/current/systems.csv"
+"$bin" --check --data "$rules-base/current" >"$rules-base.out" 2>&1
 check "price rule base: --check exits 1" test $? -eq 1
 check "price rule base: names the system row and the rule" grep -q '^  price rule: systems.csv:[0-9]*:[0-9]*: an 8-GPU server base at 5000 USD is cheaper than the 4-GPU desktop base' "$rules-base.out"
 

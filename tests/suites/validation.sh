@@ -88,16 +88,16 @@ check "the pipeline-bound reason is worded in the reference page" \
 # Without the B200's faster BERT runs there is no evidence that the tie is
 # the pipeline's: nothing of the B200 is marked.
 ved="$tmp/validation-ed"
-cp -r "$data_dir/current" "$ved"
+rm -rf "$ved" && mkdir -p "$ved" && cp -r "$data_dir/current" "$ved/current"
 grep -v '^B200,[^,]*,[^,]*,[^,]*,transformer,' "$data_dir/current/benchmarks.csv" \
-	>"$ved/benchmarks.csv"
-"$bin" -q --data "$ved" --out "$tmp/validation-nobert"
+	>"$ved/current/benchmarks.csv"
+"$bin" -q --data "$ved/current" --out "$tmp/validation-nobert"
 check "no B200 row is pipeline-bound without its BERT evidence" \
 	sh -c "! grep -q '^B200,.*,model.unused.pipeline_bound,' '$tmp/validation-nobert/data/excluded_rows.csv'"
 # An edition without the two assumptions marks nothing.
-grep -v '^pipeline_bound\.' "$data_dir/current/assumptions.csv" >"$ved/assumptions.csv"
-cp "$data_dir/current/benchmarks.csv" "$ved/benchmarks.csv"
-"$bin" -q --data "$ved" --out "$tmp/validation-nokeys"
+grep -v '^pipeline_bound\.' "$data_dir/current/assumptions.csv" >"$ved/current/assumptions.csv"
+cp "$data_dir/current/benchmarks.csv" "$ved/current/benchmarks.csv"
+"$bin" -q --data "$ved/current" --out "$tmp/validation-nokeys"
 check "without the pipeline_bound keys no row is marked" \
 	test "$(bound "$tmp/validation-nokeys")" = 0
 check "with them, some row is" test "$(bound "$vout")" -gt 0
@@ -193,16 +193,16 @@ for edit in 's/^scaling_max_efficiency,1.05,/scaling_max_efficiency,0.9,/:scalin
 	's/^loo_target_median,0.05,/loo_target_median,0,/:loo_target_median' \
 	's/^regional_gap_min,0.15,/regional_gap_min,-1,/:regional_gap_min'; do
 	key=${edit##*:}
-	rm -rf "$tmp/limit-data" && cp -r "$data_dir/current" "$tmp/limit-data"
-	sed -i "${edit%:*}" "$tmp/limit-data/assumptions.csv"
+	rm -rf "$tmp/limit-data" && mkdir -p "$tmp/limit-data" && cp -r "$data_dir/current" "$tmp/limit-data/current"
+	sed -i "${edit%:*}" "$tmp/limit-data/current/assumptions.csv"
 	refused_at_cell "assumption $key out of range: refused at its cell, exit 1, no output" \
-		"$tmp/limit-data" "assumptions.csv:[0-9]*:[0-9]*: assumption .$key. must be a number"
+		"$tmp/limit-data/current" "assumptions.csv:[0-9]*:[0-9]*: assumption .$key. must be a number"
 done
-rm -rf "$tmp/limit-data"
+rm -rf "$tmp/limit-data/current"
 
 # A ratio pair naming a GPU the edition lacks is refused at its cell.
-rm -rf "$tmp/ratio-data" && cp -r "$data_dir/current" "$tmp/ratio-data"
-sed -i 's#^validation_ratios,B200/H100 SXM;#validation_ratios,B200/H100 SMX;#' "$tmp/ratio-data/assumptions.csv"
+rm -rf "$tmp/ratio-data" && mkdir -p "$tmp/ratio-data" && cp -r "$data_dir/current" "$tmp/ratio-data/current"
+sed -i 's#^validation_ratios,B200/H100 SXM;#validation_ratios,B200/H100 SMX;#' "$tmp/ratio-data/current/assumptions.csv"
 refused_at_cell "validation_ratios with an unknown GPU: refused at its cell, exit 1, no output" \
-	"$tmp/ratio-data" "assumptions.csv:[0-9]*:[0-9]*: validation_ratios: .B200/H100 SMX. is not two gpus.csv names"
-rm -rf "$tmp/ratio-data"
+	"$tmp/ratio-data/current" "assumptions.csv:[0-9]*:[0-9]*: validation_ratios: .B200/H100 SMX. is not two gpus.csv names"
+rm -rf "$tmp/ratio-data/current"

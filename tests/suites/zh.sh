@@ -160,9 +160,9 @@ check "2020-09: a claim without claim.ID in the strings is an error naming the k
 	zh_claim_key_missing claim.cycles_with
 check "2020-09: a reason without claim.reason.REASON in the strings is an error naming the key" \
 	zh_claim_key_missing claim.reason.breakeven
-rm -rf "$tmp/zh-ed-claim" && cp -r "$data_dir/2020-09" "$tmp/zh-ed-claim"
-sed -i 's/^breakeven,\(.*\),breakeven,/breakeven,\1,Break even,/' "$tmp/zh-ed-claim/claims.csv"
-zh_claim_line=$(grep -n '^breakeven,' "$tmp/zh-ed-claim/claims.csv" | cut -d: -f1)
+rm -rf "$tmp/zh-ed-claim" && mkdir -p "$tmp/zh-ed-claim" && cp -r "$data_dir/2020-09" "$tmp/zh-ed-claim/2020-09"
+sed -i 's/^breakeven,\(.*\),breakeven,/breakeven,\1,Break even,/' "$tmp/zh-ed-claim/2020-09/claims.csv"
+zh_claim_line=$(grep -n '^breakeven,' "$tmp/zh-ed-claim/2020-09/claims.csv" | cut -d: -f1)
 check "claims.csv: a reason that is no strings key is an error file:line:col" sh -c \
 	"'$bin' -q --data '$tmp/zh-ed-claim' --out '$tmp/zh-out-claim' 2>&1 | grep -qx '.*/claims.csv:$zh_claim_line:44: a key of the strings takes only a-z, 0-9 and .*, got .Break even.'"
 
@@ -182,6 +182,7 @@ check "the not-vouched check can fail: the current page against the 2020-09 resu
 # An edition named like a language folder would share out/zh-CN/ with the
 # Chinese site: an input error naming the folder, and no output.
 clash="$tmp/lang-clash"
+# edition-renamed: the clash needs an edition named zh-CN
 mkdir -p "$clash-data" && cp -r "$data_dir/current" "$clash-data/current" \
 	&& cp -r "$data_dir/current" "$clash-data/zh-CN"
 "$bin" -q --data "$clash-data" --out "$clash" 2>"$tmp/lang-clash.err"

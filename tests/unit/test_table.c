@@ -7,6 +7,9 @@
 
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static const Column COLS[] = {
     {"name", "t.name", COL_TEXT, 0, 0, 'l', NULL, 0},
@@ -42,11 +45,44 @@ static Table *sample(void)
 	table_set_text(t, "note", "say \"hi\"");
 	table_set_number(t, "cost_usd", 2199.5);
 	table_set_number(t, "share", 0.1234);
-	table_set_number(t, "days_at_15", INFINITY);
+	table_set_number_shown(t, "days_at_15", NAN, "never");
 	table_set_number(t, "memory_gb", 24);
 	table_add_row(t); /* every cell empty */
 	table_set_number(t, "share", NAN);
 	return t;
+}
+
+/* True when setting key to v in a child process stops it (the output
+ * boundary's guard, gg_output_number) instead of returning. */
+static bool set_stops(const char *key, double v)
+{
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		g_log_set_always_fatal(G_LOG_LEVEL_ERROR);
+		int null = open("/dev/null", O_WRONLY);
+		dup2(null, 2);
+		Table *t = table_new("guard", COLS, G_N_ELEMENTS(COLS), NULL);
+		table_add_row(t);
+		table_set_number(t, key, v);
+		_exit(0);
+	}
+	int status = 0;
+	return pid > 0 && waitpid(pid, &status, 0) == pid
+	       && !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+/* No infinity, and no negative money, memory or time, gets into a table
+ * (issue 43, class 5): the run stops; NaN is an empty cell. */
+static void test_guard(void)
+{
+	CHECK(set_stops("days_at_15", INFINITY));
+	CHECK(set_stops("share", -INFINITY));
+	CHECK(set_stops("cost_usd", -1));
+	CHECK(set_stops("memory_gb", -0.5));
+	CHECK(!set_stops("share", -0.25));   /* a change may fall */
+	CHECK(!set_stops("cost_usd", NAN));  /* empty: no price */
+	CHECK(!set_stops("memory_gb", 0));
 }
 
 /* Heading anchors keep the letters of every script. */
@@ -75,6 +111,7 @@ static void test_slugs(void)
 void test_table(void)
 {
 	test_slugs();
+	test_guard();
 	Lang *s = strings();
 	CHECK(s != NULL);
 	if (!s)
@@ -85,14 +122,14 @@ void test_table(void)
 	CHECK(error == NULL);
 	CHECK(md && strstr(md, "| Name | Cost | Share | Days at 15 % | Memory |"));
 	CHECK(md && strstr(md, "| A \\(b\\) | \xE2\x82\xAC" "2\\.200 | 12\\,3 \\% | "
-	                       "\xE2\x88\x9E | 24\xC2\xA0Go |"));
+	                       "never | 24\xC2\xA0Go |"));
 	CHECK(md && strstr(md, "| \xE2\x80\x94 | \xE2\x80\x94 | \\- \\% |"));
 	CHECK(md && !strstr(md, "say"));      /* data-only column */
 	g_free(md);
 
 	char *csv = table_csv(t);
 	CHECK_STR(csv, "name,note,cost_usd,share,days_at_15,memory_gb\n"
-	               "\"a,b\",\"say \"\"hi\"\"\",2199.50,0.1234,inf,24\n"
+	               "\"a,b\",\"say \"\"hi\"\"\",2199.50,0.1234,,24\n"
 	               ",,,,,\n");
 	g_free(csv);
 
