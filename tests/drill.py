@@ -20,7 +20,9 @@ picks, so the drill holds whatever the data say:
                  card at a shop and two used cards from sold listings,
                  the GPUs of today's decisions
   price-removed  one price row of a card with several removed
-  only-price     every price row of one decided card removed
+  only-price     every price row of one decided card removed (not the
+                 reference GPU's: without a price it is refused, by
+                 design, with an error naming prices.csv)
   new-gpu        a new GPU (a copy of a priced card's specs under a new
                  name) with a price of its own
   gpu-removed    a GPU that no assumption names removed with every row
@@ -116,9 +118,16 @@ def price_removed(d, base):
     write(d + "/prices.csv", h, rows)
 
 
+def reference_gpu(d):
+    """The edition's reference_gpu assumption."""
+    return next(r["value"] for r in read(d + "/assumptions.csv")[1]
+                if r["key"] == "reference_gpu")
+
+
 def only_price(d, base):
     h, rows = read(d + "/prices.csv")
-    gpu = decided_gpus(base)[0][0]
+    ref = reference_gpu(d)
+    gpu = next(g for g, _ in decided_gpus(base) if g != ref)
     write(d + "/prices.csv", h, [r for r in rows if r["gpu"] != gpu])
 
 
