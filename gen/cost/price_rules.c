@@ -173,17 +173,28 @@ static bool median_row(const PriceModel *m, const Price *p, size_t gpu,
 	       && (!firm_exists || p->kind != PRICE_KIND_ESTIMATE);
 }
 
+/* The k-th price row of gpu (the price model's index). */
+static const Price *gpu_row(const PriceModel *m, size_t gpu, size_t k)
+{
+	return &m->edition->prices[m->rows[m->first_row[gpu] + k]];
+}
+
+static size_t gpu_rows(const PriceModel *m, size_t gpu)
+{
+	return m->first_row[gpu + 1] - m->first_row[gpu];
+}
+
 /* The newest median row of gpu and c, or NULL. */
 static const Price *newest_median_row(const PriceModel *m, size_t gpu,
                                       Condition c, bool firm_exists)
 {
-	const Edition *e = m->edition;
 	const Price *newest = NULL;
-	for (size_t i = 0; i < e->n_prices; i++)
-		if (median_row(m, &e->prices[i], gpu, c, firm_exists)
-		    && (!newest || strcmp(e->prices[i].from.date,
-		                          newest->from.date) > 0))
-			newest = &e->prices[i];
+	for (size_t k = 0; k < gpu_rows(m, gpu); k++) {
+		const Price *p = gpu_row(m, gpu, k);
+		if (median_row(m, p, gpu, c, firm_exists)
+		    && (!newest || strcmp(p->from.date, newest->from.date) > 0))
+			newest = p;
+	}
 	return newest;
 }
 
@@ -199,14 +210,15 @@ static void superseded_rules(GPtrArray *out, const PriceModel *m)
 			continue;
 		for (int c = 0; c < 2; c++) {
 			bool firm = false;
-			for (size_t i = 0; i < e->n_prices; i++)
-				firm |= median_row(m, &e->prices[i], g,
+			for (size_t k = 0; k < gpu_rows(m, g); k++)
+				firm |= median_row(m, gpu_row(m, g, k), g,
 				                   (Condition)c, false)
-				        && e->prices[i].kind != PRICE_KIND_ESTIMATE;
+				        && gpu_row(m, g, k)->kind
+				               != PRICE_KIND_ESTIMATE;
 			const Price *newest =
 			    newest_median_row(m, g, (Condition)c, firm);
-			for (size_t i = 0; newest && i < e->n_prices; i++) {
-				const Price *p = &e->prices[i];
+			for (size_t k = 0; newest && k < gpu_rows(m, g); k++) {
+				const Price *p = gpu_row(m, g, k);
 				if (!median_row(m, p, g, (Condition)c, firm)
 				    || strcmp(p->from.source,
 				              newest->from.source) == 0
