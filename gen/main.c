@@ -32,7 +32,7 @@
 typedef struct {
 	char *data_dir, *templates_dir, *out_dir, *paper, *lang, *base_url;
 	char *previous;
-	gboolean quiet, check, version;
+	gboolean quiet, check, version, full;
 	gint jobs; /* worker processes; 0: one per processor */
 } Options;
 
@@ -132,7 +132,8 @@ static PublishConfig language_config(const Run *run, guint i,
 	                       .languages = langs,
 	                       .n_languages = n,
 	                       .out_dir = o->out_dir,
-	                       .previous = o->previous};
+	                       .previous = o->previous,
+	                       .full = o->full};
 }
 
 /* Every language (the first at the top of the site, others in a folder
@@ -390,6 +391,10 @@ static int parse_options(int *argc, char ***argv, Options *o)
 	    {"previous", 0, 0, G_OPTION_ARG_FILENAME, &o->previous,
 	     "The previous run's data/guide.json, for \"What changed\" "
 	     "(default: the one in the output folder)", "FILE"},
+	    {"full", 0, 0, G_OPTION_ARG_NONE, &o->full,
+	     "Generate every edition, also one whose data, templates and "
+	     "program are unchanged since the last run (by default such an "
+	     "edition's files are kept: the same bytes)", NULL},
 	    {"check", 'c', 0, G_OPTION_ARG_NONE, &o->check,
 	     "Validate the data, print counts and the price worklist; "
 	     "write nothing", NULL},

@@ -40,6 +40,9 @@ typedef struct {
 	const char *lang_folder;   /* "" or "zh-CN/": start of every prefix */
 	const SiteLanguage *languages; /* every language of the site */
 	size_t n_languages;
+	bool full;                 /* --full: generate every edition, even
+	                              one whose inputs are unchanged
+	                              (reuse.h) */
 } PublishConfig;
 
 /* One edition, computed and expanded, ready to write. */

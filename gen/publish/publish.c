@@ -14,6 +14,7 @@
 #include "recommend.h"
 #include "request.h"
 #include "results.h"
+#include "reuse.h"
 #include "template.h"
 #include "util.h"
 
@@ -219,9 +220,10 @@ static bool run_backend(const Backend *b, const EditionResult *r,
 	return true;
 }
 
-bool publish_edition(const PublishConfig *config, const char *dir,
-                     const char *prefix, const char *nav, Site *site,
-                     PublishProgress progress, void *data, GError **error)
+static bool generate_edition(const PublishConfig *config, const char *dir,
+                             const char *prefix, const char *nav,
+                             Site *site, PublishProgress progress,
+                             void *data, GError **error)
 {
 	Stages s = {0};
 	bool ok = compute(config, dir, &s, progress, data, error)
@@ -256,6 +258,42 @@ bool publish_edition(const PublishConfig *config, const char *dir,
 		release_freed_memory();
 	}
 	stages_free(&s);
+	return ok;
+}
+
+/* Takes an edition whose inputs are unchanged over from the previous
+ * output (reuse.h), else generates it; either way its list of files
+ * with the key is written, the same bytes both ways. */
+bool publish_edition(const PublishConfig *config, const char *dir,
+                     const char *prefix, const char *nav, Site *site,
+                     PublishProgress progress, void *data, GError **error)
+{
+	char *previous = previous_path(config, prefix);
+	char *key = reuse_key(config, dir, prefix, nav, previous, error);
+	g_free(previous);
+	if (!key)
+		return false;
+	bool reused = false;
+	bool ok = config->full
+	          || reuse_previous(site, prefix, key, &reused, error);
+	if (ok && reused) {
+		char *name = g_path_get_basename(dir);
+		progress("reused", name, data);
+		if (config->summary)
+			g_ptr_array_add(config->summary,
+			                g_strdup_printf("%s: inputs unchanged since "
+			                                "the last run; its files "
+			                                "were kept", name));
+		g_free(name);
+	} else if (ok) {
+		site_record_start(site);
+		ok = generate_edition(config, dir, prefix, nav, site, progress,
+		                      data, error);
+		GPtrArray *paths = site_record_stop(site);
+		ok = ok && reuse_write_list(site, prefix, key, paths, error);
+		g_ptr_array_unref(paths);
+	}
+	g_free(key);
 	return ok;
 }
 

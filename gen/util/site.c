@@ -80,8 +80,10 @@ static void remove_stale(const char *parent, const char *base)
 }
 
 struct Site {
-	char *target; /* absolute output folder */
-	char *tmp;    /* absolute temporary folder beside it */
+	char *target;      /* absolute output folder */
+	char *tmp;         /* absolute temporary folder beside it */
+	GPtrArray *record; /* char *: paths written since site_record_start,
+	                      or NULL when not recording */
 };
 
 static const char MARKER_TEXT[] =
@@ -234,6 +236,22 @@ static bool safe_relpath(const char *relpath)
 	return ok;
 }
 
+/* Notes "SHA256  relpath" when recording (the digest of bytes, or the
+ * digest given). */
+static void note_written(Site *s, const char *relpath, const void *bytes,
+                         size_t length, const char *digest)
+{
+	if (!s->record)
+		return;
+	char *own = digest ? NULL
+	                   : g_compute_checksum_for_data(G_CHECKSUM_SHA256,
+	                                                 bytes, length);
+	g_ptr_array_add(s->record,
+	                g_strdup_printf("%s  %s", digest ? digest : own,
+	                                relpath));
+	g_free(own);
+}
+
 bool site_write(Site *s, const char *relpath, const void *bytes,
                 size_t length, GError **error)
 {
@@ -242,6 +260,7 @@ bool site_write(Site *s, const char *relpath, const void *bytes,
 		          "folder", relpath);
 		return false;
 	}
+	note_written(s, relpath, bytes, length, NULL);
 	char *path = g_build_filename(s->tmp, relpath, NULL);
 	char *dir = g_path_get_dirname(path);
 	bool ok = g_mkdir_with_parents(dir, 0755) == 0;
@@ -281,6 +300,113 @@ bool site_write(Site *s, const char *relpath, const void *bytes,
 	return ok;
 }
 
+/* ---- reusing the previous output -------------------------------------- */
+
+void site_record_start(Site *s)
+{
+	if (s->record)
+		g_ptr_array_unref(s->record);
+	s->record = g_ptr_array_new_with_free_func(g_free);
+}
+
+/* Record lines by path (after the digest and two spaces). */
+static gint by_path(gconstpointer a, gconstpointer b)
+{
+	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+	return strcmp(strstr(x, "  ") + 2, strstr(y, "  ") + 2);
+}
+
+GPtrArray *site_record_stop(Site *s)
+{
+	GPtrArray *lines = s->record;
+	s->record = NULL;
+	if (lines)
+		g_ptr_array_sort(lines, by_path);
+	return lines;
+}
+
+bool site_read_previous(Site *s, const char *relpath, size_t max_bytes,
+                        char **contents, size_t *length, GError **error)
+{
+	*contents = NULL;
+	*length = 0;
+	if (!safe_relpath(relpath))
+		return true;
+	char *path = g_build_filename(s->target, relpath, NULL);
+	bool ok = gg_read_file_optional(path, max_bytes, contents, length,
+	                                error);
+	g_free(path);
+	return ok;
+}
+
+char *site_previous_digest(Site *s, const char *relpath)
+{
+	if (!safe_relpath(relpath) || strcmp(relpath, SITE_MARKER) == 0)
+		return NULL;
+	char *path = g_build_filename(s->target, relpath, NULL);
+	struct stat st;
+	char *bytes = NULL, *digest = NULL;
+	size_t length = 0;
+	if (lstat(path, &st) == 0 && S_ISREG(st.st_mode)
+	    && gg_read_file(path, SITE_REUSE_MAX_BYTES, &bytes, &length, NULL))
+		digest = g_compute_checksum_for_data(G_CHECKSUM_SHA256,
+		                                     (const guchar *)bytes,
+		                                     length);
+	g_free(bytes);
+	g_free(path);
+	return digest;
+}
+
+/* Copies the file at from to to (a new file). */
+static bool copy_file(const char *from, const char *to, GError **error)
+{
+	char *bytes = NULL;
+	size_t length = 0;
+	bool ok = gg_read_file(from, SITE_REUSE_MAX_BYTES, &bytes, &length,
+	                       error);
+	FILE *f = ok ? fopen(to, "wb") : NULL;
+	if (ok && (!f || fwrite(bytes, 1, length, f) != length)) {
+		env_error(error, "cannot write '%s': %s", to,
+		          g_strerror(errno));
+		ok = false;
+	}
+	if (f && fclose(f) != 0 && ok) {
+		env_error(error, "cannot write '%s': %s", to,
+		          g_strerror(errno));
+		ok = false;
+	}
+	g_free(bytes);
+	return ok;
+}
+
+bool site_reuse(Site *s, const char *relpath, const char *digest,
+                GError **error)
+{
+	char *now = site_previous_digest(s, relpath);
+	bool same = now && strcmp(now, digest) == 0;
+	g_free(now);
+	if (!same) {
+		env_error(error, "cannot reuse '%s': the previous output no "
+		          "longer holds it as it was", relpath);
+		return false;
+	}
+	note_written(s, relpath, NULL, 0, digest);
+	char *from = g_build_filename(s->target, relpath, NULL);
+	char *to = g_build_filename(s->tmp, relpath, NULL);
+	char *dir = g_path_get_dirname(to);
+	bool ok = g_mkdir_with_parents(dir, 0755) == 0;
+	if (!ok)
+		env_error(error, "cannot create '%s': %s", dir,
+		          g_strerror(errno));
+	if (ok)
+		g_unlink(to);
+	if (ok && link(from, to) != 0)
+		ok = copy_file(from, to, error);
+	g_free(dir);
+	g_free(to);
+	g_free(from);
+	return ok;
+}
 
 bool site_commit(Site *s, GError **error)
 {
@@ -301,6 +427,8 @@ bool site_commit(Site *s, GError **error)
 	}
 	remove_tree(s->tmp); /* the old output, or the failed new one */
 	guard_tmp(NULL);
+	if (s->record)
+		g_ptr_array_unref(s->record);
 	g_free(s->tmp);
 	g_free(s->target);
 	g_free(s);
@@ -313,6 +441,8 @@ void site_abort(Site *s)
 		return;
 	remove_tree(s->tmp);
 	guard_tmp(NULL);
+	if (s->record)
+		g_ptr_array_unref(s->record);
 	g_free(s->tmp);
 	g_free(s->target);
 	g_free(s);

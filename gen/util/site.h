@@ -31,6 +31,31 @@ Site *site_open(const char *out_dir, const char *data_dir,
 bool site_write(Site *site, const char *relpath, const void *bytes,
                 size_t length, GError **error);
 
+/* Recording: from site_record_start, every file written (site_write,
+ * site_reuse) is noted as "SHA256  relpath" (the SHA-256 of its bytes in
+ * hex, as sha256sum writes it); site_record_stop returns the lines
+ * sorted by path (the caller unrefs the array; NULL when not recording)
+ * and stops. */
+void site_record_start(Site *site);
+GPtrArray *site_record_stop(Site *site);
+
+#define SITE_REUSE_MAX_BYTES (256u * 1024u * 1024u)
+
+/* The previous output (the folder being replaced), read only:
+ * site_read_previous reads relpath (at most max_bytes; a missing file
+ * or an unsafe relpath gives TRUE with *contents NULL);
+ * site_previous_digest is the SHA-256 (hex) of relpath there when it is
+ * a regular file (not a link, never the SITE_MARKER) of at most
+ * SITE_REUSE_MAX_BYTES, else NULL (the caller frees it). */
+bool site_read_previous(Site *site, const char *relpath, size_t max_bytes,
+                        char **contents, size_t *length, GError **error);
+char *site_previous_digest(Site *site, const char *relpath);
+
+/* Takes relpath over from the previous output unchanged (hard-linked,
+ * else copied); an error unless it is there with the SHA-256 digest. */
+bool site_reuse(Site *site, const char *relpath, const char *digest,
+                GError **error);
+
 /* Swaps the new tree in (atomically where the system allows) and removes
  * the old one. */
 bool site_commit(Site *site, GError **error);
