@@ -25,6 +25,7 @@ struct Table {
 	GPtrArray *rows; /* Cell[n_cols] */
 	bool *ranged;   /* per column: some cell has an interval, so the
 	                   data gains KEY_low and KEY_high */
+	size_t guide_rows; /* the most rows the guide's view shows */
 };
 
 static long column_index(const Table *t, const char *key)
@@ -45,6 +46,7 @@ Table *table_new(const char *name, const Column *columns, size_t n,
 	t->view = g_array_new(FALSE, FALSE, sizeof(size_t));
 	t->rows = g_ptr_array_new();
 	t->ranged = g_new0(bool, n);
+	t->guide_rows = TABLE_GUIDE_ROWS;
 	if (!view) {
 		for (size_t i = 0; i < n; i++)
 			if (columns[i].header)
@@ -291,20 +293,31 @@ static char *md_header(const Column *col, const Lang *s, GError **error)
 	return filled;
 }
 
+void table_set_guide_rows(Table *t, size_t most)
+{
+	t->guide_rows = most;
+}
+
+size_t table_guide_rows(const Table *t)
+{
+	return MIN(t->rows->len, t->guide_rows);
+}
+
 char *table_markdown(const Table *t, const Lang *s, GError **error)
 {
 	size_t n = t->view->len;
+	guint shown = (guint)table_guide_rows(t);
 	if (!n)
 		return NULL;
 	char **header = g_new0(char *, n + 1);
 	char *align = g_new0(char, n + 1);
-	char ***rows = g_new0(char **, t->rows->len + 1);
+	char ***rows = g_new0(char **, shown + 1);
 	for (size_t k = 0; k < n; k++) {
 		const Column *col = &t->cols[g_array_index(t->view, size_t, k)];
 		header[k] = md_header(col, s, error);
 		align[k] = col->align;
 	}
-	for (guint r = 0; r < t->rows->len; r++) {
+	for (guint r = 0; r < shown; r++) {
 		const Cell *row = t->rows->pdata[r];
 		rows[r] = g_new0(char *, n + 1);
 		for (size_t k = 0; k < n; k++) {
@@ -312,9 +325,8 @@ char *table_markdown(const Table *t, const Lang *s, GError **error)
 			rows[r][k] = md_cell(&t->cols[i], &row[i], s, error);
 		}
 	}
-	char *md = md_table((const char *const *)header, align, rows,
-	                    t->rows->len);
-	for (guint r = 0; r < t->rows->len; r++)
+	char *md = md_table((const char *const *)header, align, rows, shown);
+	for (guint r = 0; r < shown; r++)
 		g_strfreev(rows[r]);
 	g_free(rows);
 	g_strfreev(header);

@@ -90,10 +90,22 @@ void table_set_number_link(Table *t, const char *key, double v,
 /* Appends copies of every row of from, which has the same columns. */
 void table_append(Table *t, const Table *from);
 
+/* The guide shows at most TABLE_GUIDE_ROWS rows of a table (its first,
+ * in the table's order: the best first where it ranks), so the guide
+ * stays a document to read at any size of the data (issue 44: tens of
+ * thousands of GPUs); the data export keeps every row.  Today's
+ * editions have at most 111 rows in a table, except the list of
+ * sources, which has its own bound. */
+#define TABLE_GUIDE_ROWS 120
+void table_set_guide_rows(Table *t, size_t most);
+/* How many rows the guide's view shows. */
+size_t table_guide_rows(const Table *t);
+
 /* The guide's view as a GFM table in the language s: header strings,
- * numbers and units formatted as s writes them; NULL for a data-only
- * table (no column has a header).  A missing string sets *error once
- * (error may be NULL) and shows "". */
+ * numbers and units formatted as s writes them, the first
+ * table_guide_rows rows; NULL for a data-only table (no column has a
+ * header).  A missing string sets *error once (error may be NULL) and
+ * shows "". */
 char *table_markdown(const Table *t, const Lang *s, GError **error);
 
 /* Every column: a header line of keys, then one line per row. */

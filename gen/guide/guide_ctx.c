@@ -109,11 +109,36 @@ void guide_set_fit(const Ctx *c, Table *t, const char *key, unsigned fit)
 	g_string_free(ids, TRUE);
 }
 
+/* A table longer than the guide shows ends with a line saying where
+ * every row is: its file of the data export. */
+static char *with_rest_note(const Ctx *c, const Table *t, char *md)
+{
+	size_t shown = table_guide_rows(t), all = table_rows(t);
+	if (!md || shown == all)
+		return md;
+	char *n_shown = format_number(c->s, (double)shown, 0);
+	char *n_all = format_number(c->s, (double)all, 0);
+	char *counts = gg_fill2(S(c, "table.first_rows"), n_shown, n_all);
+	char *file = g_strdup_printf("data/%s.csv", table_name(t));
+	char **parts = g_strsplit(counts, "{3}", -1); /* the file's slot */
+	char *note = g_strjoinv(file, parts);
+	char *joined = g_strconcat(md, "\n", note, "\n", NULL);
+	g_strfreev(parts);
+	g_free(counts);
+	g_free(note);
+	g_free(file);
+	g_free(n_all);
+	g_free(n_shown);
+	g_free(md);
+	return joined;
+}
+
 void guide_add_table(const Ctx *c, Values *v, GPtrArray *tables, Table *t)
 {
 	/* A table without rows says so instead of one row of dashes. */
 	char *md = table_rows(t) ? table_markdown(t, c->s, c->error)
 	                         : g_strdup(S(c, "table.empty"));
+	md = with_rest_note(c, t, md);
 	if (md)
 		values_set_table(v, table_name(t), md);
 	g_ptr_array_add(tables, t);

@@ -141,25 +141,43 @@ static void card_reason(const Ctx *c, Workload w, size_t x, GString *out)
 }
 
 /* The validated GPUs of w whose held-out error exceeds max, worst
- * first; *n of them (caller frees). */
+ * first (ties by position, as the data lists them); *n of them (caller
+ * frees). */
+typedef struct {
+	double error; /* |held-out error| */
+	size_t gpu;
+} Miss;
+
+static int worst_first(const void *a, const void *b)
+{
+	const Miss *x = a, *y = b;
+	if (x->error != y->error)
+		return x->error < y->error ? 1 : -1;
+	return x->gpu < y->gpu ? -1 : x->gpu > y->gpu;
+}
+
 static size_t *cards_over(const Performance *p, Workload w, double max,
                           size_t *n)
 {
-	size_t *over = g_new(size_t, p->edition->n_gpus + 1);
+	Miss *miss = g_new(Miss, p->edition->n_gpus + 1);
 	*n = 0;
 	for (size_t g = 0; g < p->edition->n_gpus; g++) {
 		double e = p->gpus[w][g].loo_error;
-		if (isnan(e) || fabs(e) <= max)
-			continue;
-		size_t i = (*n)++;
-		while (i > 0 && fabs(p->gpus[w][over[i - 1]].loo_error) < fabs(e)) {
-			over[i] = over[i - 1];
-			i--;
-		}
-		over[i] = g;
+		if (!isnan(e) && fabs(e) > max)
+			miss[(*n)++] = (Miss){fabs(e), g};
 	}
+	qsort(miss, *n, sizeof *miss, worst_first);
+	size_t *over = g_new(size_t, *n + 1);
+	for (size_t i = 0; i < *n; i++)
+		over[i] = miss[i].gpu;
+	g_free(miss);
 	return over;
 }
+
+/* The cards past the worst-error target explained one by one; the rest
+ * are counted (every card's error is in data/validation.csv), so the
+ * section stays a paragraph at any number of GPUs. */
+#define TARGET_CARDS_EXPLAINED 5
 
 /* One workload against the targets: met, or which figure misses, and
  * every card above the worst-error target with its reason. */
@@ -178,7 +196,7 @@ static void target_status(const Ctx *c, Workload w, double med, double max,
 	}
 	size_t n;
 	size_t *over = cards_over(p, w, max, &n);
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < MIN(n, (size_t)TARGET_CARDS_EXPLAINED); i++) {
 		size_t x = over[i];
 		char *pct = guide_md_percent(c, fabs(p->gpus[w][x].loo_error), 1);
 		char *gpu = md_escape(c->e->gpus[x].name);
@@ -194,6 +212,12 @@ static void target_status(const Ctx *c, Workload w, double med, double max,
 		g_free(who);
 		g_free(gpu);
 		g_free(pct);
+	}
+	if (n > TARGET_CARDS_EXPLAINED) {
+		char *more = format_number(c->s, (double)(n - TARGET_CARDS_EXPLAINED), 0);
+		add_sentence(c, out,
+		             gg_fill2(S(c, "method.target_more_missed"), name, more));
+		g_free(more);
 	}
 	g_free(over);
 	if (p->loo_median[w] <= med && p->loo_max[w] <= max) {

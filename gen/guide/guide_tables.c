@@ -330,9 +330,14 @@ static const Column SOURCES[] = {
     {"date", "table.date", COL_TEXT, 0, 0, 'l', NULL, 0},
 };
 
+/* The list of sources is longer than a table of GPUs (338 rows today):
+ * the guide shows up to this many, the data export all of them. */
+#define SOURCES_GUIDE_ROWS 600
+
 static Table *sources_table(const Ctx *c)
 {
 	Table *t = table_new("sources", SOURCES, G_N_ELEMENTS(SOURCES), NULL);
+	table_set_guide_rows(t, SOURCES_GUIDE_ROWS);
 	GPtrArray *list = distinct_sources(c->e);
 	for (guint i = 0; i < list->len; i++) {
 		const Provenance *p = list->pdata[i];

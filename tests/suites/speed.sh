@@ -68,3 +68,19 @@ check "price edit: every rewritten file differs (or is the marker)" \
 	sh -c "cd '$sp_out' && find . -type f -newermt '2002-01-01' ! -name .gpuguide | while read f; do ! cmp -s \"\$f\" '$tmp/sp-edit-before/'\"\$f\" || exit 1; done"
 check "price edit: the rewritten files are a small part" \
 	test "$(printf '%s\n' "$sp_new" | wc -l)" -lt "$(find "$sp_out" -type f | wc -l)"
+
+# ---- a guide stays a document at any size of the data (issue 44) ---------
+# 400 GPUs: the guide's tables show their first TABLE_GUIDE_ROWS (120)
+# rows and say where every row is; the data export keeps them all.
+sp_big="$tmp/sp-big"
+sh "$top/tests/make-big-edition.sh" 400 "$sp_big" &&
+	"$bin" -q --lang en --data "$sp_big" --out "$tmp/sp-big-out"
+sp_guide="$tmp/sp-big-out/guide.md"
+check "400 GPUs: the guide is written" test -s "$sp_guide"
+check "400 GPUs: no table of the guide has more than 120 rows" \
+	awk '/^\|/ { n++; if (n > 122) bad = 1 } !/^\|/ { n = 0 } END { exit bad }' "$sp_guide"
+check "400 GPUs: the performance table says where its 400 rows are" \
+	grep -qF 'first 120 of 400 rows; every row is in the data export: [data/performance.csv](data/performance.csv)' "$sp_guide"
+check "400 GPUs: the data export has every GPU's row" \
+	test "$(($(wc -l <"$tmp/sp-big-out/data/performance.csv") - 1))" -eq 400
+check "400 GPUs: the linked file is in the output" test -s "$tmp/sp-big-out/data/performance.csv"
