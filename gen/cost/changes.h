@@ -1,7 +1,9 @@
 /* Changes stage: what changed since the previous run.  Reads the previous
- * run's data/guide.json (its `data_date`, the one-GPU rows of
- * `per_dollar`: gpu, price_condition, gpu_price_usd, rank_cnn; and
- * `recommendations`: use_case, best_value) and compares it with the new
+ * run's data/changes_basis.json, or its data/guide.json, which holds the
+ * same members among others (its `data_date`, the one-GPU rows of
+ * `per_dollar`: gpu, price_condition, gpu_count, gpu_price_usd,
+ * rank_cnn; and `recommendations`: use_case, buy, else best_value) and
+ * compares it with the new
  * results: GPU price moves, GPUs new to or dropped from the ranking,
  * one-GPU CNN rank changes and pick changes, each with its cause (the
  * price row behind a new price; the price moves of the GPUs of a changed

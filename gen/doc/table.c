@@ -446,6 +446,29 @@ static void json_value(GString *out, const Column *col, const Cell *c)
 		g_string_append(out, text);
 }
 
+void table_json_only(const Table *t, GString *out, const char *const *keys)
+{
+	table_json_string(out, t->name);
+	g_string_append(out, ": [");
+	for (guint r = 0; r < t->rows->len; r++) {
+		const Cell *row = t->rows->pdata[r];
+		g_string_append(out, r ? ",\n    {" : "\n    {");
+		bool first = true;
+		for (const char *const *key = keys; *key; key++) {
+			long k = column_index(t, *key);
+			if (k < 0)
+				continue;
+			g_string_append(out, first ? "" : ", ");
+			first = false;
+			table_json_string(out, t->cols[k].key);
+			g_string_append(out, ": ");
+			json_value(out, &t->cols[k], &row[k]);
+		}
+		g_string_append(out, "}");
+	}
+	g_string_append(out, "\n  ]");
+}
+
 void table_json(const Table *t, GString *out)
 {
 	table_json_string(out, t->name);

@@ -115,6 +115,10 @@ char *table_csv(const Table *t);
  * null for empty or NaN). */
 void table_json(const Table *t, GString *out);
 
+/* The same with only the columns keys (NULL-terminated; no interval
+ * bounds), for a file that needs a few columns of a large table. */
+void table_json_only(const Table *t, GString *out, const char *const *keys);
+
 /* A JSON string literal of text, safe inside HTML. */
 void table_json_string(GString *out, const char *text);
 

@@ -15,6 +15,42 @@ static void json_field(GString *json, const char *key, const char *value)
 	table_json_string(json, value);
 }
 
+/* The columns of the tables "What changed" reads (changes.h): what the
+ * next run compares with, a few per cent of guide.json, so that it stays
+ * readable (GG_JSON_MAX_BYTES) at any size of the data. */
+static const char *const BASIS_PER_DOLLAR[] = {
+    "gpu", "price_condition", "gpu_count", "gpu_price_usd", "rank_cnn", NULL};
+static const char *const BASIS_RECOMMENDATIONS[] = {"use_case", "buy",
+                                                    "best_value", NULL};
+
+static bool write_changes_basis(const EditionResult *r, Site *site,
+                                GError **error)
+{
+	GString *json = g_string_new("{\n  ");
+	table_json_string(json, "edition");
+	g_string_append(json, ": ");
+	table_json_string(json, r->edition->name);
+	json_field(json, "data_date", r->edition->data_date);
+	for (guint i = 0; i < r->tables->len; i++) {
+		const Table *t = r->tables->pdata[i];
+		const char *name = table_name(t);
+		const char *const *keys =
+		    strcmp(name, "per_dollar") == 0        ? BASIS_PER_DOLLAR
+		    : strcmp(name, "recommendations") == 0 ? BASIS_RECOMMENDATIONS
+		                                           : NULL;
+		if (!keys)
+			continue;
+		g_string_append(json, ",\n  ");
+		table_json_only(t, json, keys);
+	}
+	g_string_append(json, "\n}\n");
+	char *path = paths_changes_basis(r->prefix);
+	bool ok = site_write(site, path, json->str, json->len, error);
+	g_free(path);
+	g_string_free(json, TRUE);
+	return ok;
+}
+
 bool export_write(const EditionResult *r, Site *site, GError **error)
 {
 	const Edition *e = r->edition;
@@ -43,7 +79,8 @@ bool export_write(const EditionResult *r, Site *site, GError **error)
 	char *path = paths_data_json(prefix);
 	ok = ok && site_write(site, path, json->str, json->len, error);
 	g_free(path);
-	ok = ok && picker_data_write(r, site, error);
+	ok = ok && picker_data_write(r, site, error)
+	     && write_changes_basis(r, site, error);
 	/* what data/changes.csv was computed against, so that a run with
 	 * --previous OUT/data/previous.json gives the same bytes */
 	if (ok && r->previous_json) {

@@ -78,13 +78,21 @@ static bool compute(const PublishConfig *cf, const char *dir, Stages *s,
 /* The previous run of the edition at prefix: --previous FILE for the
  * current edition and, for an older one, PREFIX/data/BASENAME beside
  * FILE's folder (so OUT/data/previous.json reaches
- * OUT/2020-09/data/previous.json); without it OUT/PREFIX/data/guide.json,
- * the output about to be replaced. */
+ * OUT/2020-09/data/previous.json); without it, in the output about to
+ * be replaced, OUT/PREFIX/data/changes_basis.json, else (a run before
+ * that file) OUT/PREFIX/data/guide.json. */
 static char *previous_path(const PublishConfig *cf, const char *prefix)
 {
-	if (!cf->previous)
-		return g_build_filename(cf->out_dir ? cf->out_dir : ".", prefix,
-		                        "data", "guide.json", NULL);
+	if (!cf->previous) {
+		const char *out = cf->out_dir ? cf->out_dir : ".";
+		char *basis = g_build_filename(out, prefix, "data",
+		                               "changes_basis.json", NULL);
+		if (g_file_test(basis, G_FILE_TEST_EXISTS))
+			return basis;
+		g_free(basis);
+		return g_build_filename(out, prefix, "data", "guide.json",
+		                        NULL);
+	}
 	if (!*prefix)
 		return g_strdup(cf->previous);
 	char *dir = g_path_get_dirname(cf->previous);

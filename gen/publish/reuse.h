@@ -6,7 +6,7 @@
  * draw and typeset), the edition's data folder (and the folder of the
  * previous_edition its assumptions name), every template, the language
  * and site options, the links to the other editions, SOURCE_DATE_EPOCH
- * and the previous run's guide.json its "what changed" reads.  Each
+ * and the previous run its "what changed" reads (changes_basis.json).  Each
  * edition's output holds PREFIX.gpuguide-inputs: "gpuguide inputs 1",
  * the key, then a line "SHA256  path" (as sha256sum writes it) for
  * every file the edition wrote; a full run and a reusing run write the

@@ -37,6 +37,11 @@ char *paths_data_json(const char *prefix)
 	return g_strdup_printf("%s" DATA "guide.json", prefix);
 }
 
+char *paths_changes_basis(const char *prefix)
+{
+	return g_strdup_printf("%s" DATA "changes_basis.json", prefix);
+}
+
 char *paths_request(const char *stem)
 {
 	return g_strdup_printf(REQUESTS "%s.pdf", stem);

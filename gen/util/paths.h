@@ -26,6 +26,9 @@ char *paths_chart_name(const char *url);
 /* prefix + "data/NAME.csv", prefix + "data/guide.json". */
 char *paths_data_csv(const char *prefix, const char *name);
 char *paths_data_json(const char *prefix);
+/* PREFIX data/changes_basis.json: what the next run's "What changed"
+ * compares with (export.c). */
+char *paths_changes_basis(const char *prefix);
 
 /* "requests/STEM.pdf": a build's purchase request (stem from
  * format_build_stem), relative to its edition. */

@@ -2,7 +2,9 @@
 # Run by tests/run.sh (or alone: sh tests/suites/readers.sh): every file gpuguide reads goes through one
 # reader that takes only regular files of a bounded size (issue 28).  A
 # FIFO, or a symlink to a device, given as --previous or lying at
-# OUT/data/guide.json (the default previous run), is refused at once:
+# OUT/data/changes_basis.json or OUT/data/guide.json (the default previous
+# run: the first, else the second, from a run before the first existed),
+# is refused at once:
 # the file named, status 1, the previous output byte for byte.  Each run
 # has a timeout, so a reader that blocks fails here instead of hanging.
 
@@ -31,13 +33,16 @@ ln -s /dev/zero "$tmp/rd-zero"
 rd_refused "--previous FIFO" "$tmp/rd-fifo" --previous "$tmp/rd-fifo"
 rd_refused "--previous symlink to /dev/zero" "$tmp/rd-zero" --previous "$tmp/rd-zero"
 
-# the default previous run, OUT/data/guide.json, as a FIFO and as a link
+# the default previous run, OUT/data/changes_basis.json, as a FIFO and as
+# a link; then, without it, OUT/data/guide.json the same
 cp "$rd_out/data/guide.json" "$tmp/rd-guide.json"
-rm -f "$rd_out/data/guide.json" && mkfifo "$rd_out/data/guide.json"
-rd_refused "OUT/data/guide.json FIFO" "$rd_out/data/guide.json"
-rm -f "$rd_out/data/guide.json" && ln -s /dev/zero "$rd_out/data/guide.json"
-rd_refused "OUT/data/guide.json symlink to /dev/zero" "$rd_out/data/guide.json"
-rm -f "$rd_out/data/guide.json"
+for rd_file in changes_basis.json guide.json; do
+	rm -f "$rd_out/data/$rd_file" && mkfifo "$rd_out/data/$rd_file"
+	rd_refused "OUT/data/$rd_file FIFO" "$rd_out/data/$rd_file"
+	rm -f "$rd_out/data/$rd_file" && ln -s /dev/zero "$rd_out/data/$rd_file"
+	rd_refused "OUT/data/$rd_file symlink to /dev/zero" "$rd_out/data/$rd_file"
+	rm -f "$rd_out/data/$rd_file"
+done
 
 # a missing previous run is no error; a regular one is still compared
 check "missing --previous: no error" timeout 60 "$bin" -q --data "$top/tests/data/mini" \

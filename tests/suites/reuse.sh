@@ -85,3 +85,29 @@ ru_run "$ru_a"
 check "a list that does not parse means the edition is generated" sh -c "[ \$(grep -c '^gpuguide: reused ' '$tmp/ru.err') -eq 3 ]"
 check "and the output is the full run's" same_tree "$ru_a" "$ru_b"
 unset SOURCE_DATE_EPOCH
+
+# What "What changed" compares with is a small file of its own
+# (data/changes_basis.json), so that a run can read the one before it at
+# any size of the data (guide.json passes the reader's 64 MiB at about
+# 3,600 GPUs); a previous run without it is read from its guide.json.
+rm -rf "$ru_a" && ru_run "$ru_a"
+check "data/changes_basis.json is written" test -s "$ru_a/data/changes_basis.json"
+check "it is under a tenth of guide.json" test "$(($(wc -c <"$ru_a/data/changes_basis.json") * 10))" -lt "$(wc -c <"$ru_a/data/guide.json")"
+cp "$ru_a/data/changes.csv" "$tmp/ru-changes-basis.csv"
+python3 - "$ru_data/current/prices.csv" <<'PY'
+import csv, sys
+path = sys.argv[1]
+with open(path, newline="", encoding="utf-8") as f:
+    rows = list(csv.reader(f))
+for r in rows[1:]:
+    if r[0] == "RTX 4090" and r[1] == "used" and r[3] == "USD":
+        r[2] = str(round(float(r[2]) * 0.9))
+with open(path, "w", newline="", encoding="utf-8") as f:
+    csv.writer(f, lineterminator="\n").writerows(rows)
+PY
+cp -r "$ru_a" "$ru_b"
+rm -f "$ru_b/data/changes_basis.json"
+ru_run "$ru_a" && cp "$ru_a/data/changes.csv" "$tmp/ru-from-basis.csv"
+ru_run "$ru_b" && cp "$ru_b/data/changes.csv" "$tmp/ru-from-guide.csv"
+check "a price edit is a change read from changes_basis.json" test "$(wc -l <"$tmp/ru-from-basis.csv")" -gt 1
+check "the same changes as read from a guide.json" cmp -s "$tmp/ru-from-basis.csv" "$tmp/ru-from-guide.csv"
