@@ -109,33 +109,64 @@ static void price_row_rules(GPtrArray *out, const PriceModel *m,
 /* Sanity of prices across GPUs: a PCIe card is not dearer than its SXM
  * sibling (the same chip family and memory size) unless its newest row's
  * note says why. */
+/* The SXM modules (slot width 0, a family) with a new price, grouped by
+ * family and memory ("family|GB" -> GArray of size_t indices in the
+ * order of gpus.csv), so each card meets only its own siblings. */
+static GHashTable *modules_by_family(const PriceModel *m)
+{
+	const Edition *e = m->edition;
+	GHashTable *groups = g_hash_table_new_full(
+	    g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_array_unref);
+	for (size_t b = 0; b < e->n_gpus; b++) {
+		const Gpu *mod = &e->gpus[b];
+		const GpuPrice *pb = price_of(m, b, CONDITION_NEW);
+		if (mod->slot_width != 0 || !mod->family || !pb
+		    || !pb->has_price)
+			continue;
+		char *key = g_strdup_printf("%s|%.17g", mod->family,
+		                            mod->memory_gb);
+		GArray *list = g_hash_table_lookup(groups, key);
+		if (!list) {
+			list = g_array_new(FALSE, FALSE, sizeof(size_t));
+			g_hash_table_insert(groups, g_strdup(key), list);
+		}
+		g_array_append_val(list, b);
+		g_free(key);
+	}
+	return groups;
+}
+
 static void sibling_rules(GPtrArray *out, const PriceModel *m)
 {
 	const Edition *e = m->edition;
+	GHashTable *groups = modules_by_family(m);
 	for (size_t a = 0; a < e->n_gpus; a++) {
 		const Gpu *card = &e->gpus[a];
 		const GpuPrice *pa = price_of(m, a, CONDITION_NEW);
 		if (card->slot_width <= 0 || !card->family || !*card->family
-		    || !pa || !pa->has_price || !pa->latest)
+		    || !pa || !pa->has_price || !pa->latest
+		    || pa->latest->from.note[0])
 			continue;
-		for (size_t b = 0; b < e->n_gpus; b++) {
-			const Gpu *mod = &e->gpus[b];
+		char *key = g_strdup_printf("%s|%.17g", card->family,
+		                            card->memory_gb);
+		GArray *list = g_hash_table_lookup(groups, key);
+		g_free(key);
+		for (guint i = 0; list && i < list->len; i++) {
+			size_t b = g_array_index(list, size_t, i);
 			const GpuPrice *pb = price_of(m, b, CONDITION_NEW);
-			if (mod->slot_width != 0 || !mod->family
-			    || strcmp(mod->family, card->family) != 0
-			    || mod->memory_gb != card->memory_gb || !pb
-			    || !pb->has_price || pa->price <= pb->price
-			    || pa->latest->from.note[0])
+			if (pa->price <= pb->price)
 				continue;
 			const Provenance *f = &pa->latest->from;
 			char *w = g_strdup_printf(
 			    "%s is priced above its SXM sibling %s (%.0f against "
 			    "%.0f USD new): check the rows, or say why in the "
-			    "note", card->name, mod->name, pa->price, pb->price);
+			    "note", card->name, e->gpus[b].name, pa->price,
+			    pb->price);
 			breach(out, f, f->date_col, w);
 			g_free(w);
 		}
 	}
+	g_hash_table_unref(groups);
 }
 
 /* A used card is not dearer than the same card new at a price a buyer
