@@ -9,7 +9,9 @@
  * with), so the page and the guide's LLM tables agree.  Loaded by
  * assets/picker.js after the data; it calls window.gpuguideCalc(P). */
 window.gpuguideCalc = (P) => {
-  var d = document, data = P.data, L = data.llm, C = L.constants, t = P.t, el = P.el, fill = P.fill, lang = P.lang;
+  var d = document, data = P.data, L = data.llm, C = L.constants, t = P.t, el = P.el, fill = P.fill, lang = P.lang, req = {};
+  (data.requests || []).forEach((q) => { req[q.build] = q.request; });
+  d.head.append(el('link', {rel: 'stylesheet', href: P.src.replace(/picker\.js.*$/, 'calc.css')}));
   var SHAPE = ['params_b', 'active_params_b', 'layers', 'hidden', 'heads', 'kv_heads', 'head_dim', 'intermediate', 'max_context', 'sliding_window', 'sliding_layers', 'kv_latent_dim'];
   var PRECISIONS = ['fp16', 'fp8', 'int8', 'q4'], COUNTS = [1, 2, 4, 8];
   var USES = ['one', 'team', 'long', 'lora', 'qlora', 'full'], TRAIN = {lora: 'lora', qlora: 'qlora', full: 'full'};
@@ -83,6 +85,11 @@ window.gpuguideCalc = (P) => {
   // ---- numbers as the guide prints them ----
   function num(v, dec) { return new Intl.NumberFormat(lang, {minimumFractionDigits: dec, maximumFractionDigits: dec}).format(v); }
   function gb(bytes) { return num(bytes / C.gpu_memory_unit, 1); }
+  // a cloud price an hour, in cents
+  function hourly(usd, cur) {
+    try { return new Intl.NumberFormat(lang, {style: 'currency', currency: cur, minimumFractionDigits: 2}).format(usd * P.rates()[cur]); }
+    catch (e) { return cur + ' ' + (usd * P.rates()[cur]).toFixed(2); }
+  }
   function days(date) { return Math.round((Date.parse(data.edition_date) - Date.parse(date)) / 864e5); }
 
   // ---- the model the reader gave ----
@@ -142,7 +149,7 @@ window.gpuguideCalc = (P) => {
       one = mode ? null : decode(r, eff, L.speed.mean_abs_error_loo, g.bandwidth_gbs, m, p, kv, tokens, 1);
       all = mode || users <= 1 ? one : decode(r, eff, L.speed.mean_abs_error_loo, g.bandwidth_gbs, m, p, kv, tokens, users);
       out.push({id: b.build, name: P.buildName(b.build), usd: +b.system_cost_usd, date: b.price_latest_date, count: n,
-        split: n > 1 && minGpus(g, need.total, mode) > 1, one: one, all: all, request: P.requests[b.build]});
+        split: n > 1 && minGpus(g, need.total, mode) > 1, one: one, all: all, request: req[b.build]});
     });
     (data.machines || []).forEach((k) => {
       var cap = k.usable_gb * C.gpu_memory_unit * (1 - headroom(mode)), r = runs(L.machine_measured, 'machine', k.machine, m, p), one, all;
@@ -217,7 +224,7 @@ window.gpuguideCalc = (P) => {
     money = cur();
     if (!hold.length) {
       c = cloud(need, mode);
-      say += ' ' + (c ? fill(t('calc.cloud'), c.o.provider + ', ' + P.buildName(c.o.gpu_count + 'x ' + c.o.gpu), P.money(c.usd, money, 2)) + ' ' + fill(t('calc.price_of'), c.date, '') : t('calc.nothing'));
+      say += ' ' + (c ? fill(t('calc.cloud'), c.o.provider + ', ' + P.buildName(c.o.gpu_count + 'x ' + c.o.gpu), hourly(c.usd, money)) + ' ' + fill(t('calc.price_of'), c.date, '') : t('calc.nothing'));
       list.append(el('p', {'class': 'calc-cloud', text: say}));
       return setStatus(say);
     }
@@ -233,7 +240,7 @@ window.gpuguideCalc = (P) => {
       if (!mode) {
         tr.append(oneCell(c));
         if (users > 1) tr.append(el('td', {'class': 'r', 'data-all': String(c.all.together), text: speedText(c.all)}));
-        tr.append(el('td', {'class': 'r', text: c.score > 0 ? num(c.score / P.rate(money), 2) : '\u2014'}));
+        tr.append(el('td', {'class': 'r', text: c.score > 0 ? num(c.score / P.rates()[money], 2) : '\u2014'}));
       }
       tr.append(el('td', {}, [c.request ? el('a', {href: c.request, text: t('picker.request') + ' (PDF)', 'aria-label': t('picker.request') + ', ' + c.name + ' (PDF)'}) : '\u2014']));
       return tr;

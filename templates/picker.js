@@ -74,10 +74,10 @@
     });
     return r;
   }
-  function money(usd, cur, dec) {
+  function money(usd, cur) {
     var v = usd * rates()[cur];
-    try { return new Intl.NumberFormat(lang, {style: 'currency', currency: cur, minimumFractionDigits: dec || 0, maximumFractionDigits: dec || 0}).format(v); }
-    catch (e) { return cur + ' ' + v.toFixed(dec || 0); }
+    try { return new Intl.NumberFormat(lang, {style: 'currency', currency: cur, maximumFractionDigits: 0}).format(v); }
+    catch (e) { return cur + ' ' + Math.round(v); }
   }
   function field(name, label, control) {
     control.name = name;
@@ -218,17 +218,11 @@
       wait.remove();
       buildForm();
       box.dataset.state = 'ready';
-      if (data.llm) get(me.src.replace(/picker\.js([?#].*)?$/, 'calc.js')).then(calc).catch(() => { box.dataset.calc = 'failed'; });
+      if (data.llm) get(me.src.replace(/picker\.js.*$/, 'calc.js')).then(() => {
+        window.gpuguideCalc({data: data, t: t, el: el, fill: fill, lang: lang, box: box, src: me.src, buildName: buildName, money: money, rates: rates, cards: cards});
+        box.dataset.calc = 'ready';
+      }).catch(() => { box.dataset.calc = 'failed'; });
     }).catch(() => { wait.textContent = t('picker.failed'); box.dataset.state = 'failed'; });
-  }
-
-  // The LLM calculator (assets/calc.js) under the list, with what it shares.
-  function calc() {
-    var req = {};
-    (data.requests || []).forEach((q) => { req[q.build] = q.request; });
-    window.gpuguideCalc({data: data, t: t, el: el, fill: fill, lang: lang, box: box, buildName: buildName, money: money,
-      rate: (cur) => rates()[cur], cards: cards, requests: req});
-    box.dataset.calc = 'ready';
   }
 
   function picker() {

@@ -1,6 +1,6 @@
 /* HTML back-end, what the edition pages share: the picker's words per
  * language and, once, the stylesheet, the scripts (picker.js and the
- * LLM calculator it loads, calc.js; served without
+ * LLM calculator it loads, calc.js with calc.css; served without
  * comments and indentation: html_minify.h) and the icon; the links
  * between editions.  See html.h. */
 #include "html.h"
@@ -84,6 +84,8 @@ bool html_write_assets(const PublishConfig *config, Site *site,
 	       && write_minified(config, "picker.js", html_minify_js, site,
 	                         error)
 	       && write_minified(config, "calc.js", html_minify_js, site,
+	                         error)
+	       && write_minified(config, "calc.css", html_minify_css, site,
 	                         error)
 	       && site_write(site, "assets/favicon.svg", FAVICON_SVG,
 	                     strlen(FAVICON_SVG), error);
