@@ -140,6 +140,31 @@ static void gpus_json(GString *s, const Edition *e, const LlmConstants *c)
 	g_string_append(s, "]");
 }
 
+/* One published decode run: where it ran (key "gpu" or "machine"), the
+ * model, precision, context, tokens/s, program (machines) and source. */
+typedef struct {
+	const char *where_key, *where, *model, *program;
+	LlmPrecision precision;
+	double context, value;
+	const Provenance *from;
+} Run;
+
+static void run_json(GString *s, bool later, const Run *x)
+{
+	bool first = true;
+	g_string_append(s, later ? ",\n      {" : "\n      {");
+	pair_text(s, &first, x->where_key, x->where);
+	pair_text(s, &first, "model", x->model);
+	pair_text(s, &first, "precision", llm_precision_name(x->precision));
+	pair_number(s, &first, "context", x->context);
+	pair_number(s, &first, "tokens_per_s", x->value);
+	if (x->program)
+		pair_text(s, &first, "program", x->program);
+	pair_text(s, &first, "date", x->from->date);
+	pair_text(s, &first, "url", x->from->url);
+	g_string_append(s, "}");
+}
+
 /* Published single-GPU decode speeds, and the machines' runs. */
 static void measured_json(GString *s, const Edition *e)
 {
@@ -149,34 +174,19 @@ static void measured_json(GString *s, const Edition *e)
 		const LlmMeasurement *x = &e->llm_measurements[i];
 		if (x->quantity != LLM_TOKENS_PER_S)
 			continue;
-		bool first = true;
-		g_string_append(s, any ? ",\n      {" : "\n      {");
+		run_json(s, any, &(Run){"gpu", e->gpus[x->gpu].name,
+		                        e->llm_models[x->model].name, NULL,
+		                        x->precision, x->context, x->value,
+		                        &x->from});
 		any = true;
-		pair_text(s, &first, "gpu", e->gpus[x->gpu].name);
-		pair_text(s, &first, "model", e->llm_models[x->model].name);
-		pair_text(s, &first, "precision",
-		          llm_precision_name(x->precision));
-		pair_number(s, &first, "context", x->context);
-		pair_number(s, &first, "tokens_per_s", x->value);
-		pair_text(s, &first, "date", x->from.date);
-		pair_text(s, &first, "url", x->from.url);
-		g_string_append(s, "}");
 	}
 	g_string_append(s, "],\n    \"machine_measured\": [");
 	for (size_t i = 0; i < e->n_machine_measurements; i++) {
 		const MachineMeasurement *x = &e->machine_measurements[i];
-		bool first = true;
-		g_string_append(s, i ? ",\n      {" : "\n      {");
-		pair_text(s, &first, "machine", e->machines[x->machine].name);
-		pair_text(s, &first, "model", e->llm_models[x->model].name);
-		pair_text(s, &first, "precision",
-		          llm_precision_name(x->precision));
-		pair_number(s, &first, "context", x->context);
-		pair_number(s, &first, "tokens_per_s", x->value);
-		pair_text(s, &first, "program", x->program);
-		pair_text(s, &first, "date", x->from.date);
-		pair_text(s, &first, "url", x->from.url);
-		g_string_append(s, "}");
+		run_json(s, i > 0, &(Run){"machine", e->machines[x->machine].name,
+		                          e->llm_models[x->model].name,
+		                          x->program, x->precision, x->context,
+		                          x->value, &x->from});
 	}
 	g_string_append(s, "],\n    \"machine_urls\": {");
 	for (size_t i = 0; i < e->n_machines; i++) {
