@@ -218,6 +218,10 @@
       wait.remove();
       buildForm();
       box.dataset.state = 'ready';
+      if (data.llm) get(me.src.replace(/picker\.js.*$/, 'calc.js')).then(() => {
+        window.gpuguideCalc({data: data, t: t, el: el, fill: fill, lang: lang, box: box, src: me.src, buildName: buildName, money: money, rates: rates, cards: cards});
+        box.dataset.calc = 'ready';
+      }).catch(() => { box.dataset.calc = 'failed'; });
     }).catch(() => { wait.textContent = t('picker.failed'); box.dataset.state = 'failed'; });
   }
 

@@ -18,7 +18,8 @@ static const char *const OPTIONAL_COLUMNS[] = {
     "fp8", "fp4", "precision_source", "precision_url", "llm_model",
     "llm_mode", "llm_precision", "requires", "max_context", "system_w",
     "takes", "active_params_b", "no_price", "measure",
-    "utilization", "quote", "kind", NULL};
+    "utilization", "quote", "kind", "sliding_window",
+    "sliding_layers", "kv_latent_dim", NULL};
 
 static bool in_list(const char *name, const char *const *list)
 {

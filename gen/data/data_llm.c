@@ -73,6 +73,35 @@ static const char *const LLM_QUANTITIES[] = {
     "weights", "kv_cache", "full", "lora", "qlora", "tokens_per_s", NULL};
 static const char *const LLM_UNITS[] = {"GB", "GiB", "tokens/s", NULL};
 
+/* An optional whole-number column: 0 when empty. */
+static int optional_integer(Cursor *c, const char *col, int max)
+{
+	char *text = dc_text_or_empty(c, col);
+	int v = *text ? dc_integer(c, col, 1, max) : 0;
+	g_free(text);
+	return v;
+}
+
+/* sliding_window and sliding_layers (given together, at most layers),
+ * kv_latent_dim: the attention design the KV cache follows. */
+static void read_attention_design(Cursor *c, LlmModel *m)
+{
+	m->sliding_window = optional_integer(c, "sliding_window", 100000000);
+	m->sliding_layers = optional_integer(c, "sliding_layers", 1000);
+	m->kv_latent_dim = optional_integer(c, "kv_latent_dim", 1000000);
+	if (c->failed)
+		return;
+	if (!m->sliding_window != !m->sliding_layers)
+		dc_fail(c, dc_cell(c, m->sliding_window ? "sliding_layers"
+		                                        : "sliding_window"),
+		        "sliding_window and sliding_layers are given together "
+		        "or not at all");
+	else if (m->sliding_layers > m->layers)
+		dc_fail(c, dc_cell(c, "sliding_layers"),
+		        "sliding_layers must be at most layers (%d), got %d",
+		        m->layers, m->sliding_layers);
+}
+
 static void read_llm_model(Cursor *c, Edition *e, LlmModel *m)
 {
 	(void)e;
@@ -98,6 +127,7 @@ static void read_llm_model(Cursor *c, Edition *e, LlmModel *m)
 	                     ? dc_integer(c, "max_context", 1, 100000000)
 	                     : 0;
 	g_free(max_context);
+	read_attention_design(c, m);
 	if (!c->failed && m->heads % m->kv_heads != 0)
 		dc_fail(c, dc_cell(c, "kv_heads"),
 		     "kv_heads must divide heads (%d), got %d", m->heads,

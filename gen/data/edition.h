@@ -228,6 +228,13 @@ typedef struct {
 	/* optional column max_context: the longest context the model is
 	 * published for, tokens; 0 when not given */
 	int max_context;
+	/* the attention design as config.json states it (optional columns,
+	 * 0 when not given): sliding_layers of the layers attend to the last
+	 * sliding_window tokens only (sliding_window, layer_types or
+	 * sliding_window_pattern); kv_latent_dim > 0: latent attention
+	 * (MLA), each layer caches one vector of kv_lora_rank +
+	 * qk_rope_head_dim elements a token instead of keys and values */
+	int sliding_window, sliding_layers, kv_latent_dim;
 	Provenance from;
 } LlmModel;
 

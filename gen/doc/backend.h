@@ -50,6 +50,7 @@ typedef struct {
 	const PublishConfig *config;
 	const Edition *edition;
 	const Recommendations *recs;
+	const LlmResults *llm;   /* NULL when the edition has no LLM models */
 	const Values *values;    /* scalars, Markdown tables, charts */
 	const GPtrArray *tables; /* Table: every table, for the export */
 	const char *markdown;    /* the expanded guide with only the escapes

@@ -1,6 +1,8 @@
 /* The picker's data as a script file.  See picker_data.h. */
 #include "picker_data.h"
 
+#include "picker_llm.h"
+
 #include "cost.h"
 #include "format.h"
 #include "paths.h"
@@ -11,8 +13,9 @@
 #include <string.h>
 
 /* the tables assets/picker.js reads */
-static const char *const PICKER_TABLES[] = {"per_dollar", "recommendations",
-                                            "requests", "assumptions"};
+static const char *const PICKER_TABLES[] = {
+    "per_dollar", "recommendations", "requests", "assumptions", "machines",
+    "cloud_offers"};
 
 /* Appends a JSON array of the ids of the builds keep() accepts. */
 static void build_ids_json(GString *json, const EditionResult *r,
@@ -153,6 +156,7 @@ bool picker_data_write(const EditionResult *r, Site *site, GError **error)
 	picker_server_only_json(js, r);
 	picker_rules_json(js, r);
 	picker_decode_json(js, r);
+	picker_llm_json(js, r);
 	g_string_append(js, "\n};\n");
 	char *json_path = paths_data_json(r->prefix);
 	char *dir = g_path_get_dirname(json_path);

@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#define BYTES_PER_GB 1e9
+#define BYTES_PER_GB LLM_BYTES_PER_GB
 #define BYTES_PER_GIB 1073741824.0
 
 static const char *const MODE_NAMES[] = {"inference", "lora", "qlora",
@@ -89,12 +89,39 @@ double llm_weight_bytes(const LlmModel *m, LlmPrecision p,
 	return m->params_b * 1e9 * c->bytes_per_param[p];
 }
 
+double llm_kv_elements_per_token(const LlmModel *m)
+{
+	/* latent attention: one compressed vector; else a key and a value
+	 * per KV head and head dimension */
+	return m->kv_latent_dim > 0 ? (double)m->kv_latent_dim
+	                            : 2.0 * m->kv_heads * m->head_dim;
+}
+
+double llm_kv_cached_tokens(const LlmModel *m, double tokens)
+{
+	/* a sliding-window layer keeps the last sliding_window tokens */
+	double window = m->sliding_layers > 0 ? fmin(tokens, m->sliding_window)
+	                                      : tokens;
+	return (m->layers - m->sliding_layers) * tokens
+	       + m->sliding_layers * window;
+}
+
+double llm_kv_element_bytes(LlmPrecision kv, const LlmConstants *c)
+{
+	return kv == LLM_FP8 ? c->bytes_per_param[LLM_FP8] : c->kv_bytes;
+}
+
+double llm_kv_cache_bytes_at(const LlmModel *m, double tokens, double batch,
+                             double element_bytes)
+{
+	return llm_kv_elements_per_token(m) * llm_kv_cached_tokens(m, tokens)
+	       * batch * element_bytes;
+}
+
 double llm_kv_cache_bytes(const LlmModel *m, double tokens, double batch,
                           const LlmConstants *c)
 {
-	/* a key and a value per layer, KV head and head dimension */
-	return 2.0 * m->layers * m->kv_heads * m->head_dim * tokens * batch
-	       * c->kv_bytes;
+	return llm_kv_cache_bytes_at(m, tokens, batch, c->kv_bytes);
 }
 
 double llm_lora_params(const LlmModel *m, const LlmConstants *c)
@@ -122,9 +149,17 @@ LlmMemory llm_inference_memory(const LlmModel *m, LlmPrecision p,
                                double tokens, double batch,
                                const LlmConstants *c)
 {
+	return llm_inference_memory_kv(m, p, LLM_FP16, tokens, batch, c);
+}
+
+LlmMemory llm_inference_memory_kv(const LlmModel *m, LlmPrecision p,
+                                  LlmPrecision kv, double tokens,
+                                  double batch, const LlmConstants *c)
+{
 	LlmMemory x = {0};
 	x.weights = llm_weight_bytes(m, p, c);
-	x.kv_cache = llm_kv_cache_bytes(m, tokens, batch, c);
+	x.kv_cache = llm_kv_cache_bytes_at(m, tokens, batch,
+	                                   llm_kv_element_bytes(kv, c));
 	x.overhead = c->inference_overhead;
 	x.total = x.weights + x.kv_cache + x.overhead;
 	return x;
@@ -298,13 +333,20 @@ LlmMemoryKind llm_memory_kind(const Gpu *g, const LlmConstants *c)
 
 /* Decode reads every weight a token uses (a mixture of experts: its
  * active parameters only) and the whole KV cache once per token. */
-double llm_bytes_per_token(const LlmModel *m, LlmPrecision p, double tokens,
-                           const LlmConstants *c)
+double llm_step_bytes(const LlmModel *m, LlmPrecision p, LlmPrecision kv,
+                      double tokens, double users, const LlmConstants *c)
 {
 	double read = m->active_params_b > 0 ? m->active_params_b / m->params_b
 	                                     : 1;
-	return llm_weight_bytes(m, p, c) * read
-	       + llm_kv_cache_bytes(m, tokens, 1, c);
+	double one = llm_kv_cache_bytes_at(m, tokens, 1,
+	                                   llm_kv_element_bytes(kv, c));
+	return llm_weight_bytes(m, p, c) * read + one + (users - 1) * one;
+}
+
+double llm_bytes_per_token(const LlmModel *m, LlmPrecision p, double tokens,
+                           const LlmConstants *c)
+{
+	return llm_step_bytes(m, p, LLM_FP16, tokens, 1, c);
 }
 
 /* log(measured / (bandwidth / bytes)): the log efficiency of one point */

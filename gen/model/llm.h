@@ -10,6 +10,9 @@
 
 #include "data.h"
 
+/* Bytes in a GB of bandwidth (gpus.csv GB/s, machines.csv): decimal. */
+#define LLM_BYTES_PER_GB 1e9
+
 /* What the memory is for. */
 typedef enum { LLM_INFERENCE, LLM_MODE_LORA, LLM_MODE_QLORA,
                LLM_MODE_FULL, LLM_MODE_COUNT } LlmMode;
@@ -154,15 +157,34 @@ bool llm_constants_load(const Edition *edition, LlmConstants *c,
 /* Stored weights at a precision, bytes. */
 double llm_weight_bytes(const LlmModel *m, LlmPrecision p,
                         const LlmConstants *c);
-/* KV cache for tokens of context in batch sequences, bytes. */
+/* KV cache for tokens of context in batch sequences, bytes, at the
+ * edition's KV precision (llm_kv_bytes). */
 double llm_kv_cache_bytes(const LlmModel *m, double tokens, double batch,
                           const LlmConstants *c);
+/* The same with each cached element element_bytes long:
+ * llm_kv_elements_per_token x llm_kv_cached_tokens x batch x bytes. */
+double llm_kv_cache_bytes_at(const LlmModel *m, double tokens, double batch,
+                             double element_bytes);
+/* Elements one layer caches per token: 2 x kv_heads x head_dim (keys and
+ * values, grouped-query attention), or kv_latent_dim (latent attention). */
+double llm_kv_elements_per_token(const LlmModel *m);
+/* Token positions cached over all layers for a context of tokens: every
+ * full-attention layer keeps them all, a sliding-window layer at most
+ * sliding_window. */
+double llm_kv_cached_tokens(const LlmModel *m, double tokens);
+/* Bytes per cached element at KV precision kv: LLM_FP8 reads
+ * llm_bytes_per_param.fp8 (E4M3), any other llm_kv_bytes (16 bits). */
+double llm_kv_element_bytes(LlmPrecision kv, const LlmConstants *c);
 /* Parameters of LoRA adapters of the stated rank on every linear layer. */
 double llm_lora_params(const LlmModel *m, const LlmConstants *c);
 /* Inference memory of m at p with tokens of context in batch sequences. */
 LlmMemory llm_inference_memory(const LlmModel *m, LlmPrecision p,
                                double tokens, double batch,
                                const LlmConstants *c);
+/* The same with the KV cache at precision kv (llm_kv_element_bytes). */
+LlmMemory llm_inference_memory_kv(const LlmModel *m, LlmPrecision p,
+                                  LlmPrecision kv, double tokens,
+                                  double batch, const LlmConstants *c);
 /* The memory of m in a mode: inference at p with the stated context and
  * batch; LoRA with the base at p; QLoRA (base in nf4); full fine-tuning
  * (mixed precision, p ignored). */
@@ -196,6 +218,13 @@ double llm_tokens_per_s(const LlmResults *r, const LlmModel *m,
  * tokens. */
 double llm_bytes_per_token(const LlmModel *m, LlmPrecision p, double tokens,
                            const LlmConstants *c);
+/* Bytes one decode step reads for users sequences of tokens at once:
+ * the weights a token uses (a mixture of experts: the active share)
+ * once, and each sequence's KV cache at precision kv (LLM_FP16: the
+ * edition's llm_kv_bytes; LLM_FP8: one byte).  At one user with a 16-bit
+ * cache, llm_bytes_per_token. */
+double llm_step_bytes(const LlmModel *m, LlmPrecision p, LlmPrecision kv,
+                      double tokens, double users, const LlmConstants *c);
 /* The decode speed a memory of bandwidth_gbs allows at most: every weight
  * a token reads and the KV cache of tokens, once per token (no
  * efficiency: an upper bound, for machines the speed model has no

@@ -6,15 +6,14 @@
 
 #include <math.h>
 
-#define BYTES_PER_GB 1e9
+#define BYTES_PER_GB LLM_BYTES_PER_GB
 
 /* Bytes one decode step reads for k's users: the weights a token uses
  * once, and every user's KV cache. */
 static double bytes_per_step(const LlmCase *k, const LlmConstants *c)
 {
-	double users = k->users > 0 ? k->users : 1;
-	return llm_bytes_per_token(k->model, k->precision, k->context, c)
-	       + (users - 1) * llm_kv_cache_bytes(k->model, k->context, 1, c);
+	return llm_step_bytes(k->model, k->precision, LLM_FP16, k->context,
+	                      k->users > 0 ? k->users : 1, c);
 }
 
 /* The modelled speed at bandwidth_gbs with an efficiency and its mean

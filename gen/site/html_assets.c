@@ -1,5 +1,6 @@
 /* HTML back-end, what the edition pages share: the picker's words per
- * language and, once, the stylesheet, the script (served without
+ * language and, once, the stylesheet, the scripts (picker.js and the
+ * LLM calculator it loads, calc.js with calc.css; served without
  * comments and indentation: html_minify.h) and the icon; the links
  * between editions.  See html.h. */
 #include "html.h"
@@ -15,7 +16,7 @@
 static void add_picker_string(const char *key, const char *value,
                               void *json)
 {
-	static const char *const prefixes[] = {"picker.", "use_case.",
+	static const char *const prefixes[] = {"picker.", "calc.", "use_case.",
 	                                       "tie.rule.", "none.",
 	                                       "format.used_build",
 	                                       "format.build_name"};
@@ -31,8 +32,8 @@ static void add_picker_string(const char *key, const char *value,
 	table_json_string(s, value);
 }
 
-/* The picker's words in one language (picker.*, use_case.* and the
- * build name patterns) as a script assigning window.gpuguideWords, which
+/* The picker's words in one language (picker.*, the calculator's calc.*,
+ * use_case.* and the build name patterns) as a script assigning window.gpuguideWords, which
  * assets/picker.js loads with the data (data/picker-data.js) when the
  * reader opens the picker: a script file runs from disk too (file://),
  * where fetch() is refused. */
@@ -81,6 +82,10 @@ bool html_write_assets(const PublishConfig *config, Site *site,
 		return ok; /* the rest is shared by every language */
 	return write_minified(config, "style.css", html_minify_css, site, error)
 	       && write_minified(config, "picker.js", html_minify_js, site,
+	                         error)
+	       && write_minified(config, "calc.js", html_minify_js, site,
+	                         error)
+	       && write_minified(config, "calc.css", html_minify_css, site,
 	                         error)
 	       && site_write(site, "assets/favicon.svg", FAVICON_SVG,
 	                     strlen(FAVICON_SVG), error);

@@ -2,11 +2,15 @@
 # Run by tests/run.sh (or alone: sh tests/suites/llmcontext.sh): LLM memory for long contexts and a team
 # (issue 31, item 4).  The export's llm_context.csv is recomputed from
 # llm_models.csv and assumptions.csv alone (weights, a KV cache per token,
-# user and layer, the overhead, in the GB cards are sized in), every
+# user and layer as the model's attention design caches it: sliding-window
+# layers their window, latent attention its vector (issue 45), the
+# overhead, in the GB cards are sized in), every
 # column set in the edition is there, and a context beyond a model's
 # published window is left empty.
 python3 - "$out_dir/data/llm_context.csv" "$data_dir/current" >"$tmp/llmctx.log" 2>&1 <<'PY'
-import csv, sys
+import csv, os, sys
+sys.path.insert(0, os.path.join(os.environ.get("top", "."), "tests"))
+from llm_kv import kv_bytes  # noqa: E402
 out, data = sys.argv[1], sys.argv[2]
 rows = list(csv.DictReader(open(out, encoding="utf-8")))
 models = {m["name"]: m for m in csv.DictReader(open(data + "/llm_models.csv", encoding="utf-8"))}
@@ -23,8 +27,8 @@ if len(rows) < 9:
 for r in rows:
     m = models[r["model"]]
     weights = float(m["params_b"]) * 1e9 * num("llm_bytes_per_param." + r["precision"])
-    per_token = 2 * int(m["layers"]) * int(m["kv_heads"]) * int(m["head_dim"]) * kvb
     for col, (tokens, users) in cols.items():
+        per_token = kv_bytes(m, tokens, kvb) / tokens
         beyond = m.get("max_context") and tokens > float(m["max_context"])
         if beyond:
             if r[col]:
@@ -67,7 +71,9 @@ rm -rf "$tmp/moe-data/current" "$tmp/moe-out"
 # and the decode bound of its bandwidth, recomputed from the CSV files; a
 # machine without a price says why.
 python3 - "$out_dir/data" "$data_dir/current" >"$tmp/machines.log" 2>&1 <<'PY'
-import csv, sys
+import csv, os, sys
+sys.path.insert(0, os.path.join(os.environ.get("top", "."), "tests"))
+from llm_kv import kv_bytes  # noqa: E402
 out, data = sys.argv[1], sys.argv[2]
 a = {r["key"]: float(r["value"]) for r in csv.DictReader(open(data + "/assumptions.csv", encoding="utf-8"))
      if r["key"].startswith("llm_")}
@@ -79,7 +85,7 @@ if len(rows) != len(machines) * len(models):
     sys.exit("%d rows for %d machines x %d models" % (len(rows), len(machines), len(models)))
 for r in rows:
     m, x = models[r["model"]], machines[r["machine"]]
-    kv_token = 2 * int(m["layers"]) * int(m["kv_heads"]) * int(m["head_dim"]) * a["llm_kv_bytes"]
+    kv_token = kv_bytes(m, a["llm_context"], a["llm_kv_bytes"]) / a["llm_context"]
     weights = float(m["params_b"]) * 1e9 * q4
     need = weights + kv_token * a["llm_context"] * a["llm_batch"] + a["llm_inference_overhead_gb"] * 1e9
     fits = need <= float(x["usable_gb"]) * unit * (1 - a["llm_memory_headroom"])
@@ -115,7 +121,9 @@ rm -rf "$tmp/mach-data/current" "$tmp/mach-out"
 # both languages show the table; a row naming an unknown machine is
 # refused at its cell.
 python3 - "$out_dir/data" "$data_dir/current" >"$tmp/machmeas.log" 2>&1 <<'PY'
-import csv, sys
+import csv, os, sys
+sys.path.insert(0, os.path.join(os.environ.get("top", "."), "tests"))
+from llm_kv import kv_bytes  # noqa: E402
 out, data = sys.argv[1], sys.argv[2]
 a = {r["key"]: r["value"] for r in csv.DictReader(open(data + "/assumptions.csv", encoding="utf-8"))}
 machines = {m["name"]: m for m in csv.DictReader(open(data + "/machines.csv", encoding="utf-8"))}
@@ -130,10 +138,9 @@ for s, r in zip(src, rows):
         sys.exit("row order: %s / %s" % (r, s))
     if abs(float(r["measured_tps"]) - float(s["value"])) > 0.005:
         sys.exit("%s %s: measured %s, data %s" % (s["machine"], s["model"], r["measured_tps"], s["value"]))
-    kv_token = 2 * int(m["layers"]) * int(m["kv_heads"]) * int(m["head_dim"]) * float(a["llm_kv_bytes"])
     weights = float(m["params_b"]) * 1e9 * float(a["llm_bytes_per_param." + s["precision"]])
     read = weights * (float(m["active_params_b"]) / float(m["params_b"]) if m.get("active_params_b") else 1)
-    bound = float(x["bandwidth_gbs"]) * 1e9 / (read + kv_token * float(s["context"]))
+    bound = float(x["bandwidth_gbs"]) * 1e9 / (read + kv_bytes(m, float(s["context"]), float(a["llm_kv_bytes"])))
     if abs(float(r["decode_bound_tps"]) - bound) > 0.05 + 1e-4 * bound:
         sys.exit("%s %s: bound %s, expected %.2f" % (s["machine"], s["model"], r["decode_bound_tps"], bound))
     share = float(s["value"]) / bound
@@ -156,7 +163,9 @@ rm -rf "$tmp/mm-data/current" "$tmp/mm-out"
 # published figure of that card and model; predicted cells of one build
 # scale with the bytes read per token (the bandwidth model).
 python3 - "$out_dir/data" "$data_dir/current" >"$tmp/speed.log" 2>&1 <<'PY'
-import csv, sys
+import csv, os, sys
+sys.path.insert(0, os.path.join(os.environ.get("top", "."), "tests"))
+from llm_kv import kv_bytes  # noqa: E402
 out, data = sys.argv[1], sys.argv[2]
 a = {r["key"]: float(r["value"]) for r in csv.DictReader(open(data + "/assumptions.csv", encoding="utf-8")) if r["key"].startswith("llm_")}
 gpus = {g["name"]: g for g in csv.DictReader(open(data + "/gpus.csv", encoding="utf-8"))}
@@ -168,7 +177,7 @@ for x in csv.DictReader(open(data + "/llm_measurements.csv", encoding="utf-8")):
     if x["quantity"] == "tokens_per_s" and x["precision"] in ("q4", "q4_k_m") and (k not in when or x["date"] > when[k]):
         meas[k], when[k] = float(x["value"]), x["date"]
 unit, q4, kvb = a["llm_gpu_memory_unit"], a["llm_bytes_per_param.q4"], a["llm_kv_bytes"]
-def kv(m, t): return 2 * int(m["layers"]) * int(m["kv_heads"]) * int(m["head_dim"]) * t * kvb
+def kv(m, t): return kv_bytes(m, t, kvb)
 def need(m): return float(m["params_b"]) * 1e9 * q4 + kv(m, a["llm_context"]) * a["llm_batch"] + a["llm_inference_overhead_gb"] * 1e9
 def read(m):
     w = float(m["params_b"]) * 1e9 * q4

@@ -5,6 +5,7 @@
 #include "unit.h"
 
 #include <math.h>
+#include "csvload.h"
 #include "llm.h"
 
 #include <stdlib.h>
@@ -354,6 +355,49 @@ static void units_and_headroom(const LlmResults *r)
 	}
 }
 
+/* The KV cache of tests/kv_by_hand.csv, worked out by hand from each
+ * model's config.json (grouped-query attention, sliding-window layers,
+ * latent attention), against llm_kv_cache_bytes; the page's calculator
+ * is checked against the same table (tests/browser/check_calc.py).  At
+ * FP8 each element is one byte: half the bytes. */
+static void kv_by_hand(const LlmResults *r)
+{
+	GError *error = NULL;
+	CsvTable *t = csv_table_load("tests/kv_by_hand.csv", &error);
+	CHECK(t != NULL);
+	if (!t) {
+		printf("  %s\n", error->message);
+		g_clear_error(&error);
+		return;
+	}
+	int name = csv_table_column(t, "model");
+	int context = csv_table_column(t, "context");
+	int bytes = csv_table_column(t, "kv_bytes");
+	CHECK(name >= 0 && context >= 0 && bytes >= 0 && t->n_rows >= 5);
+	for (size_t i = 0; name >= 0 && context >= 0 && bytes >= 0
+	                   && i < t->n_rows; i++) {
+		const CsvRow *row = &t->rows[i];
+		const LlmModel *m = model(r->edition, row->fields[name].text);
+		double tokens = g_ascii_strtod(row->fields[context].text, NULL);
+		double want = g_ascii_strtod(row->fields[bytes].text, NULL);
+		if (!m)
+			continue;
+		double got = llm_kv_cache_bytes(m, tokens, 1, &r->constants);
+		if (verbose() || got != want)
+			printf("kv by hand %-14s %8.0f tokens: %.0f, ours %.0f\n",
+			       m->name, tokens, want, got);
+		CHECK(got == want);
+		CHECK(llm_kv_cache_bytes_at(
+		          m, tokens, 1,
+		          llm_kv_element_bytes(LLM_FP8, &r->constants))
+		      == want / 2);
+		/* four users keep four caches */
+		CHECK(llm_kv_cache_bytes(m, tokens, 4, &r->constants)
+		      == 4 * want);
+	}
+	csv_table_free(t);
+}
+
 void test_llm(void)
 {
 	GError *error = NULL;
@@ -368,6 +412,7 @@ void test_llm(void)
 	CHECK(r != NULL);
 	if (r) {
 		formula_terms(r);
+		kv_by_hand(r);
 		memory_validation(r);
 		fits(r);
 		units_and_headroom(r);

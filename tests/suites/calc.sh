@@ -1,0 +1,47 @@
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/calc.sh): the LLM
+# calculator of the picker (issue 45, assets/calc.js) computes what the C
+# program computes.  The picker data carries the LLM stage's constants as
+# assumptions.csv states them; in a browser (tests/browser/check_calc.py,
+# where Debian's Chromium is installed) every row of the memory, context
+# and fit tables, every decode use case's builds and the KV cache table
+# worked out by hand (tests/kv_by_hand.csv) give the C program's figures,
+# in both languages, from disk and served from a sub-path.
+
+# calc_show FILE: the first lines of a failed check's output, indented.
+calc_show() { head -n 40 "$1" | sed 's/^/    /'; }
+
+# The exported constants are the edition's assumptions (no number of the
+# page's own): every llm_* assumption the page reads, in llm.c's units.
+node -e '
+global.window = {};
+require(process.argv[1]);
+const L = window.gpuguideData.llm, fs = require("fs");
+const a = {};
+for (const line of fs.readFileSync(process.argv[2], "utf8").split("\n").slice(1)) {
+  const m = /^(llm_[a-z_.0-9]+),([^,]*),/.exec(line);
+  if (m) a[m[1]] = +m[2];
+}
+const keys = Object.keys(L.constants).filter((k) => k !== "bandwidth_unit");
+for (const k of keys) {
+  const want = k === "inference_overhead" ? a.llm_inference_overhead_gb * 1e9 : a["llm_" + k];
+  if (L.constants[k] !== want) { console.log(k, L.constants[k], want); process.exit(1); }
+}
+for (const p of Object.keys(L.bytes_per_param))
+  if (L.bytes_per_param[p] !== a["llm_bytes_per_param." + p]) { console.log(p); process.exit(1); }
+if (L.kv_element_bytes.fp16 !== a.llm_kv_bytes || L.kv_element_bytes.fp8 !== a["llm_bytes_per_param.fp8"]) process.exit(1);
+console.log(keys.length + " constants");
+' "$out_dir/data/picker-data.js" "$data_dir/current/assumptions.csv" >"$tmp/calc-constants.txt" 2>&1
+calc_status=$?
+check "picker-data.js: the calculator's constants are assumptions.csv's ($(tail -n 1 "$tmp/calc-constants.txt"))" test "$calc_status" -eq 0
+[ "$calc_status" -eq 0 ] || calc_show "$tmp/calc-constants.txt"
+
+# The edition without LLM models (2020-09) exports no calculator part.
+check "2020-09 picker data has no llm part" sh -c '! grep -q "\"llm\":" "$1"' sh "$out_dir/2020-09/data/picker-data.js"
+
+if [ -x /usr/bin/chromium ]; then
+	python3 "$top/tests/browser/check_calc.py" "$out_dir" "$data_dir" >"$tmp/calc-browser.txt" 2>&1
+	calc_status=$?
+	check "browser calculator = C program: memory, context, fit tables, decode use cases, KV by hand; en and zh-CN; file:// and sub-path ($(tail -n 1 "$tmp/calc-browser.txt"))" test "$calc_status" -eq 0
+	[ "$calc_status" -eq 0 ] || calc_show "$tmp/calc-browser.txt"
+fi
