@@ -204,7 +204,7 @@ def focused(b):
 
 
 def live(b):
-    return b.eval("[document.querySelector('.calc-need').textContent, +document.querySelector('.calc-need').dataset.total]")
+    return b.eval("(() => { const e = document.querySelector('section.calc [aria-live=polite][role=status]'); return e ? [e.textContent, +e.dataset.total] : ['', 0]; })()")
 
 
 def wait_live(b, before):
