@@ -6,7 +6,8 @@
 # where Debian's Chromium is installed) every row of the memory, context
 # and fit tables, every decode use case's builds and the KV cache table
 # worked out by hand (tests/kv_by_hand.csv) give the C program's figures,
-# in both languages, from disk and served from a sub-path.
+# in both languages, from disk and served from a sub-path; where nothing
+# in the guide holds the model, and by keyboard (check_calc_more.py).
 
 # calc_show FILE: the first lines of a failed check's output, indented.
 calc_show() { head -n 40 "$1" | sed 's/^/    /'; }
@@ -44,4 +45,31 @@ if [ -x /usr/bin/chromium ]; then
 	calc_status=$?
 	check "browser calculator = C program: memory, context, fit tables, decode use cases, KV by hand; en and zh-CN; file:// and sub-path ($(tail -n 1 "$tmp/calc-browser.txt"))" test "$calc_status" -eq 0
 	[ "$calc_status" -eq 0 ] || calc_show "$tmp/calc-browser.txt"
+fi
+
+# Where nothing in the guide holds the model (the fallback to the smallest
+# cloud offer, and the sentence when no offer does either) and the
+# calculator by keyboard only: tests/browser/check_calc_more.py on a copy
+# of the frozen current edition without the prices of the cards of more
+# than 32 GB (its builds stop at 8 x 32 GB; cloud.csv still reaches
+# 8 x 192 GB).
+if [ -x /usr/bin/chromium ]; then
+	calc_small="$tmp/calc-small"
+	rm -rf "$calc_small" && mkdir -p "$calc_small" && cp -r "$data_dir/current" "$calc_small/current" &&
+	python3 -c '
+import csv, sys
+ed = sys.argv[1]
+mem = {r["name"]: float(r["memory_gb"]) for r in csv.DictReader(open(ed + "/gpus.csv", newline="", encoding="utf-8"))}
+with open(ed + "/prices.csv", newline="", encoding="utf-8") as f:
+    rows = list(csv.DictReader(f))
+with open(ed + "/prices.csv", "w", newline="", encoding="utf-8") as f:
+    w = csv.DictWriter(f, list(rows[0]), lineterminator="\n")
+    w.writeheader()
+    w.writerows([r for r in rows if mem[r["gpu"]] <= 32])
+' "$calc_small/current" &&
+	"$bin" -q --data "$calc_small/current" --out "$calc_small/out" >"$tmp/calc-small.txt" 2>&1 &&
+	python3 "$top/tests/browser/check_calc_more.py" "$out_dir" "$data_dir/current" "$calc_small/out" "$calc_small/current" >"$tmp/calc-more.txt" 2>&1
+	calc_status=$?
+	check "browser calculator where nothing in the guide holds the model: the smallest cloud offer, or none; by keyboard only, Tab order and labels ($(tail -n 1 "$tmp/calc-more.txt" 2>/dev/null))" test "$calc_status" -eq 0
+	[ "$calc_status" -eq 0 ] || { calc_show "$tmp/calc-small.txt"; calc_show "$tmp/calc-more.txt"; }
 fi
