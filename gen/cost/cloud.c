@@ -97,10 +97,9 @@ static bool closer(const Build *b, const CloudComparison *x,
 size_t cloud_own_range(const Costs *c, const Build *b, double *low,
                        double *high)
 {
-	const Edition *e = c->perf->edition;
 	size_t n = 0;
-	for (size_t i = 0; i < e->n_cloud; i++) {
-		const CloudOffer *o = &e->cloud[i];
+	for (size_t i = 0; i < c->n_cloud; i++) {
+		const CloudOffer *o = &c->cloud[i];
 		if (o->gpu != b->gpu || !comparable(c, b, o))
 			continue;
 		double per_gpu = o->price_per_hour / o->gpu_count;
@@ -114,10 +113,9 @@ size_t cloud_own_range(const Costs *c, const Build *b, double *low,
 size_t cloud_compare(const Costs *c, const Build *b, double utilization,
                      CloudComparison out[CLOUD_CLOSEST])
 {
-	const Edition *e = c->perf->edition;
 	size_t n = 0;
-	for (size_t i = 0; i < e->n_cloud; i++) {
-		const CloudOffer *o = &e->cloud[i];
+	for (size_t i = 0; i < c->n_cloud; i++) {
+		const CloudOffer *o = &c->cloud[i];
 		if (!comparable(c, b, o))
 			continue;
 		CloudComparison x = cloud_compare_one(c, b, o, utilization);
@@ -147,12 +145,12 @@ bool cloud_offer_of(const Costs *c, const Build *b, CloudComparison *out)
 	return true;
 }
 
-const CloudOffer *cloud_cheapest(const Edition *e, size_t gpu, int count,
+const CloudOffer *cloud_cheapest(const Costs *c, size_t gpu, int count,
                                  Pricing pricing)
 {
 	const CloudOffer *best = NULL;
-	for (size_t i = 0; i < e->n_cloud; i++) {
-		const CloudOffer *o = &e->cloud[i];
+	for (size_t i = 0; i < c->n_cloud; i++) {
+		const CloudOffer *o = &c->cloud[i];
 		if (o->gpu != gpu || o->gpu_count != count
 		    || o->pricing != pricing)
 			continue;

@@ -68,7 +68,7 @@ const char *cloud_verdict_id(CloudVerdict v);
 /* The cheapest offer of gpu in instances of count GPUs sold as pricing
  * (equal prices: the newer observation, then file order); NULL when
  * none. */
-const CloudOffer *cloud_cheapest(const Edition *e, size_t gpu, int count,
+const CloudOffer *cloud_cheapest(const Costs *c, size_t gpu, int count,
                                  Pricing pricing);
 
 #define CLOUD_HOURS_PER_MONTH 730.5 /* 8,766 hours a year / 12 */

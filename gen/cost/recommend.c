@@ -417,9 +417,8 @@ static void quote_or_rent(const Costs *c, Recommendation *r)
 	if (r->kind != DECISION_NONE || !u->quote || !*u->quote)
 		return;
 	r->kind = DECISION_QUOTE;
-	const Edition *e = c->perf->edition;
-	for (size_t i = 0; i < e->n_cloud; i++) {
-		const CloudOffer *o = &e->cloud[i];
+	for (size_t i = 0; i < c->n_cloud; i++) {
+		const CloudOffer *o = &c->cloud[i];
 		if (rentable(c, u, o)
 		    && (!r->quote_rent
 		        || o->price_per_hour < r->quote_rent->price_per_hour))

@@ -111,8 +111,14 @@ static struct {
 	const char *date;
 } money_fx[CURRENCY_COUNT];
 
+/* The currency of the market the edition's amounts are for
+ * (PriceModel.market): amounts in it are what its buyer pays, shown
+ * without the converted mark or the dollars beside; -1: none. */
+static int money_market = -1;
+
 void format_set_fx(const PriceModel *m)
 {
+	money_market = m && m->market ? (int)m->market_currency : -1;
 	for (int c = 0; c < CURRENCY_COUNT; c++) {
 		bool ok = m && !isnan(m->fx[c]) && m->fx[c] > 0;
 		money_fx[c].per_usd = ok ? m->fx[c] : 0;
@@ -162,6 +168,11 @@ static char *reader_money(const Lang *s, double v, int decimals)
 	char *usd = currency(s, v, decimals);
 	if (c == CURRENCY_USD || isnan(v))
 		return usd;
+	if ((int)c == money_market) {
+		g_free(usd);
+		return format_amount(s, v * money_fx[c].per_usd, c, decimals,
+		                     false);
+	}
 	char *local = format_amount(s, v * money_fx[c].per_usd, c, decimals,
 	                            true);
 	char *both = gg_fill2(word(s, "format.money_converted"), local, usd);
@@ -202,7 +213,8 @@ char *format_money_brief(const Lang *s, double v)
 	Currency c = format_reader_currency(s);
 	if (c == CURRENCY_USD || isnan(v))
 		return currency(s, v, 0);
-	return format_amount(s, v * money_fx[c].per_usd, c, 0, true);
+	return format_amount(s, v * money_fx[c].per_usd, c, 0,
+	                     (int)c != money_market);
 }
 
 char *format_usd(const Lang *s, double v)

@@ -43,7 +43,10 @@ char *format_usd(const Lang *s, double v);
 /* The exchange rates of the edition being rendered (PriceModel.fx and
  * the dates of their assumptions).  guide_values calls it for each
  * edition before its pages are made, so format_money converts at the
- * rates of the edition it shows.  NULL clears them (USD only). */
+ * rates of the edition it shows.  NULL clears them (USD only).  When
+ * the prices are a market's (PriceModel.market, cost.h "markets"), amounts in
+ * its currency are what its buyer pays: shown alone, not marked as
+ * converted and without the dollars beside. */
 void format_set_fx(const PriceModel *m);
 
 /* The currency the language shows money in (`format.money_currency`),

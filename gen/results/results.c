@@ -48,15 +48,23 @@ static bool compute(Results *r, GError **error)
 	return r->avoid != NULL && load_previous_edition(r, error);
 }
 
-Results *results_run(const char *dir, GError **error)
+Results *results_run_for(const char *dir, const char *lang,
+                         GError **error)
 {
 	Results *r = g_new0(Results, 1);
 	r->edition = edition_load(dir, error);
+	if (r->edition)
+		r->edition->market = edition_market_for_lang(r->edition, lang);
 	if (!r->edition || !compute(r, error)) {
 		results_free(r);
 		return NULL;
 	}
 	return r;
+}
+
+Results *results_run(const char *dir, GError **error)
+{
+	return results_run_for(dir, NULL, error);
 }
 
 void results_free(Results *r)

@@ -1,0 +1,138 @@
+[ -n "${GG_LIB:-}" ] || { . "$(dirname "$0")/../lib.sh"; gg_alone "$0"; }
+# Run by tests/run.sh (or alone: sh tests/suites/market.sh): a market
+# beside a language (issue 46).  markets.csv gives the Chinese market
+# (language zh-CN): its central-parity rate, VAT, household tariff and
+# circuits; market_cloud.csv its cloud offers.  The zh-CN edition
+# computes with them (every running cost, payback, circuit, cloud
+# comparison and request), the English edition with the US figures of
+# assumptions.csv and cloud.csv; without markets.csv both editions give
+# the same numbers.  On copies of the frozen current edition.
+mk_data="$tmp/market-data"
+mk_out="$tmp/market-out"
+mk_fresh() {
+	rm -rf "$mk_data" "$mk_out" && mkdir -p "$mk_data"
+	cp -r "$data_dir/current" "$mk_data/current"
+}
+# mk_set KEY VALUE: the cn market's KEY row gets VALUE; prints line:col.
+mk_set() {
+	python3 "$top/tests/set_cell.py" "$mk_data/current/markets.csv" \
+		"$(python3 -c "
+import csv, sys
+rows = list(csv.reader(open('$mk_data/current/markets.csv', encoding='utf-8')))
+print([i for i, r in enumerate(rows) if r[:2] == ['cn', '$1']][0])")" value "$2"
+}
+mk_gen() { "$real_bin" -q --data "$mk_data" --out "$1" >"$tmp/market.err" 2>&1; }
+
+# ---- the market's figures reach the zh-CN edition, and only it --------
+mk_fresh
+mk_gen "$tmp/market-base"
+mk_set kwh_price 1.08 >/dev/null
+mk_gen "$tmp/market-tariff"
+check "market: the editions are written (frozen current, and with the cn tariff doubled)" \
+	test -f "$tmp/market-base/zh-CN/guide.md" -a -f "$tmp/market-tariff/zh-CN/guide.md"
+check "market: doubling the cn tariff leaves the English edition's guide and data unchanged" \
+	sh -c "cmp -s '$tmp/market-base/guide.md' '$tmp/market-tariff/guide.md' &&
+	       diff -r -x previous.json -x changes.csv '$tmp/market-base/data' '$tmp/market-tariff/data'"
+check "market: doubling the cn tariff doubles every zh-CN build's electricity a year, and moves its paybacks" \
+	python3 - "$tmp/market-base/zh-CN/data" "$tmp/market-tariff/zh-CN/data" <<'PY'
+import csv, sys
+a = list(csv.DictReader(open(sys.argv[1] + "/builds.csv", encoding="utf-8")))
+b = list(csv.DictReader(open(sys.argv[2] + "/builds.csv", encoding="utf-8")))
+assert len(a) == len(b) > 10
+for x, y in zip(a, b):
+    e0, e1 = float(x["electricity_usd_per_year"]), float(y["electricity_usd_per_year"])
+    assert abs(e1 - 2 * e0) <= 0.011, (x["gpu"], e0, e1)
+ca = open(sys.argv[1] + "/rent_or_buy.csv", encoding="utf-8").read()
+cb = open(sys.argv[2] + "/rent_or_buy.csv", encoding="utf-8").read()
+assert ca != cb
+PY
+check "market: the zh-CN worked example prices electricity at the cn tariff (¥0.54 per kWh; ¥1.08 when doubled)" \
+	sh -c "grep -q '按每 kWh ¥0.54 计算' '$tmp/market-base/zh-CN/guide.md' &&
+	       grep -q '按每 kWh ¥1.08 计算' '$tmp/market-tariff/zh-CN/guide.md' &&
+	       ! grep -q '¥0.54' '$tmp/market-base/guide.md'"
+check "market: zh-CN names the Chinese household circuits (220 V / 10 A and 16 A), English the US and European ones" \
+	sh -c "grep -q '中国，220 V / 10 A' '$tmp/market-base/zh-CN/guide.md' &&
+	       grep -q '中国，220 V / 16 A' '$tmp/market-base/zh-CN/guide.md' &&
+	       ! grep -q '北美，120 V' '$tmp/market-base/zh-CN/guide.md' &&
+	       grep -q 'North America, 120 V' '$tmp/market-base/guide.md' &&
+	       ! grep -q 'China, 220 V' '$tmp/market-base/guide.md'"
+check "market: zh-CN weighs builds against the cn market's cloud offers only, English against cloud.csv's only" \
+	python3 - "$tmp/market-base" "$mk_data/current" <<'PY'
+import csv, sys
+out, data = sys.argv[1], sys.argv[2]
+cn = {r["provider"] for r in csv.DictReader(open(data + "/market_cloud.csv", encoding="utf-8")) if r["market"] == "cn"}
+us = {r["provider"] for r in csv.DictReader(open(data + "/cloud.csv", encoding="utf-8"))}
+assert cn and not (cn & us)
+zh = list(csv.DictReader(open(out + "/zh-CN/data/cloud.csv", encoding="utf-8")))
+en = list(csv.DictReader(open(out + "/data/cloud.csv", encoding="utf-8")))
+assert zh and en
+assert all(r["provider"] in cn for r in zh), {r["provider"] for r in zh}
+assert all(r["provider"] in us for r in en), {r["provider"] for r in en}
+PY
+
+# ---- money in yuan that adds up -----------------------------------------
+check "market: a zh-CN build is its cards (the yuan rows' median, else dollars with 13% VAT) plus every other line with VAT" \
+	python3 - "$tmp/market-base" "$mk_data/current" <<'PY'
+import csv, sys
+out, data = sys.argv[1], sys.argv[2]
+m = {r["key"]: r["value"] for r in csv.DictReader(open(data + "/markets.csv", encoding="utf-8")) if r["market"] == "cn"}
+fx, vat = float(m["fx_per_usd"]), float(m["vat"])
+yuan = {}
+for r in csv.DictReader(open(data + "/prices.csv", encoding="utf-8")):
+    if r["currency"] == "CNY":
+        yuan.setdefault((r["gpu"], r["condition"]), []).append(float(r["price"]))
+en = {r["build"]: r for r in csv.DictReader(open(out + "/data/per_dollar.csv", encoding="utf-8"))}
+zh = {r["build"]: r for r in csv.DictReader(open(out + "/zh-CN/data/per_dollar.csv", encoding="utf-8"))}
+assert set(en) == set(zh) and len(zh) > 20
+native = 0
+for k, z in zh.items():
+    e, n = en[k], int(z["gpu_count"])
+    rest_en = float(e["system_cost_usd"]) - n * float(e["gpu_price_usd"])
+    rest_zh = float(z["system_cost_usd"]) - n * float(z["gpu_price_usd"])
+    assert abs(rest_zh - rest_en * (1 + vat)) <= 0.02 * n + 0.02, (k, rest_en, rest_zh)
+    card = float(z["gpu_price_usd"])
+    rows = yuan.get((z["gpu"], z["price_condition"]))
+    if rows and min(rows) - 0.01 <= card * fx <= max(rows) + 0.01:
+        native += 1
+    else:
+        assert abs(card - float(e["gpu_price_usd"]) * (1 + vat)) <= 0.011, (k, card)
+assert native > 0  # the used RTX 3090: its two yuan rows
+PY
+check "market: the used RTX 3090 costs ¥7,575 as a card and its system adds up in yuan (zh-CN pick tables)" \
+	python3 - "$tmp/market-base/zh-CN/data/per_dollar_1gpu.csv" "$mk_data/current/markets.csv" <<'PY'
+import csv, sys
+fx = [float(r["value"]) for r in csv.DictReader(open(sys.argv[2], encoding="utf-8")) if r["key"] == "fx_per_usd"][0]
+r = [r for r in csv.DictReader(open(sys.argv[1], encoding="utf-8")) if r["build"] == "1x RTX 3090 (used)"][0]
+assert round(float(r["gpu_price_usd"]) * fx) == 7575, r
+PY
+check "market: zh-CN money is the reader's: no 'US dollars beside' and no converted mark on a build's cost" \
+	sh -c "grep -q '| RTX 3090（二手） | ¥12,888 |' '$tmp/market-base/zh-CN/guide.md'"
+
+# ---- without a market both editions give the same numbers ---------------
+mk_fresh
+rm "$mk_data/current/markets.csv" "$mk_data/current/market_cloud.csv"
+printf '%s\n' 'fx_per_usd.CNY,6.8635,CNY per USD,Exchange rate used to show USD prices in yuan.,test,,2026-04-22,' \
+	>>"$mk_data/current/assumptions.csv"
+mk_gen "$mk_out"
+check "market: without markets.csv the zh-CN data exports are the English edition's" \
+	diff -r -x previous.json "$mk_out/data" "$mk_out/zh-CN/data"
+
+# ---- the files are checked at their cells -------------------------------
+mk_fresh
+at=$(mk_set currency GBP)
+refused_at_cell "market: a currency the program does not know is refused at its cell" \
+	"$mk_data" "markets.csv:$at: "
+mk_fresh
+at=$(mk_set kwh_price -1)
+refused_at_cell "market: a negative tariff is refused at its cell" \
+	"$mk_data" "markets.csv:$at: "
+mk_fresh
+at=$(python3 "$top/tests/set_cell.py" "$mk_data/current/market_cloud.csv" 1 currency USD)
+refused_at_cell "market: a cloud offer in another currency than its market's is refused at its cell" \
+	"$mk_data" "market_cloud.csv:$at: .*currency"
+mk_fresh
+printf '%s\n' 'fx_per_usd.CNY,7.15,CNY per USD,twice,test,,2026-01-15,' \
+	>>"$mk_data/current/assumptions.csv"
+refused_at_cell "market: a rate given both in markets.csv and assumptions.csv is refused (one figure, one place)" \
+	"$mk_data" "markets.csv:[0-9]*:[0-9]*: market 'cn' gives the rate"
+rm -rf "$mk_data" "$mk_out" "$tmp/market-base" "$tmp/market-tariff"
