@@ -473,7 +473,9 @@ static void market_costs(Costs *c)
 	c->cloud = c->owned_cloud;
 }
 
-/* The market's VAT on every priced line but the cards, and the
+/* The market's VAT on every priced line but the cards (priced by the
+ * price model), each line's unit in whole units of the market's
+ * currency (so the lines of a request add up to its total), and the
  * totals again (before the ranks). */
 static void market_tax_builds(Costs *c)
 {
@@ -485,9 +487,12 @@ static void market_tax_builds(Costs *c)
 		Build *b = &c->builds[i];
 		for (size_t k = 0; k < b->n_items; k++) {
 			LineItem *it = &b->items[k];
-			if (it->kind == LINE_GPU || it->not_included)
+			if (it->not_included)
 				continue;
-			it->unit_price *= tax;
+			double unit = it->unit_price
+			              * (it->kind == LINE_GPU ? 1 : tax);
+			it->unit_price = round(unit * mk->fx_per_usd)
+			                 / mk->fx_per_usd;
 			it->total = it->quantity * it->unit_price;
 		}
 		b->cost = cost_items_total(b);
