@@ -1,6 +1,7 @@
 /* Cloud comparison.  See cloud.h. */
 #include "cloud.h"
 
+#include <glib.h>
 #include <math.h>
 #include <string.h>
 
@@ -76,13 +77,23 @@ static bool comparable(const Costs *c, const Build *b, const CloudOffer *o)
 	       && e->gpus[o->gpu].memory_gb >= e->gpus[b->gpu].memory_gb;
 }
 
+bool cloud_offer_bookable(const CloudOffer *o)
+{
+	return !(o->from.note && g_str_has_prefix(o->from.note, "unverified"));
+}
+
 /* True when x is a closer match than y for b: the one rule of every
- * comparison is the build's own GPU first when it is offered, and among
+ * comparison is an offer a reader can book first (cloud_offer_bookable),
+ * then the build's own GPU first when it is offered, and among
  * its offers the cheapest unit of work; without one, the nearest in speed
  * (|log speed_ratio|), then the cheaper unit of work; then file order. */
 static bool closer(const Build *b, const CloudComparison *x,
                    const CloudComparison *y)
 {
+	bool bx = cloud_offer_bookable(x->offer),
+	     by = cloud_offer_bookable(y->offer);
+	if (bx != by)
+		return bx;
 	bool sx = x->offer->gpu == b->gpu, sy = y->offer->gpu == b->gpu;
 	if (sx != sy)
 		return sx;

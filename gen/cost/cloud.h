@@ -83,4 +83,10 @@ double cloud_payback_hours(const Build *b, const CloudComparison *k,
 /* Units of work per hour of an offer (its whole instance). */
 double cloud_offer_rate(const Costs *c, const CloudOffer *o);
 
+/* An offer a reader can book as its source states it: false when its
+ * note starts with "unverified" (the source quotes a nominal price it did
+ * not try, or the price is second-hand).  Such an offer is compared and
+ * shown but decides no rent and no quote-or-rent (recommend.c). */
+bool cloud_offer_bookable(const CloudOffer *o);
+
 #endif

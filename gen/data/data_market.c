@@ -19,6 +19,7 @@ static const struct {
     {"fx_per_usd", true, 0.0001, 1000000},
     {"vat", true, 0, 1},           {"kwh_price", true, 0.0001, 1000},
     {"circuit_w.", true, 100, 100000},
+    {"budget.", true, 1, 1e12},
 };
 
 /* Currencies a market may use: the home market's is USD. */
@@ -53,7 +54,7 @@ static void check_market_value(Cursor *c, const Assumption *a)
 	}
 	dc_fail(c, dc_cell(c, "key"),
 	        "unknown market key '%s' (lang, currency, fx_per_usd, vat, "
-	        "kwh_price, circuit_w.NAME)",
+	        "kwh_price, circuit_w.NAME, budget.USE_CASE)",
 	        a->key);
 }
 
@@ -137,7 +138,16 @@ bool dc_index_markets(Edition *e, GError **error)
 			m->vat = a->number, m->vat_from = a;
 		else if (strcmp(a->key, "kwh_price") == 0)
 			m->kwh_price = a->number, m->kwh_from = a;
-		else if (m->n_circuits == MARKET_MAX_CIRCUITS)
+		else if (g_str_has_prefix(a->key, "budget.")) {
+			if (m->n_budgets == MARKET_MAX_BUDGETS)
+				return market_error(e, &a->from, 1, error,
+				                    "market '%s' has more than 16 "
+				                    "budgets",
+				                    r->market);
+			m->budgets[m->n_budgets].use_case =
+			    a->key + strlen("budget.");
+			m->budgets[m->n_budgets++].from = a;
+		} else if (m->n_circuits == MARKET_MAX_CIRCUITS)
 			return market_error(e, &a->from, 1, error,
 			                    "market '%s' has more than 4 "
 			                    "circuits",
@@ -233,3 +243,24 @@ const FileSpec DATA_MARKET_CLOUD_FILE =
     FILE_SPEC("market_cloud.csv", MARKET_CLOUD_COLUMNS, CloudOffer,
               read_market_cloud, free_market_cloud, market_cloud_key,
               "instance", "cloud offer");
+
+bool edition_use_market(Edition *e, const char *lang, GError **error)
+{
+	e->market = edition_market_for_lang(e, lang);
+	const Market *m = e->market;
+	for (size_t i = 0; m && i < m->n_budgets; i++) {
+		const Assumption *a = m->budgets[i].from;
+		UseCase *u = NULL;
+		for (size_t k = 0; k < e->n_use_cases; k++)
+			if (strcmp(e->use_cases[k].id, m->budgets[i].use_case)
+			    == 0)
+				u = &e->use_cases[k];
+		if (!u || !(u->budget > 0))
+			return market_error(e, &a->from, 2, error,
+			                    "budget.%s names no use case of "
+			                    "use_cases.csv with a budget",
+			                    m->budgets[i].use_case);
+		u->budget = a->number / m->fx_per_usd;
+	}
+	return true;
+}

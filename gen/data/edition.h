@@ -231,6 +231,7 @@ typedef struct {
 } MarketRow;
 
 #define MARKET_MAX_CIRCUITS 4
+#define MARKET_MAX_BUDGETS 16
 
 /* A market as the cost stage reads it: built from its markets.csv rows
  * when the edition loads (every key present once, checked). */
@@ -248,6 +249,15 @@ typedef struct {
 		const Assumption *from;
 	} circuits[MARKET_MAX_CIRCUITS];
 	size_t n_circuits;
+	/* budget.USE_CASE: the use case's whole-system budget in the
+	 * market's currency (a round amount its readers budget in),
+	 * replacing use_cases.csv's dollars in its edition
+	 * (edition_use_market) */
+	struct {
+		const char *use_case;
+		const Assumption *from;
+	} budgets[MARKET_MAX_BUDGETS];
+	size_t n_budgets;
 } Market;
 
 /* llm_models.csv: a published model configuration (config.json). */
@@ -362,6 +372,12 @@ long edition_find_gpu(const Edition *edition, const char *name);
 /* The market whose edition is written in language lang ("zh-CN"), or
  * NULL when the language uses the home market's figures. */
 const Market *edition_market_for_lang(const Edition *e, const char *lang);
+
+/* Computes e for the buyers of lang's market (Edition.market; NULL: the
+ * home market): its budget.USE_CASE rows replace those use cases'
+ * budgets.  Before any stage; false with a file:line:col error when a
+ * budget row names no use case with a budget. */
+bool edition_use_market(Edition *e, const char *lang, GError **error);
 
 /* The market whose currency is code, or NULL. */
 const Market *edition_market_for_currency(const Edition *e,

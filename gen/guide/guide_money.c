@@ -394,7 +394,14 @@ static char *price_shown(const Ctx *c, const GpuPrice *pr)
 	                                        format_reader_currency(c->s));
 	if (native)
 		return native;
-	char *money = format_money(c->s, pr->price);
+	/* a market's card priced from US dollars: marked converted (the
+	 * money note gives the dated rate and the VAT) */
+	Currency cur = format_reader_currency(c->s);
+	char *money = pr->converted && cur != CURRENCY_USD
+	                  ? format_amount(c->s,
+	                                  pr->price * format_fx_rate(cur, NULL),
+	                                  cur, 0, true)
+	                  : format_money(c->s, pr->price);
 	char *date = price_age_when(c->s, c->costs->price_model,
 	                            pr->latest_date, "price.aged",
 	                            c->error);

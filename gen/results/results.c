@@ -53,9 +53,8 @@ Results *results_run_for(const char *dir, const char *lang,
 {
 	Results *r = g_new0(Results, 1);
 	r->edition = edition_load(dir, error);
-	if (r->edition)
-		r->edition->market = edition_market_for_lang(r->edition, lang);
-	if (!r->edition || !compute(r, error)) {
+	if (!r->edition || !edition_use_market(r->edition, lang, error)
+	    || !compute(r, error)) {
 		results_free(r);
 		return NULL;
 	}

@@ -109,6 +109,60 @@ PY
 check "market: zh-CN money is the reader's: no 'US dollars beside' and no converted mark on a build's cost" \
 	sh -c "grep -q '| RTX 3090（二手） | ¥12,888 |' '$tmp/market-base/zh-CN/guide.md'"
 
+# ---- a rent decision rests on an offer a reader can book ----------------
+check "market: no zh-CN rent decision or cloud comparison rests on an offer whose note starts 'unverified' (智星云's nominal prices)" \
+	python3 - "$tmp/market-base/zh-CN/data" "$mk_data/current/market_cloud.csv" <<'PY'
+import csv, sys
+unv = {r["instance"] for r in csv.DictReader(open(sys.argv[2], encoding="utf-8")) if r["note"].startswith("unverified")}
+assert unv
+rb = list(csv.DictReader(open(sys.argv[1] + "/rent_or_buy.csv", encoding="utf-8")))
+rec = list(csv.DictReader(open(sys.argv[1] + "/recommendations.csv", encoding="utf-8")))
+assert any(r["decision"] == "rent" for r in rec)
+assert not [r for r in rb if r["instance"] in unv], [r["instance"] for r in rb]
+assert not [r for r in rec if r["rent_instance"] in unv]
+PY
+check "market: the zh-CN worked example rents from the market's offers (AutoDL), not from cloud.csv (RunPod), and prices the desktop as its build" \
+	sh -c "grep -q '^拿一台 ¥17,606 的台式机和 AutoDL RTX 4090 24GB' '$tmp/market-base/zh-CN/guide.md' &&
+	       ! grep -q 'RunPod RTX 4090 (Secure Cloud) 实例' '$tmp/market-base/zh-CN/guide.md'"
+check "market: zh-CN budget tiers are the market's round yuan (¥7,000 ... ¥35,000), named so, English keeps its dollars" \
+	sh -c "grep -q '^| 整机预算 7,000 元 | 8 GB | ¥7,000 |' '$tmp/market-base/zh-CN/guide.md' &&
+	       grep -q '^| 整机预算 35,000 元 | 16 GB | ¥35,000 |' '$tmp/market-base/zh-CN/guide.md' &&
+	       grep -q '^| 学习深度学习 | 16 GB | ¥17,000 |' '$tmp/market-base/zh-CN/guide.md' &&
+	       grep -q 'A whole system for \\\$1,000 | 8 GB | \\\$1,000 |' '$tmp/market-base/guide.md'"
+check "market: a converted card price is marked ≈ in zh-CN, a card from its yuan rows is not" \
+	sh -c "grep -q '≈¥66,428（' '$tmp/market-base/zh-CN/guide.md' &&
+	       grep -q '| RTX 3090（二手） | 24 GB | ¥7,575（' '$tmp/market-base/zh-CN/guide.md'"
+mk_fresh
+python3 - "$mk_data/current/market_cloud.csv" <<'PY'
+import csv, io, sys
+rows = list(csv.reader(open(sys.argv[1], encoding="utf-8")))
+for r in rows[1:]:
+    r[-1] = "unverified: test; " + r[-1]
+o = io.StringIO(); csv.writer(o, lineterminator="\n").writerows(rows)
+open(sys.argv[1], "w", encoding="utf-8").write(o.getvalue())
+PY
+mk_gen "$tmp/market-unverified"
+check "market: with every market offer unverified the zh-CN edition rents nothing (the English edition is unchanged)" \
+	python3 - "$tmp/market-unverified" "$tmp/market-base" <<'PY'
+import csv, sys
+rec = list(csv.DictReader(open(sys.argv[1] + "/zh-CN/data/recommendations.csv", encoding="utf-8")))
+assert rec and not [r for r in rec if r["decision"] == "rent"], [r["use_case"] for r in rec if r["decision"] == "rent"]
+assert open(sys.argv[1] + "/guide.md", encoding="utf-8").read() == open(sys.argv[2] + "/guide.md", encoding="utf-8").read()
+PY
+mk_fresh
+at=$(mk_set budget.budget_1000 8000)
+mk_gen "$tmp/market-budget"
+check "market: the cn budget row moves only the zh-CN edition's budget (¥8,000)" \
+	sh -c "grep -q '| ¥8,000 |' '$tmp/market-budget/zh-CN/guide.md' &&
+	       cmp -s '$tmp/market-base/guide.md' '$tmp/market-budget/guide.md'"
+mk_fresh
+at=$(python3 "$top/tests/set_cell.py" "$mk_data/current/markets.csv" \
+	"$(grep -n '^cn,budget.budget_1000,' "$mk_data/current/markets.csv" | cut -d: -f1 | awk '{print $1 - 1}')" \
+	key budget.no_such_case)
+refused_at_cell "market: a budget row naming no use case is refused at its cell" \
+	"$mk_data" "markets.csv:${at%%:*}:2: budget.no_such_case"
+rm -rf "$tmp/market-unverified" "$tmp/market-budget"
+
 # ---- without a market both editions give the same numbers ---------------
 mk_fresh
 rm "$mk_data/current/markets.csv" "$mk_data/current/market_cloud.csv"
