@@ -444,3 +444,63 @@ char *format_circuits(const Lang *s, const Costs *c, const Build *b)
 	}
 	return list;
 }
+
+char *format_rmb_capital(double yuan)
+{
+	static const char *const DIGIT[] = {"零", "壹", "贰", "叁", "肆",
+	                                    "伍", "陆", "柒", "捌", "玖"};
+	static const char *const UNIT[] = {"", "拾", "佰", "仟"};
+	static const char *const GROUP[] = {"", "万", "亿"};
+	if (!(yuan >= 0) || yuan >= 1e12)
+		return NULL;
+	long long fen = llround(yuan * 100);
+	long long whole = fen / 100;
+	int jiao = (int)(fen / 10 % 10), cents = (int)(fen % 10);
+	GString *s = g_string_new(NULL);
+	bool zero = false; /* a zero waits for the next digit */
+	for (int k = 2; k >= 0; k--) {
+		long long p = 1;
+		for (int i = 0; i < k; i++)
+			p *= 10000;
+		int group = (int)(whole / p % 10000);
+		if (group == 0) {
+			zero = zero || s->len > 0;
+			continue;
+		}
+		for (int i = 3; i >= 0; i--) {
+			int d = group / (i == 3 ? 1000 : i == 2 ? 100 : i == 1 ? 10 : 1)
+			        % 10;
+			if (d == 0) {
+				zero = zero || s->len > 0;
+				continue;
+			}
+			if (zero)
+				g_string_append(s, DIGIT[0]);
+			zero = false;
+			g_string_append(s, DIGIT[d]);
+			g_string_append(s, UNIT[i]);
+		}
+		g_string_append(s, GROUP[k]);
+	}
+	if (whole > 0)
+		g_string_append(s, "元");
+	if (jiao == 0 && cents == 0) {
+		if (whole == 0)
+			g_string_append(s, "零元");
+		g_string_append(s, "整");
+		return g_string_free(s, FALSE);
+	}
+	if (whole > 0 && jiao == 0)
+		g_string_append(s, DIGIT[0]);
+	if (jiao > 0) {
+		g_string_append(s, DIGIT[jiao]);
+		g_string_append(s, "角");
+	}
+	if (cents > 0) {
+		g_string_append(s, DIGIT[cents]);
+		g_string_append(s, "分");
+	} else {
+		g_string_append(s, "整");
+	}
+	return g_string_free(s, FALSE);
+}

@@ -128,4 +128,10 @@ char *format_no_answer(const Lang *s, const Recommendation *x);
 
 char *format_circuits(const Lang *s, const Costs *c, const Build *b);
 
+/* An amount of yuan in capital Chinese numerals (人民币大写) as a
+ * Chinese invoice or payment form writes it: 壹佰柒拾伍万玖仟零伍元整
+ * for 1759005, 壹拾元伍角整, 壹佰元零伍分, 零元整 for 0; rounded to the
+ * fen; NULL when negative, not a number or 1e12 or more.  Caller frees. */
+char *format_rmb_capital(double yuan);
+
 #endif

@@ -163,6 +163,28 @@ refused_at_cell "market: a budget row naming no use case is refused at its cell"
 	"$mk_data" "markets.csv:${at%%:*}:2: budget.no_such_case"
 rm -rf "$tmp/market-unverified" "$tmp/market-budget"
 
+# ---- requests a Chinese procurement desk accepts -------------------------
+mk_pdf() { pdftotext -layout "$1" - 2>/dev/null | tr -d ' \n'; }
+check "market: every zh-CN request has the procurement fields, three quotes and the VAT line, no English line name" \
+	sh -c "for f in '$tmp/market-base'/zh-CN/requests/*.pdf; do
+	         t=\$(pdftotext -layout \"\$f\" - | tr -d ' \n');
+	         for w in 采购信息 含税总金额 人民币大写 经费来源 项目编号 采购方式 供应商名称 纳税人识别号 \
+	                  增值税专用发票 增值税普通发票 质保期 交货期与交货地点 验收人 固定资产编号 三家比价 \
+	                  增值税13%：已含在各项单价中 基础整机：; do
+	           echo \"\$t\" | grep -qF \"\$w\" || { echo \"\$f: \$w\"; exit 1; }; done;
+	         echo \"\$t\" | python3 -c \"import re,sys; t=sys.stdin.read(); assert not re.search(r'(?<!参考型号：)[0-9]-GPU(budget)?(desktop|PCIe4.0server)', t)\" || exit 1;
+	         ! echo \"\$t\" | grep -qF '销售税或增值税（不含' || exit 1; done"
+check "market: the zh-CN request's total in capital numerals is its total (8x H100 PCIe used: ¥1,759,007, 壹佰柒拾伍万玖仟零柒元整)" \
+	sh -c "t=\$(pdftotext -layout '$tmp/market-base/zh-CN/requests/8x-h100-pcie-used.pdf' - | tr -d ' \n');
+	       echo \"\$t\" | grep -qF '含税总金额¥1,759,007（含13%增值税）人民币大写壹佰柒拾伍万玖仟零柒元整'"
+check "market: a used-card request names what a desk can invoice instead (here: the configurations to quote)" \
+	sh -c "pdftotext -layout '$tmp/market-base/zh-CN/requests/8x-h100-pcie-used.pdf' - | tr -d ' \n' |
+	       grep -qF '二手显卡通常无法取得增值税发票'"
+check "market: the English requests keep their lines (no procurement block, tax not included)" \
+	sh -c "t=\$(pdftotext -layout '$tmp/market-base'/requests/*.pdf - 2>/dev/null | head -c 100000);
+	       for f in '$tmp/market-base'/requests/*.pdf; do pdftotext \"\$f\" - | grep -q 'Sales tax or VAT' || exit 1;
+	       ! pdftotext \"\$f\" - | grep -q 'Three competing quotes' || exit 1; done"
+
 # ---- without a market both editions give the same numbers ---------------
 mk_fresh
 rm "$mk_data/current/markets.csv" "$mk_data/current/market_cloud.csv"
