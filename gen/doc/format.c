@@ -368,7 +368,8 @@ static char *rent_offer(const Lang *s, const CloudOffer *o)
 char *format_rent_decision(const Lang *s, const Edition *e,
                            const Recommendation *x)
 {
-	char *rent = rent_offer(s, x->rent.offer);
+	/* the offer's date is in the short answer's note (its one caller) */
+	char *rent = format_rent_brief(s, x);
 	char *build = format_build_name(s, e, x->rent_build);
 	/* never: no number (an infinite one is no output) */
 	bool pays = isfinite(x->rent_payback_hours)
@@ -378,8 +379,8 @@ char *format_rent_decision(const Lang *s, const Edition *e,
 	                            build, hours)
 	                 : gg_fill2(lang_need(s, "decision.rent_never", NULL),
 	                            build, "");
-	char *text = gg_fill2(lang_need(s, "decision.rent_text", NULL), rent,
-	                      why);
+	char *text = gg_fill2(lang_need(s, "decision.rent_text_brief", NULL),
+	                      rent, why);
 	g_free(rent);
 	g_free(build);
 	g_free(hours);
