@@ -264,3 +264,44 @@ bool edition_use_market(Edition *e, const char *lang, GError **error)
 	}
 	return true;
 }
+
+/* ---- market_notes.csv: the sources of a language's notes for its
+ * buyers (the zh-CN section 中国买家须知 cites each by id) ---------------- */
+
+static void read_market_note(Cursor *c, Edition *e, MarketNote *n)
+{
+	(void)e;
+	n->id = dc_dup_required(c, "id");
+	if (!c->failed
+	    && strspn(n->id, "abcdefghijklmnopqrstuvwxyz0123456789_")
+	           != strlen(n->id))
+		dc_fail(c, dc_cell(c, "id"),
+		        "id '%s' may hold only a-z, 0-9 and '_' (a template "
+		        "placeholder names it)",
+		        n->id);
+	n->lang = dc_dup_required(c, "lang");
+	n->from = dc_provenance(c);
+	if (!c->failed && (!n->from.url || !*n->from.url))
+		dc_fail(c, dc_cell(c, "url"),
+		        "a buyer's note needs the address of its source");
+}
+
+static void free_market_note(MarketNote *n)
+{
+	g_free(n->id);
+	g_free(n->lang);
+	dc_provenance_free(&n->from);
+}
+
+static char *market_note_key(const void *item)
+{
+	const MarketNote *n = item;
+	return g_strdup(n->id);
+}
+
+static const char *const MARKET_NOTE_COLUMNS[] = {"id", "lang", NULL};
+
+const FileSpec DATA_MARKET_NOTES_FILE =
+    FILE_SPEC("market_notes.csv", MARKET_NOTE_COLUMNS, MarketNote,
+              read_market_note, free_market_note, market_note_key, "id",
+              "buyer's note");

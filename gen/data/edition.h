@@ -260,6 +260,15 @@ typedef struct {
 	size_t n_budgets;
 } Market;
 
+/* market_notes.csv (optional file): the dated source of one point a
+ * language's edition makes for its buyers (zh-CN: 中国买家须知), cited in
+ * its templates as {{note_source.ID}}. */
+typedef struct {
+	char *id;
+	char *lang; /* the language folder whose templates cite it */
+	Provenance from;
+} MarketNote;
+
 /* llm_models.csv: a published model configuration (config.json). */
 typedef struct {
 	char *name;
@@ -343,6 +352,7 @@ typedef struct {
 	MarketRow *market_rows;    size_t n_market_rows;
 	Market *markets;           size_t n_markets;
 	CloudOffer *market_cloud;  size_t n_market_cloud;
+	MarketNote *market_notes;  size_t n_market_notes;
 	/* the market whose figures this load computes with: NULL for the
 	 * home market (assumptions.csv, cloud.csv); set once by
 	 * results_run for the language being written, before any stage */

@@ -185,6 +185,28 @@ check "market: the English requests keep their lines (no procurement block, tax 
 	       for f in '$tmp/market-base'/requests/*.pdf; do pdftotext \"\$f\" - | grep -q 'Sales tax or VAT' || exit 1;
 	       ! pdftotext \"\$f\" - | grep -q 'Three competing quotes' || exit 1; done"
 
+# ---- 中国买家须知: each point with its dated source ------------------------
+check "market: the zh-CN guide has 中国买家须知 with every market_notes.csv row linked and dated; the English guide its English version" \
+	python3 - "$tmp/market-base" "$mk_data/current/market_notes.csv" <<'PY'
+import csv, re, sys
+zh = open(sys.argv[1] + "/zh-CN/guide.md", encoding="utf-8").read()
+en = open(sys.argv[1] + "/guide.md", encoding="utf-8").read()
+sec = zh.split("## 中国买家须知", 1)[1].split("\n## ", 1)[0]
+rows = list(csv.DictReader(open(sys.argv[2], encoding="utf-8")))
+assert len(rows) >= 8
+for r in rows:
+    assert "](%s)，%s）" % (r["url"], r["date"]) in sec, r["id"]
+for w in ("RTX 4090 D", "RTX 5090 D", "A800", "H800", "H20", "国行", "水货", "闲鱼", "2080 Ti 22G", "4090 48G", "昇腾"):
+    assert w in sec, w
+assert "## Buying in mainland China" in en and "note_source" not in en
+PY
+mk_fresh
+sed -i '/^h20_license,/d' "$mk_data/current/market_notes.csv"
+"$bin" -q --data "$mk_data" --out "$tmp/market-nonote" >"$tmp/market.err" 2>&1
+check "market: a note the text cites but market_notes.csv lacks stops the run at the template's placeholder" \
+	sh -c "grep -q 'editions/current/market.md:[0-9]*:[0-9]*: unknown value .{{note_source.h20_license}}' '$tmp/market.err' && test ! -e '$tmp/market-nonote'"
+rm -rf "$tmp/market-nonote"
+
 # ---- without a market both editions give the same numbers ---------------
 mk_fresh
 rm "$mk_data/current/markets.csv" "$mk_data/current/market_cloud.csv"
