@@ -88,14 +88,16 @@ static void three_quotes(Req *r)
 	ReqCell head[6];
 	for (size_t i = 0; i < 6; i++)
 		head[i] = (ReqCell){req_s(r, HEAD[i]), NULL, 0, 0, NULL};
-	req_row(r, head, cols, "llrlll", 6, true, true);
+	req_row(r, head, cols, "llllll", 6, true, true);
 	for (int q = 1; q <= 3; q++) {
 		char n[4];
 		snprintf(n, sizeof n, "%d", q);
-		const ReqCell row[] = {{n, NULL, 0, 0, NULL},   {" ", NULL, 0, 0, NULL},
+		/* two lines high: room to write a supplier's name */
+		const ReqCell row[] = {{n, NULL, 0, 0, NULL},
+		                       {" \n ", NULL, 0, 0, NULL},
 		                       {"", NULL, 0, 0, NULL},  {"", NULL, 0, 0, NULL},
 		                       {"", NULL, 0, 0, NULL},  {"", NULL, 0, 0, NULL}};
-		req_row(r, row, cols, "llrlll", 6, false, false);
+		req_row(r, row, cols, "llllll", 6, false, false);
 	}
 	req_text(r, PAGE_REQUEST.footnote, false,
 	         req_s(r, "request.procure.three_quotes_note"), 0,
