@@ -1,6 +1,7 @@
 /* Cloud comparison.  See cloud.h. */
 #include "cloud.h"
 
+#include <glib.h>
 #include <math.h>
 #include <string.h>
 
@@ -76,13 +77,23 @@ static bool comparable(const Costs *c, const Build *b, const CloudOffer *o)
 	       && e->gpus[o->gpu].memory_gb >= e->gpus[b->gpu].memory_gb;
 }
 
+bool cloud_offer_bookable(const CloudOffer *o)
+{
+	return !(o->from.note && g_str_has_prefix(o->from.note, "unverified"));
+}
+
 /* True when x is a closer match than y for b: the one rule of every
- * comparison is the build's own GPU first when it is offered, and among
+ * comparison is an offer a reader can book first (cloud_offer_bookable),
+ * then the build's own GPU first when it is offered, and among
  * its offers the cheapest unit of work; without one, the nearest in speed
  * (|log speed_ratio|), then the cheaper unit of work; then file order. */
 static bool closer(const Build *b, const CloudComparison *x,
                    const CloudComparison *y)
 {
+	bool bx = cloud_offer_bookable(x->offer),
+	     by = cloud_offer_bookable(y->offer);
+	if (bx != by)
+		return bx;
 	bool sx = x->offer->gpu == b->gpu, sy = y->offer->gpu == b->gpu;
 	if (sx != sy)
 		return sx;
@@ -97,10 +108,9 @@ static bool closer(const Build *b, const CloudComparison *x,
 size_t cloud_own_range(const Costs *c, const Build *b, double *low,
                        double *high)
 {
-	const Edition *e = c->perf->edition;
 	size_t n = 0;
-	for (size_t i = 0; i < e->n_cloud; i++) {
-		const CloudOffer *o = &e->cloud[i];
+	for (size_t i = 0; i < c->n_cloud; i++) {
+		const CloudOffer *o = &c->cloud[i];
 		if (o->gpu != b->gpu || !comparable(c, b, o))
 			continue;
 		double per_gpu = o->price_per_hour / o->gpu_count;
@@ -114,10 +124,9 @@ size_t cloud_own_range(const Costs *c, const Build *b, double *low,
 size_t cloud_compare(const Costs *c, const Build *b, double utilization,
                      CloudComparison out[CLOUD_CLOSEST])
 {
-	const Edition *e = c->perf->edition;
 	size_t n = 0;
-	for (size_t i = 0; i < e->n_cloud; i++) {
-		const CloudOffer *o = &e->cloud[i];
+	for (size_t i = 0; i < c->n_cloud; i++) {
+		const CloudOffer *o = &c->cloud[i];
 		if (!comparable(c, b, o))
 			continue;
 		CloudComparison x = cloud_compare_one(c, b, o, utilization);
@@ -147,12 +156,12 @@ bool cloud_offer_of(const Costs *c, const Build *b, CloudComparison *out)
 	return true;
 }
 
-const CloudOffer *cloud_cheapest(const Edition *e, size_t gpu, int count,
+const CloudOffer *cloud_cheapest(const Costs *c, size_t gpu, int count,
                                  Pricing pricing)
 {
 	const CloudOffer *best = NULL;
-	for (size_t i = 0; i < e->n_cloud; i++) {
-		const CloudOffer *o = &e->cloud[i];
+	for (size_t i = 0; i < c->n_cloud; i++) {
+		const CloudOffer *o = &c->cloud[i];
 		if (o->gpu != gpu || o->gpu_count != count
 		    || o->pricing != pricing)
 			continue;

@@ -68,7 +68,7 @@ const char *cloud_verdict_id(CloudVerdict v);
 /* The cheapest offer of gpu in instances of count GPUs sold as pricing
  * (equal prices: the newer observation, then file order); NULL when
  * none. */
-const CloudOffer *cloud_cheapest(const Edition *e, size_t gpu, int count,
+const CloudOffer *cloud_cheapest(const Costs *c, size_t gpu, int count,
                                  Pricing pricing);
 
 #define CLOUD_HOURS_PER_MONTH 730.5 /* 8,766 hours a year / 12 */
@@ -82,5 +82,11 @@ double cloud_payback_hours(const Build *b, const CloudComparison *k,
 
 /* Units of work per hour of an offer (its whole instance). */
 double cloud_offer_rate(const Costs *c, const CloudOffer *o);
+
+/* An offer a reader can book as its source states it: false when its
+ * note starts with "unverified" (the source quotes a nominal price it did
+ * not try, or the price is second-hand).  Such an offer is compared and
+ * shown but decides no rent and no quote-or-rent (recommend.c). */
+bool cloud_offer_bookable(const CloudOffer *o);
 
 #endif

@@ -433,6 +433,72 @@ static void read_optional(Costs *c)
 	c->licence = edition_assumption(e, "consumer_driver_licence");
 }
 
+/* ---- markets ---------------------------------------------------------
+ * An edition computed for the buyers of one market beside the home
+ * market (markets.csv, market_cloud.csv; Edition.market, chosen by
+ * results_run_for for the language written).  Every amount stays a
+ * number of US dollars, but of what a buyer there pays at the market's
+ * rate: cards priced by the price model (price.h, PriceModel.market),
+ * every other priced line with the market's VAT, electricity at its
+ * tariff, its household circuits, its cloud offers.  Without a market
+ * the home market's figures stand. */
+
+/* The electricity price, circuits and cloud offers of the edition's
+ * market, or cloud.csv's offers without one. */
+static void market_costs(Costs *c)
+{
+	const Edition *e = c->perf->edition;
+	const Market *mk = e->market;
+	c->cloud = e->cloud;
+	c->n_cloud = e->n_cloud;
+	if (!mk)
+		return;
+	c->kwh_price = mk->kwh_price / mk->fx_per_usd;
+	c->n_circuits = 0;
+	for (size_t i = 0; i < mk->n_circuits && i < MAX_CIRCUITS; i++)
+		c->circuits[c->n_circuits++] =
+		    (Circuit){mk->circuits[i].region, mk->circuits[i].watts,
+		              mk->circuits[i].from};
+	c->owned_cloud = g_new0(CloudOffer, e->n_market_cloud + 1);
+	c->n_cloud = 0;
+	for (size_t i = 0; i < e->n_market_cloud; i++) {
+		const CloudOffer *o = &e->market_cloud[i];
+		if (strcmp(o->market, mk->id) != 0)
+			continue;
+		/* a shallow copy: its strings stay the Edition's */
+		CloudOffer *x = &c->owned_cloud[c->n_cloud++];
+		*x = *o;
+		x->price_per_hour = o->price_per_hour / mk->fx_per_usd;
+	}
+	c->cloud = c->owned_cloud;
+}
+
+/* The market's VAT on every priced line but the cards (priced by the
+ * price model), each line's unit in whole units of the market's
+ * currency (so the lines of a request add up to its total), and the
+ * totals again (before the ranks). */
+static void market_tax_builds(Costs *c)
+{
+	const Market *mk = c->perf->edition->market;
+	if (!mk)
+		return;
+	double tax = 1 + mk->vat;
+	for (size_t i = 0; i < c->n_builds; i++) {
+		Build *b = &c->builds[i];
+		for (size_t k = 0; k < b->n_items; k++) {
+			LineItem *it = &b->items[k];
+			if (it->not_included)
+				continue;
+			double unit = it->unit_price
+			              * (it->kind == LINE_GPU ? 1 : tax);
+			it->unit_price = round(unit * mk->fx_per_usd)
+			                 / mk->fx_per_usd;
+			it->total = it->quantity * it->unit_price;
+		}
+		b->cost = cost_items_total(b);
+	}
+}
+
 static bool reference_priced(const Costs *c, GError **error)
 {
 	const Edition *e = c->perf->edition;
@@ -460,6 +526,7 @@ Costs *cost_compute(const Performance *perf, GError **error)
 		return NULL;
 	}
 	read_optional(c);
+	market_costs(c);
 	c->prices = g_new0(GpuPrice, e->n_gpus);
 	for (size_t g = 0; g < e->n_gpus; g++) {
 		const GpuPrice *n = price_of(c->price_model, g, CONDITION_NEW);
@@ -473,6 +540,7 @@ Costs *cost_compute(const Performance *perf, GError **error)
 	}
 	pcie8_chassis(c);
 	make_builds(c);
+	market_tax_builds(c);
 	normalize_and_rank(c);
 	return c;
 }
@@ -481,6 +549,7 @@ void costs_free(Costs *c)
 {
 	if (!c)
 		return;
+	g_free(c->owned_cloud);
 	price_model_free(c->price_model);
 	g_free(c->prices);
 	g_free(c->builds);

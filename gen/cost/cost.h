@@ -126,6 +126,12 @@ typedef struct {
 	double cpu_w, rest_w, psu_headroom, psu_step_w, psu_max_w;
 	double utilization, kwh_price, co2_per_kwh;
 	Examples examples;
+	/* the cloud offers of the edition's market (cost.h, "markets"): cloud.csv's
+	 * for the home market, else the market's offers of
+	 * market_cloud.csv priced in USD at its rate (owned_cloud) */
+	const CloudOffer *cloud;
+	size_t n_cloud;
+	CloudOffer *owned_cloud;
 } Costs;
 
 /* The cost stage: cost_compute (builds, their invoices, power, ranks),

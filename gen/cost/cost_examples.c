@@ -3,6 +3,7 @@
  * each from assumptions.csv.  See cost.h (cost_examples_run). */
 #include "cost.h"
 
+#include "cloud.h"
 #include "util.h"
 
 #include <string.h>
@@ -56,6 +57,26 @@ static const Build *build_assumption(const Costs *c, const char *gpu_key,
 		g_free(path);
 	}
 	return b;
+}
+
+/* In a market's edition (cost.h, "markets") the example rents from the
+ * market's offers: the cheapest bookable on-demand one-GPU instance of
+ * the example's GPU, so the example does not mix markets; NULL when the
+ * market has none (then the assumption's offer, converted, stands). */
+static const CloudOffer *market_offer(const Costs *c, size_t gpu)
+{
+	const CloudOffer *best = NULL;
+	if (!c->perf->edition->market)
+		return NULL;
+	for (size_t i = 0; i < c->n_cloud; i++) {
+		const CloudOffer *o = &c->cloud[i];
+		if (o->gpu == gpu && o->gpu_count == 1
+		    && o->pricing == PRICING_ON_DEMAND
+		    && cloud_offer_bookable(o)
+		    && (!best || o->price_per_hour < best->price_per_hour))
+			best = o;
+	}
+	return best;
 }
 
 static const CloudOffer *offer_assumption(const Edition *e, GError **error)
@@ -129,9 +150,16 @@ static bool cloud_example(Costs *c, GError **error)
 		g_free(path);
 		return false;
 	}
-	/* The desktop of the example: the base system with one GPU in it. */
+	/* The desktop of the example: the base system with one GPU in it;
+	 * in a market's edition its one-GPU build as that market pays it
+	 * (VAT, whole units) and the market's own offer. */
+	const CloudOffer *mo = market_offer(c, (size_t)g);
+	const Build *mb = cost_build(c, (size_t)g, 1);
+	if (mo)
+		o = mo;
 	x->breakeven_offer = o;
-	x->desktop_cost = s->cost + c->prices[g].price;
+	x->desktop_cost = e->market && mb ? mb->cost
+	                                  : s->cost + c->prices[g].price;
 	double kwh = (e->gpus[g].tdp_w + c->cpu_w) * c->utilization
 	             * HOURS_PER_YEAR / 1000;
 	x->electricity_day = kwh * c->kwh_price / 365;

@@ -334,6 +334,12 @@ static bool read_settings(PriceModel *m, GError **error)
 		char *key = g_strdup_printf("fx_per_usd.%s", CURRENCY_CODES[c]);
 		const Assumption *fx = edition_assumption(e, key);
 		g_free(key);
+		/* else the rate of the market of that currency (markets.csv;
+		 * the loader refuses a rate given in both places) */
+		const Market *mk = edition_market_for_currency(
+		    e, CURRENCY_CODES[c]);
+		if (!fx && mk)
+			fx = mk->fx_from;
 		m->fx_row[c] = fx && fx->is_number && fx->number > 0 ? fx
 		                                                       : NULL;
 		m->fx[c] = c == CURRENCY_USD ? 1
@@ -341,6 +347,50 @@ static bool read_settings(PriceModel *m, GError **error)
 		                             : NAN;
 	}
 	return true;
+}
+
+/* ---- a market's prices ---------------------------------------------- */
+
+/* One price for the market: its own rows' median and range (VAT
+ * included in a shop's price) in USD at the market's rate, else the USD
+ * price with the market's VAT, marked converted. */
+static void reprice(GpuPrice *p, const Market *mk, Currency cur)
+{
+	if (!p->has_price)
+		return;
+	double fx = mk->fx_per_usd;
+	if (p->native[cur].n_prices > 0) {
+		p->price = p->native[cur].price / fx;
+		p->min = p->native[cur].min / fx;
+		p->max = p->native[cur].max / fx;
+		p->n_prices = p->native[cur].n_prices;
+		p->latest_date = p->native[cur].latest_date;
+		p->list_price = false;
+		return;
+	}
+	double tax = 1 + mk->vat;
+	p->price *= tax;
+	p->min *= tax;
+	p->max *= tax;
+	p->regional[cur] = p->price * fx;
+	p->converted = true;
+}
+
+/* Every price of m as the buyers of the edition's market pay it
+ * (PriceModel.market); nothing without one. */
+static void market_prices(PriceModel *m)
+{
+	const Market *mk = m->edition->market;
+	if (!mk)
+		return;
+	m->market = mk;
+	m->market_currency = CURRENCY_USD;
+	for (int k = 0; k < CURRENCY_COUNT; k++)
+		if (strcmp(CURRENCY_CODES[k], mk->currency) == 0)
+			m->market_currency = (Currency)k;
+	for (int c = 0; c < 2; c++)
+		for (size_t g = 0; g < m->edition->n_gpus; g++)
+			reprice(&m->by_condition[c][g], mk, m->market_currency);
 }
 
 PriceModel *price_model_run(const Edition *e, GError **error)
@@ -357,6 +407,7 @@ PriceModel *price_model_run(const Edition *e, GError **error)
 		for (size_t g = 0; g < e->n_gpus; g++)
 			price_gpu(m, g, (Condition)c, &m->by_condition[c][g]);
 	}
+	market_prices(m);
 	return m;
 }
 

@@ -64,6 +64,10 @@ typedef struct {
 		size_t n_prices;
 		const char *latest_date;
 	} native[CURRENCY_COUNT];
+	/* priced for a market (PriceModel.market): the USD price converted
+	 * at the market's rate with its VAT, no native row behind it (shown
+	 * marked as converted) */
+	bool converted;
 } GpuPrice;
 
 typedef struct {
@@ -78,6 +82,11 @@ typedef struct {
 	GpuPrice *by_condition[2]; /* [Condition][gpu], n = edition->n_gpus */
 	double fx[CURRENCY_COUNT]; /* units per USD; NAN when not given */
 	const Assumption *fx_row[CURRENCY_COUNT];
+	/* the market the prices are for (Edition.market; cost.h, "markets"): every
+	 * price is what a buyer there pays, in USD at the market's rate;
+	 * NULL: the home market's USD prices */
+	const Market *market;
+	Currency market_currency;
 	/* index: the price rows of GPU g are rows[first_row[g]] up to
 	 * rows[first_row[g + 1]], in file order */
 	size_t *first_row, *rows;

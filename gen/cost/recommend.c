@@ -378,10 +378,14 @@ static void rent_or_buy(const Costs *c, Recommendation *r)
 	if (r->kind != DECISION_BUILD || !(util > 0))
 		return; /* a machine, nothing, or no stated use */
 	CloudComparison three[CLOUD_CLOSEST];
-	if (cloud_compare(c, r->buy, util, three) == 0)
+	size_t n = cloud_compare(c, r->buy, util, three), k = 0;
+	/* the rule's first offer a reader can book (cloud_offer_bookable) */
+	while (k < n && !cloud_offer_bookable(three[k].offer))
+		k++;
+	if (k == n)
 		return;
 	r->rent_compared = true;
-	r->rent = three[0];
+	r->rent = three[k];
 	r->rent_payback_hours = cloud_payback_hours(r->buy, &r->rent,
 	                                            c->useful_life_years);
 	r->rent_offers = cloud_own_range(c, r->buy, &r->rent_low,
@@ -417,10 +421,9 @@ static void quote_or_rent(const Costs *c, Recommendation *r)
 	if (r->kind != DECISION_NONE || !u->quote || !*u->quote)
 		return;
 	r->kind = DECISION_QUOTE;
-	const Edition *e = c->perf->edition;
-	for (size_t i = 0; i < e->n_cloud; i++) {
-		const CloudOffer *o = &e->cloud[i];
-		if (rentable(c, u, o)
+	for (size_t i = 0; i < c->n_cloud; i++) {
+		const CloudOffer *o = &c->cloud[i];
+		if (rentable(c, u, o) && cloud_offer_bookable(o)
 		    && (!r->quote_rent
 		        || o->price_per_hour < r->quote_rent->price_per_hour))
 			r->quote_rent = o;

@@ -279,6 +279,10 @@ Edition *edition_load(const char *dir, GError **error)
 	          && LOAD(DATA_CLOUD_FILE, cloud)
 	          && LOAD_OPTIONAL(DATA_LIFECYCLE_FILE, lifecycle)
 	          && LOAD_OPTIONAL(DATA_PARTS_FILE, parts)
+	          && LOAD_OPTIONAL(DATA_MARKETS_FILE, market_rows)
+	          && dc_index_markets(e, error)
+	          && LOAD_OPTIONAL(DATA_MARKET_CLOUD_FILE, market_cloud)
+	          && LOAD_OPTIONAL(DATA_MARKET_NOTES_FILE, market_notes)
 	          && LOAD_OPTIONAL(DATA_LLM_MODELS_FILE, llm_models)
 	          && LOAD_OPTIONAL(DATA_LLM_MEASUREMENTS_FILE, llm_measurements)
 	          && LOAD_OPTIONAL(DATA_MACHINES_FILE, machines)
@@ -318,6 +322,10 @@ void edition_free(Edition *e)
 	FREE_ALL(cloud, DATA_CLOUD_FILE);
 	FREE_ALL(lifecycle, DATA_LIFECYCLE_FILE);
 	FREE_ALL(parts, DATA_PARTS_FILE);
+	FREE_ALL(market_cloud, DATA_MARKET_CLOUD_FILE);
+	FREE_ALL(market_notes, DATA_MARKET_NOTES_FILE);
+	FREE_ALL(market_rows, DATA_MARKETS_FILE);
+	g_free(e->markets);
 	FREE_ALL(llm_models, DATA_LLM_MODELS_FILE);
 	FREE_ALL(llm_measurements, DATA_LLM_MEASUREMENTS_FILE);
 	FREE_ALL(machines, DATA_MACHINES_FILE);

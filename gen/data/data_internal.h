@@ -80,7 +80,12 @@ extern const FileSpec DATA_GPUS_FILE, DATA_PRICES_FILE, DATA_SYSTEMS_FILE,
     DATA_BENCHMARKS_FILE, DATA_ASSUMPTIONS_FILE, DATA_USE_CASES_FILE,
     DATA_CLOUD_FILE, DATA_LIFECYCLE_FILE, DATA_PARTS_FILE,
     DATA_LLM_MODELS_FILE, DATA_LLM_MEASUREMENTS_FILE, DATA_MACHINES_FILE,
-    DATA_MACHINE_MEASUREMENTS_FILE;
+    DATA_MACHINE_MEASUREMENTS_FILE, DATA_MARKETS_FILE,
+    DATA_MARKET_CLOUD_FILE, DATA_MARKET_NOTES_FILE;
+
+/* Builds Edition.markets from Edition.market_rows and checks them
+ * (data_market.c): FALSE with *error at the offending row. */
+bool dc_index_markets(Edition *e, GError **error);
 
 /* One file's spec: its name, columns, row type, reader, freer and
  * unique key (data_rows.c, data_llm.c). */

@@ -133,3 +133,20 @@ long edition_find_llm_model(const Edition *e, const char *name)
 			return (long)i;
 	return -1;
 }
+
+const Market *edition_market_for_lang(const Edition *e, const char *lang)
+{
+	for (size_t i = 0; lang && i < e->n_markets; i++)
+		if (strcmp(e->markets[i].lang, lang) == 0)
+			return &e->markets[i];
+	return NULL;
+}
+
+const Market *edition_market_for_currency(const Edition *e,
+                                          const char *code)
+{
+	for (size_t i = 0; i < e->n_markets; i++)
+		if (strcmp(e->markets[i].currency, code) == 0)
+			return &e->markets[i];
+	return NULL;
+}

@@ -210,11 +210,64 @@ typedef struct {
 	char *provider, *instance;
 	size_t gpu;
 	int gpu_count;
-	double price_per_hour;
+	double price_per_hour; /* in `currency` */
 	char *currency;
 	Pricing pricing;
+	/* market_cloud.csv only: the market whose readers can rent it (its
+	 * id in markets.csv; the price is in that market's currency);
+	 * NULL for cloud.csv, whose offers are the home market's (USD) */
+	char *market;
 	Provenance from;
 } CloudOffer;
+
+/* markets.csv (optional file): one figure of a market beside the
+ * edition's home market (the US, whose figures are assumptions.csv's):
+ * key is lang, currency, fx_per_usd, vat, kwh_price or circuit_w.NAME
+ * (data/README.md, "markets.csv"). */
+typedef struct {
+	char *market;
+	Assumption a; /* key, value (text, or number when is_number), unit,
+	                 meaning, provenance */
+} MarketRow;
+
+#define MARKET_MAX_CIRCUITS 4
+#define MARKET_MAX_BUDGETS 16
+
+/* A market as the cost stage reads it: built from its markets.csv rows
+ * when the edition loads (every key present once, checked). */
+typedef struct {
+	const char *id;        /* "cn" */
+	const char *lang;      /* the language folder whose edition uses it */
+	const char *currency;  /* "CNY" */
+	double fx_per_usd;     /* units of currency per USD */
+	double vat;            /* tax on the goods a reader there pays, 0..1 */
+	double kwh_price;      /* household electricity, currency per kWh */
+	const Assumption *fx_from, *vat_from, *kwh_from;
+	struct {
+		const char *region; /* NAME of circuit_w.NAME */
+		double watts;
+		const Assumption *from;
+	} circuits[MARKET_MAX_CIRCUITS];
+	size_t n_circuits;
+	/* budget.USE_CASE: the use case's whole-system budget in the
+	 * market's currency (a round amount its readers budget in),
+	 * replacing use_cases.csv's dollars in its edition
+	 * (edition_use_market) */
+	struct {
+		const char *use_case;
+		const Assumption *from;
+	} budgets[MARKET_MAX_BUDGETS];
+	size_t n_budgets;
+} Market;
+
+/* market_notes.csv (optional file): the dated source of one point a
+ * language's edition makes for its buyers (zh-CN: 中国买家须知), cited in
+ * its templates as {{note_source.ID}}. */
+typedef struct {
+	char *id;
+	char *lang; /* the language folder whose templates cite it */
+	Provenance from;
+} MarketNote;
 
 /* llm_models.csv: a published model configuration (config.json). */
 typedef struct {
@@ -301,6 +354,16 @@ typedef struct {
 	CloudOffer *cloud;         size_t n_cloud;
 	Lifecycle *lifecycle;      size_t n_lifecycle; /* optional file */
 	Part *parts;               size_t n_parts;     /* optional file */
+	/* optional files: markets beside the home market, their figures and
+	 * cloud offers */
+	MarketRow *market_rows;    size_t n_market_rows;
+	Market *markets;           size_t n_markets;
+	CloudOffer *market_cloud;  size_t n_market_cloud;
+	MarketNote *market_notes;  size_t n_market_notes;
+	/* the market whose figures this load computes with: NULL for the
+	 * home market (assumptions.csv, cloud.csv); set once by
+	 * results_run for the language being written, before any stage */
+	const Market *market;
 	/* optional files: an edition without them has zero rows */
 	LlmModel *llm_models;             size_t n_llm_models;
 	LlmMeasurement *llm_measurements; size_t n_llm_measurements;
@@ -322,6 +385,20 @@ typedef struct {
 
 /* Index of the GPU called name, or -1. */
 long edition_find_gpu(const Edition *edition, const char *name);
+
+/* The market whose edition is written in language lang ("zh-CN"), or
+ * NULL when the language uses the home market's figures. */
+const Market *edition_market_for_lang(const Edition *e, const char *lang);
+
+/* Computes e for the buyers of lang's market (Edition.market; NULL: the
+ * home market): its budget.USE_CASE rows replace those use cases'
+ * budgets.  Before any stage; false with a file:line:col error when a
+ * budget row names no use case with a budget. */
+bool edition_use_market(Edition *e, const char *lang, GError **error);
+
+/* The market whose currency is code, or NULL. */
+const Market *edition_market_for_currency(const Edition *e,
+                                          const char *code);
 
 /* The assumption called key, or NULL. */
 const Assumption *edition_assumption(const Edition *edition, const char *key);

@@ -111,8 +111,14 @@ static struct {
 	const char *date;
 } money_fx[CURRENCY_COUNT];
 
+/* The currency of the market the edition's amounts are for
+ * (PriceModel.market): amounts in it are what its buyer pays, shown
+ * without the converted mark or the dollars beside; -1: none. */
+static int money_market = -1;
+
 void format_set_fx(const PriceModel *m)
 {
+	money_market = m && m->market ? (int)m->market_currency : -1;
 	for (int c = 0; c < CURRENCY_COUNT; c++) {
 		bool ok = m && !isnan(m->fx[c]) && m->fx[c] > 0;
 		money_fx[c].per_usd = ok ? m->fx[c] : 0;
@@ -162,6 +168,11 @@ static char *reader_money(const Lang *s, double v, int decimals)
 	char *usd = currency(s, v, decimals);
 	if (c == CURRENCY_USD || isnan(v))
 		return usd;
+	if ((int)c == money_market) {
+		g_free(usd);
+		return format_amount(s, v * money_fx[c].per_usd, c, decimals,
+		                     false);
+	}
 	char *local = format_amount(s, v * money_fx[c].per_usd, c, decimals,
 	                            true);
 	char *both = gg_fill2(word(s, "format.money_converted"), local, usd);
@@ -202,7 +213,8 @@ char *format_money_brief(const Lang *s, double v)
 	Currency c = format_reader_currency(s);
 	if (c == CURRENCY_USD || isnan(v))
 		return currency(s, v, 0);
-	return format_amount(s, v * money_fx[c].per_usd, c, 0, true);
+	return format_amount(s, v * money_fx[c].per_usd, c, 0,
+	                     (int)c != money_market);
 }
 
 char *format_usd(const Lang *s, double v)
@@ -356,7 +368,8 @@ static char *rent_offer(const Lang *s, const CloudOffer *o)
 char *format_rent_decision(const Lang *s, const Edition *e,
                            const Recommendation *x)
 {
-	char *rent = rent_offer(s, x->rent.offer);
+	/* the offer's date is in the short answer's note (its one caller) */
+	char *rent = format_rent_brief(s, x);
 	char *build = format_build_name(s, e, x->rent_build);
 	/* never: no number (an infinite one is no output) */
 	bool pays = isfinite(x->rent_payback_hours)
@@ -366,8 +379,8 @@ char *format_rent_decision(const Lang *s, const Edition *e,
 	                            build, hours)
 	                 : gg_fill2(lang_need(s, "decision.rent_never", NULL),
 	                            build, "");
-	char *text = gg_fill2(lang_need(s, "decision.rent_text", NULL), rent,
-	                      why);
+	char *text = gg_fill2(lang_need(s, "decision.rent_text_brief", NULL),
+	                      rent, why);
 	g_free(rent);
 	g_free(build);
 	g_free(hours);
@@ -431,4 +444,64 @@ char *format_circuits(const Lang *s, const Costs *c, const Build *b)
 		g_free(key);
 	}
 	return list;
+}
+
+char *format_rmb_capital(double yuan)
+{
+	static const char *const DIGIT[] = {"零", "壹", "贰", "叁", "肆",
+	                                    "伍", "陆", "柒", "捌", "玖"};
+	static const char *const UNIT[] = {"", "拾", "佰", "仟"};
+	static const char *const GROUP[] = {"", "万", "亿"};
+	if (!(yuan >= 0) || yuan >= 1e12)
+		return NULL;
+	long long fen = llround(yuan * 100);
+	long long whole = fen / 100;
+	int jiao = (int)(fen / 10 % 10), cents = (int)(fen % 10);
+	GString *s = g_string_new(NULL);
+	bool zero = false; /* a zero waits for the next digit */
+	for (int k = 2; k >= 0; k--) {
+		long long p = 1;
+		for (int i = 0; i < k; i++)
+			p *= 10000;
+		int group = (int)(whole / p % 10000);
+		if (group == 0) {
+			zero = zero || s->len > 0;
+			continue;
+		}
+		for (int i = 3; i >= 0; i--) {
+			int d = group / (i == 3 ? 1000 : i == 2 ? 100 : i == 1 ? 10 : 1)
+			        % 10;
+			if (d == 0) {
+				zero = zero || s->len > 0;
+				continue;
+			}
+			if (zero)
+				g_string_append(s, DIGIT[0]);
+			zero = false;
+			g_string_append(s, DIGIT[d]);
+			g_string_append(s, UNIT[i]);
+		}
+		g_string_append(s, GROUP[k]);
+	}
+	if (whole > 0)
+		g_string_append(s, "元");
+	if (jiao == 0 && cents == 0) {
+		if (whole == 0)
+			g_string_append(s, "零元");
+		g_string_append(s, "整");
+		return g_string_free(s, FALSE);
+	}
+	if (whole > 0 && jiao == 0)
+		g_string_append(s, DIGIT[0]);
+	if (jiao > 0) {
+		g_string_append(s, DIGIT[jiao]);
+		g_string_append(s, "角");
+	}
+	if (cents > 0) {
+		g_string_append(s, DIGIT[cents]);
+		g_string_append(s, "分");
+	} else {
+		g_string_append(s, "整");
+	}
+	return g_string_free(s, FALSE);
 }

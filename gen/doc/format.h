@@ -43,7 +43,10 @@ char *format_usd(const Lang *s, double v);
 /* The exchange rates of the edition being rendered (PriceModel.fx and
  * the dates of their assumptions).  guide_values calls it for each
  * edition before its pages are made, so format_money converts at the
- * rates of the edition it shows.  NULL clears them (USD only). */
+ * rates of the edition it shows.  NULL clears them (USD only).  When
+ * the prices are a market's (PriceModel.market, cost.h "markets"), amounts in
+ * its currency are what its buyer pays: shown alone, not marked as
+ * converted and without the dollars beside. */
 void format_set_fx(const PriceModel *m);
 
 /* The currency the language shows money in (`format.money_currency`),
@@ -124,5 +127,11 @@ char *format_quote_decision(const Lang *s, const Recommendation *x);
 char *format_no_answer(const Lang *s, const Recommendation *x);
 
 char *format_circuits(const Lang *s, const Costs *c, const Build *b);
+
+/* An amount of yuan in capital Chinese numerals (人民币大写) as a
+ * Chinese invoice or payment form writes it: 壹佰柒拾伍万玖仟零伍元整
+ * for 1759005, 壹拾元伍角整, 壹佰元零伍分, 零元整 for 0; rounded to the
+ * fen; NULL when negative, not a number or 1e12 or more.  Caller frees. */
+char *format_rmb_capital(double yuan);
 
 #endif

@@ -186,10 +186,15 @@ static Table *changes_table(const Ctx *c, const Changes *changes)
 /* changes_since (the previous run's date) and changes_note. */
 static void changes_scalars(const Ctx *c, const Changes *changes, Values *v)
 {
-	const char *date = changes && *changes->previous_date
-	                       ? changes->previous_date
-	                       : S(c, "changes.no_date");
-	values_set_scalar(v, "changes_since", md_escape(date));
+	bool dated = changes && *changes->previous_date;
+	const char *date = dated ? changes->previous_date
+	                         : S(c, "changes.no_date");
+	/* a date in the sentence as the language spaces it (changes.since_date),
+	 * or the words for a run without one */
+	char *since = dated ? gg_fill2(S(c, "changes.since_date"), date, "")
+	                    : g_strdup(date);
+	values_set_scalar(v, "changes_since", md_escape(since));
+	g_free(since);
 	char *note;
 	if (!changes) {
 		note = g_strdup(S(c, "changes.none_previous"));

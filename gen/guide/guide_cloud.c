@@ -138,9 +138,9 @@ static void cloud_row(const Ctx *c, Table *t, const Build *b,
 	set_rate(c, t, "price_per_hour_usd", o);
 	table_set_text(t, "price_date", o->from.date);
 	set_rate(c, t, "spot_per_hour_usd",
-	         cloud_cheapest(c->e, o->gpu, o->gpu_count, PRICING_SPOT));
+	         cloud_cheapest(c->costs, o->gpu, o->gpu_count, PRICING_SPOT));
 	set_rate(c, t, "community_per_hour_usd",
-	         cloud_cheapest(c->e, o->gpu, o->gpu_count, PRICING_COMMUNITY));
+	         cloud_cheapest(c->costs, o->gpu, o->gpu_count, PRICING_COMMUNITY));
 	table_set_number(t, "speed_ratio", k->speed_ratio);
 	table_set_number(t, "cloud_usd_per_unit", k->cloud_per_unit);
 	table_set_number(t, "desktop_usd_per_unit", k->desktop_per_unit);
@@ -240,10 +240,10 @@ static Table *offers_table(const Ctx *c)
 {
 	Table *t = table_new("cloud_offers", OFFERS, G_N_ELEMENTS(OFFERS),
 	                     NULL);
-	size_t n = c->e->n_cloud;
+	size_t n = c->costs->n_cloud;
 	const CloudOffer **sorted = g_new(const CloudOffer *, n ? n : 1);
 	for (size_t i = 0; i < n; i++)
-		sorted[i] = &c->e->cloud[i];
+		sorted[i] = &c->costs->cloud[i];
 	qsort(sorted, n, sizeof *sorted, by_group);
 	for (size_t i = 0; i < n;) {
 		size_t j = i + 1;

@@ -103,6 +103,8 @@ char *guide_model_targets(const Ctx *c);
 Table *guide_model_ratios_table(const Ctx *c);
 void guide_add_reference_tables(const Ctx *c, Values *v, GPtrArray *tables);
 void guide_add_buying_tables(const Ctx *c, Values *v, GPtrArray *tables);
+/* "[source](url)" of a row, Markdown (the name alone without a url). */
+char *guide_source_link(const Provenance *from);
 void guide_add_rules_tables(const Ctx *c, Values *v, GPtrArray *tables);
 void guide_add_short_answer_tables(const Ctx *c, Values *v,
                                    GPtrArray *tables);

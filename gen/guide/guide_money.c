@@ -339,14 +339,32 @@ static char *unpriced_gpus(const Ctx *c)
 	return out;
 }
 
+/* The money note of a market's edition (cost.h, "markets"): what its
+ * buyer pays, the dated rate and the VAT. */
+static char *market_note(const Ctx *c, const Market *mk)
+{
+	char *fx = format_number(c->s, mk->fx_per_usd, 4);
+	char *rate = gg_fill2(S(c, "money.market_rate"), fx,
+	                      mk->fx_from->from.date);
+	char *vat = format_percent(c->s, mk->vat, 0);
+	char *note = gg_fill2(S(c, "money.note_market"), rate, vat);
+	g_free(fx);
+	g_free(rate);
+	g_free(vat);
+	return note;
+}
+
 void guide_money_scalars(const Ctx *c, Values *v)
 {
-	char *rates, *dates;
-	char *note = rate_list(c, &rates, &dates)
+	char *rates = NULL, *dates = NULL;
+	const Market *mk = c->costs->price_model->market;
+	char *note = mk ? market_note(c, mk)
+	             : rate_list(c, &rates, &dates)
 	                 ? gg_fill2(S(c, "money.note"), rates,
 	                            dates ? dates : "")
 	                 : g_strdup(S(c, "money.note_usd"));
-	char *gaps = regional_gaps(c);
+	/* a market ranks by its own prices: no gap to explain */
+	char *gaps = mk ? g_strdup("") : regional_gaps(c);
 	char *escaped = md_escape(note);
 	values_set_scalar(v, "money_note",
 	                  gaps[0] ? gg_fill2(S(c, "format.sentences"), escaped,
@@ -376,7 +394,14 @@ static char *price_shown(const Ctx *c, const GpuPrice *pr)
 	                                        format_reader_currency(c->s));
 	if (native)
 		return native;
-	char *money = format_money(c->s, pr->price);
+	/* a market's card priced from US dollars: marked converted (the
+	 * money note gives the dated rate and the VAT) */
+	Currency cur = format_reader_currency(c->s);
+	char *money = pr->converted && cur != CURRENCY_USD
+	                  ? format_amount(c->s,
+	                                  pr->price * format_fx_rate(cur, NULL),
+	                                  cur, 0, true)
+	                  : format_money(c->s, pr->price);
 	char *date = price_age_when(c->s, c->costs->price_model,
 	                            pr->latest_date, "price.aged",
 	                            c->error);

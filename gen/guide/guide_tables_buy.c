@@ -402,7 +402,7 @@ static char *fill_markdown(const char *pattern, const char *md)
 }
 
 /* "[source](url)" of a row, Markdown. */
-static char *source_link(const Provenance *from)
+char *guide_source_link(const Provenance *from)
 {
 	char *name = md_escape(from->source);
 	if (!from->url || !*from->url)
@@ -435,7 +435,7 @@ static void power_scalars(const Ctx *c, Values *v)
 	                      : g_strdup(""));
 	g_free(draw);
 	g_free(list);
-	char *src = c->costs->licence ? source_link(&c->costs->licence->from)
+	char *src = c->costs->licence ? guide_source_link(&c->costs->licence->from)
 	                              : g_strdup("");
 	/* without a sourced licence row, no empty "()" for its source */
 	values_set_scalar(v, "licence_note",
@@ -446,8 +446,30 @@ static void power_scalars(const Ctx *c, Values *v)
 	g_free(src);
 }
 
+/* note_source.ID: each market_notes.csv row as its language cites it,
+ * "[source](url), date" (market.note_source); the zh-CN section
+ * 中国买家须知 names them. */
+static void note_sources(const Ctx *c, Values *v)
+{
+	for (size_t i = 0; i < c->e->n_market_notes; i++) {
+		const MarketNote *n = &c->e->market_notes[i];
+		char *key = g_strdup_printf("note_source.%s", n->id);
+		char *link = guide_source_link(&n->from);
+		char *date = md_escape_take(
+		    gg_fill2(S(c, "market.note_date"), n->from.date, ""));
+		char *both = g_strconcat(link, date, NULL);
+		values_set_scalar(v, key,
+		                  fill_markdown(S(c, "market.note_source"), both));
+		g_free(both);
+		g_free(date);
+		g_free(link);
+		g_free(key);
+	}
+}
+
 void guide_add_buying_tables(const Ctx *c, Values *v, GPtrArray *tables)
 {
+	note_sources(c, v);
 	Table *all = NULL;
 	for (int k = 0; k < BUILD_SIZES; k++) {
 		Table *t = per_dollar_table(c, BUILD_GPU_COUNTS[k]);

@@ -180,9 +180,40 @@ static Table *upgrade_table(const Ctx *c)
 	return t;
 }
 
+/* The dates of the rental prices the short answer names, once each
+ * ("AutoDL, 2026-08-13"), as a note after its table; "" without one. */
+static char *rent_dates_note(const Ctx *c)
+{
+	GString *list = g_string_new(NULL);
+	GHashTable *seen = g_hash_table_new_full(g_str_hash, g_str_equal,
+	                                         g_free, NULL);
+	for (size_t i = 0; i < c->recs->n; i++) {
+		const Recommendation *r = &c->recs->items[i];
+		if (r->kind != DECISION_RENT || !r->rent.offer)
+			continue;
+		const CloudOffer *o = r->rent.offer;
+		char *one = gg_fill2(S(c, "short.rent_date"), o->provider,
+		                     o->from.date ? o->from.date : "");
+		if (g_hash_table_contains(seen, one)) {
+			g_free(one);
+			continue;
+		}
+		if (list->len)
+			g_string_append(list, S(c, "short.rent_date_join"));
+		g_string_append(list, one);
+		g_hash_table_add(seen, one);
+	}
+	g_hash_table_destroy(seen);
+	char *note = list->len ? gg_fill2(S(c, "short.rent_note"), list->str, "")
+	                       : g_strdup("");
+	g_string_free(list, TRUE);
+	return note;
+}
+
 void guide_add_short_answer_tables(const Ctx *c, Values *v,
                                    GPtrArray *tables)
 {
+	values_set_scalar(v, "short_answer_note", rent_dates_note(c));
 	guide_add_table(c, v, tables, short_answer_table(c));
 	guide_add_table(c, v, tables, upgrade_table(c));
 }

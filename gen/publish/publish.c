@@ -65,7 +65,7 @@ static void stages_free(Stages *s)
 static bool compute(const PublishConfig *cf, const char *dir, Stages *s,
                     PublishProgress progress, void *data, GError **error)
 {
-	s->results = results_run(dir, error);
+	s->results = results_run_for(dir, cf->lang, error);
 	if (!s->results)
 		return false;
 	s->edition = s->results->edition;

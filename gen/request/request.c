@@ -392,6 +392,7 @@ static int layout(Req *r, char **bytes, size_t *length, GError **error)
 	configuration(r);
 	performance(r);
 	alternatives(r);
+	req_procurement(r); /* a market's: on a page of its own */
 	int pages = r->c->page;
 	bool ok = pdfkit_close(r->c, bytes, length, error);
 	r->c = NULL;

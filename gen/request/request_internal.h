@@ -56,6 +56,14 @@ double req_text(Req *r, double size, bool bold, const char *t,
  * fields; the footer (page_end) and the title repeated on later pages
  * (page_start). */
 void req_header(Req *r);
+/* Labelled lines to fill in by hand, two to a row (keys of strings). */
+void req_fields(Req *r, const char *const *keys, size_t n);
+
+/* request_procure.c: for a market's edition (Edition.market), what its
+ * procurement desk needs (total in capital numerals, supplier, invoice
+ * and fund fields, three quotes, a used card's invoiceable alternative)
+ * on a page of its own after the request; nothing for the home market. */
+void req_procurement(Req *r);
 void req_footer(PdfCanvas *c, void *data);
 void req_repeated_header(PdfCanvas *c, void *data);
 

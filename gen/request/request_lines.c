@@ -153,6 +153,61 @@ static char *gpu_price_text(const Req *r, const GpuPrice *p)
 	return with_age_warning(r, t, p->latest_date);
 }
 
+/* A priced line's name in words of the language when it has them
+ * (line_label.*: the base system by its kind and GPU count, a
+ * supply by its watts, a riser), the data's name then kept as the model
+ * to quote (request.item_model); NULL when the language names lines by
+ * the data's names (English).  Caller frees. */
+static char *line_label(const Req *r, const LineItem *it, char **model)
+{
+	const Build *b = r->b;
+	const char *key = NULL;
+	double n = 0, w = 0;
+	if (it->kind == LINE_BASE_SYSTEM) {
+		key = b->system->kind == SYSTEM_SERVER
+		          ? "line_label.server"
+		          : "line_label.desktop";
+		n = b->system->gpu_count;
+		w = b->system->psu_w;
+	} else if (it->kind == LINE_PSU && b->psu_replacement
+	           && it->name == b->psu_replacement->name) {
+		key = "line_label.psu_replace";
+		n = w = b->psu_replacement->watts;
+	} else if (it->kind == LINE_PSU) {
+		key = "line_label.psu_second";
+		n = w = b->psu_added_w;
+	} else if (it->kind == LINE_RISER) {
+		key = "line_label.riser";
+	}
+	const char *words = key ? lang_get(r->s, key) : NULL;
+	if (!words || !*words || !it->name) /* empty: the data's name */
+		return NULL;
+	char *count = format_number(r->s, n, 0);
+	char *watts = format_number(r->s, w, 0);
+	char *label = gg_fill2(words, count, watts);
+	*model = gg_fill2(req_s(r, "request.item_model"), it->name, "");
+	g_free(count);
+	g_free(watts);
+	return label;
+}
+
+/* A line other than the GPUs: its words (line_label) or the data's
+ * name, and for an unpriced line (no part name) the strings' words. */
+static char *other_name(const Req *r, const LineItem *it, char **model)
+{
+	char *label = line_label(r, it, model);
+	if (label)
+		return label;
+	return g_strdup(it->name ? it->name
+	                : it->kind == LINE_PSU
+	                    ? req_s(r, "request.item_psu_unpriced")
+	                : it->kind == LINE_RISER
+	                    ? req_s(r, "request.item_riser_unpriced")
+	                : r->b->system->kind == SYSTEM_SERVER
+	                    ? req_s(r, "request.item_rack_power")
+	                    : req_s(r, "request.item_circuit"));
+}
+
 /* One line item: its name and, under it, its price's date and range and
  * its linked source. */
 static void item_row(Req *r, const LineItem *it)
@@ -172,15 +227,8 @@ static void item_row(Req *r, const LineItem *it)
 			standing = standing_of(from, p->latest->channel);
 		}
 	} else {
-		/* an unpriced line has no part name: the strings say it */
-		name = g_strdup(it->name ? it->name
-		                : it->kind == LINE_PSU
-		                    ? req_s(r, "request.item_psu_unpriced")
-		                : it->kind == LINE_RISER
-		                    ? req_s(r, "request.item_riser_unpriced")
-		                : b->system->kind == SYSTEM_SERVER
-		                    ? req_s(r, "request.item_rack_power")
-		                    : req_s(r, "request.item_circuit"));
+		char *model = NULL;
+		name = other_name(r, it, &model);
 		price_text = from ? with_age_warning(
 		                        r,
 		                        gg_fill2(req_s(r, "request.price_on"),
@@ -189,6 +237,13 @@ static void item_row(Req *r, const LineItem *it)
 		                  : g_strdup("");
 		if (from)
 			standing = standing_of(from, NULL);
+		if (model) {
+			char *both = gg_fill2(req_s(r, "price.detail"), model,
+			                      price_text);
+			g_free(price_text);
+			price_text = both;
+			g_free(model);
+		}
 	}
 	char *detail = price_text, *link = NULL;
 	int start = 0, end = 0;
@@ -247,6 +302,22 @@ static void unpriced_row(Req *r, const char *key)
 	req_row(r, cells, LINE_COLUMNS, "lrrr", 4, false, false);
 }
 
+/* A market's edition: its VAT is in every unit price (a shop's price
+ * in its currency includes it; converted lines carry it). */
+static void vat_row(Req *r)
+{
+	char *vat = format_percent(r->s, r->e->market->vat, 0);
+	char *text = gg_fill2(req_s(r, "request.item_vat_included"), vat, "");
+	const char *in = req_s(r, "request.included");
+	const ReqCell cells[] = {{text, NULL, 0, 0, NULL},
+	                         {"", NULL, 0, 0, NULL},
+	                         {in, NULL, 0, 0, NULL},
+	                         {in, NULL, 0, 0, NULL}};
+	req_row(r, cells, LINE_COLUMNS, "lrrr", 4, false, false);
+	g_free(text);
+	g_free(vat);
+}
+
 /* The quote date (the newest price observed) and what the prices are
  * worth: dated observations for a budget, not a vendor's quote. */
 static void quote_note(Req *r)
@@ -274,7 +345,10 @@ void req_line_items(Req *r)
 	req_row(r, head, LINE_COLUMNS, "lrrr", 4, true, true);
 	for (size_t i = 0; i < r->b->n_items; i++)
 		item_row(r, &r->b->items[i]);
-	unpriced_row(r, "request.item_tax");
+	if (r->e->market)
+		vat_row(r);
+	else
+		unpriced_row(r, "request.item_tax");
 	unpriced_row(r, "request.item_shipping");
 	char *total = req_money(r, cost_items_total(r->b));
 	const ReqCell sum[] = {{req_s(r, "request.total"), NULL, 0, 0, NULL},

@@ -112,26 +112,17 @@ static GString *use_cases_served(const Req *r)
 	return s;
 }
 
-/* The approval fields a purchasing office fills in by hand: labelled
- * lines, two to a row (keys request.field.*), the signatures last. */
-static void approval_fields(Req *r)
+void req_fields(Req *r, const char *const *keys, size_t n)
 {
-	static const char *const FIELDS[] = {
-	    "request.field.requester", "request.field.cost_centre",
-	    "request.field.approver", "request.field.date",
-	    "request.field.vendor_quote", "request.field.delivery_address",
-	    "request.field.requester_signature",
-	    "request.field.approver_signature"};
 	PdfCanvas *c = r->c;
 	const double line_h = 15, gap = 14, col_w = c->width / 2;
-	req_section(r, "request.approval");
-	for (size_t i = 0; i < G_N_ELEMENTS(FIELDS); i++) {
+	for (size_t i = 0; i < n; i++) {
 		size_t column = i % 2;
 		double x = c->x + column * col_w;
 		if (column == 0)
 			pdfkit_need(c, line_h);
 		PangoLayout *l = pdfkit_layout(c, NULL, ST.caption, false, -1);
-		pango_layout_set_text(l, req_s(r, FIELDS[i]), -1);
+		pango_layout_set_text(l, req_s(r, keys[i]), -1);
 		double base_line = c->y + line_h - 4;
 		double base = (double)pango_layout_get_baseline(l) / PANGO_SCALE;
 		page_set_colour(c->cr, ST.muted);
@@ -146,7 +137,23 @@ static void approval_fields(Req *r)
 		if (column == 1)
 			c->y += line_h;
 	}
+	if (n % 2)
+		c->y += line_h;
 	c->y += 4;
+}
+
+/* The approval fields a purchasing office fills in by hand: labelled
+ * lines, two to a row (keys request.field.*), the signatures last. */
+static void approval_fields(Req *r)
+{
+	static const char *const FIELDS[] = {
+	    "request.field.requester", "request.field.cost_centre",
+	    "request.field.approver", "request.field.date",
+	    "request.field.vendor_quote", "request.field.delivery_address",
+	    "request.field.requester_signature",
+	    "request.field.approver_signature"};
+	req_section(r, "request.approval");
+	req_fields(r, FIELDS, G_N_ELEMENTS(FIELDS));
 }
 
 void req_header(Req *r)

@@ -48,15 +48,22 @@ static bool compute(Results *r, GError **error)
 	return r->avoid != NULL && load_previous_edition(r, error);
 }
 
-Results *results_run(const char *dir, GError **error)
+Results *results_run_for(const char *dir, const char *lang,
+                         GError **error)
 {
 	Results *r = g_new0(Results, 1);
 	r->edition = edition_load(dir, error);
-	if (!r->edition || !compute(r, error)) {
+	if (!r->edition || !edition_use_market(r->edition, lang, error)
+	    || !compute(r, error)) {
 		results_free(r);
 		return NULL;
 	}
 	return r;
+}
+
+Results *results_run(const char *dir, GError **error)
+{
+	return results_run_for(dir, NULL, error);
 }
 
 void results_free(Results *r)

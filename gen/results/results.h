@@ -39,6 +39,12 @@ typedef struct {
 /* Loads the edition in dir and computes all of its results.  NULL with
  * *error (file:line:col for bad input) when any stage refuses it. */
 Results *results_run(const char *dir, GError **error);
+
+/* The same for the readers of language lang: with the figures of the
+ * market markets.csv gives that language (money, VAT, electricity,
+ * circuits, cloud offers: cost.h, "markets"), else the home market's. */
+Results *results_run_for(const char *dir, const char *lang,
+                         GError **error);
 void results_free(Results *r);
 
 #endif

@@ -130,4 +130,4 @@ check "rent or buy: in the zh-CN guide too" \
 # The long table of every offer lives on the reference page; the guide's
 # page keeps a sentence linking it, in both languages (page weight).
 check "cloud offers: on the reference page, linked from the guide's page" \
-	sh -c "grep -q 'The table of every cloud offer, by pricing class, is on the reference page' '$out_dir/index.html' && ! grep -q 'Community per hour</th>.*Community per hour' '$out_dir/index.html' && grep -q 'Every cloud offer' '$out_dir/reference.html' && grep -q '全部云服务报价' '$out_dir/zh-CN/reference.html'"
+	sh -c "grep -q 'The table of every cloud offer, by pricing class, is on the reference page' '$out_dir/index.html' && ! grep -q 'Community per hour</th>.*Community per hour' '$out_dir/index.html' && grep -q 'Every cloud offer' '$out_dir/reference.html' && grep -q '全部云服务价格' '$out_dir/zh-CN/reference.html'"

@@ -78,7 +78,8 @@ fn_refused use_cases.csv 1 min_memory_gb 0
 fn_refused assumptions.csv 0 value 0 utilization
 fn_refused assumptions.csv 0 value 0 useful_life_years
 fn_refused assumptions.csv 0 value 0 psu_step_w
-fn_refused assumptions.csv 0 value 0 fx_per_usd.CNY
+fn_refused assumptions.csv 0 value 0 fx_per_usd.EUR
+fn_refused markets.csv 3 value 0
 fn_refused assumptions.csv 0 value 0 llm_gpu_memory_unit
 fn_refused assumptions.csv 0 value 0 loo_target_median
 fn_refused assumptions.csv 0 value -1 electricity_usd_per_kwh
@@ -108,7 +109,7 @@ fn_never() { # fn_never NAME FILE COLUMN VALUE [KEY]
 }
 fn_never "electricity at 1 USD/kWh" assumptions.csv value 1 electricity_usd_per_kwh
 fn_never "a cloud offer at 0.0001 USD an hour" cloud.csv price_per_hour 0.0001
-fn_never "the largest fx rate" assumptions.csv value 1000000 fx_per_usd.CNY
+fn_never "the largest fx rate" assumptions.csv value 1000000 fx_per_usd.EUR
 fn_never "the smallest utilization" assumptions.csv value 0.001 utilization
 
 # The scan itself finds what it looks for.

@@ -112,8 +112,10 @@ assert rec["rent_instance"] == cheapest["provider"] + " " + cheapest["instance"]
 reqs = list(csv.DictReader(open(sys.argv[2], encoding="utf-8")))
 assert not any("cluster_node" in r["serves"].split() for r in reqs)
 PY
+# (zh-CN: its market, markets.csv, may have no eight-GPU FP8 instance
+# to rent, so its quote may name none)
 check "rent: the quote decision reads so in the short answer (en, zh-CN) and is one decision everywhere" \
-	sh -c "grep -q '^| Vendor quote or rent: ' '$rb_out/guide.md' && grep -q '^| 向厂商询价或租用：' '$rb_out/zh-CN/guide.md' && python3 '$top/tests/decisions.py' '$rb_out'"
+	sh -c "grep -q '^| Vendor quote or rent: ' '$rb_out/guide.md' && grep -q '^| 向厂商询价' '$rb_out/zh-CN/guide.md' && python3 '$top/tests/decisions.py' '$rb_out'"
 rm -rf "$rb_data" "$rb_out"
 rb_server=$(python3 -c "
 import csv

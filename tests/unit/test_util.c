@@ -51,8 +51,44 @@ static void test_format_fixed(void)
 	CHECK_STR(format_fixed(small, sizeof small, 12345.6, 1), "123");
 }
 
+/* 人民币大写: the cases of the payment rules (zeros, 10, whole 万,
+ * jiao and fen, a zero between). */
+static void test_rmb_capital(void)
+{
+	static const struct {
+		double v;
+		const char *want;
+	} cases[] = {
+	    {0, "零元整"},
+	    {10, "壹拾元整"},
+	    {100000, "壹拾万元整"},
+	    {1759005.00, "壹佰柒拾伍万玖仟零伍元整"},
+	    {10005, "壹万零伍元整"},
+	    {1000500, "壹佰万零伍佰元整"},
+	    {100000000, "壹亿元整"},
+	    {100010000, "壹亿零壹万元整"},
+	    {10.5, "壹拾元伍角整"},
+	    {100.05, "壹佰元零伍分"},
+	    {0.05, "伍分"},
+	    {0.5, "伍角整"},
+	    {7575.38, "柒仟伍佰柒拾伍元叁角捌分"},
+	    {72904, "柒万贰仟玖佰零肆元整"},
+	};
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		char *got = format_rmb_capital(cases[i].v);
+		CHECK(got && strcmp(got, cases[i].want) == 0);
+		if (!got || strcmp(got, cases[i].want) != 0)
+			printf("  format_rmb_capital(%.2f): %s, want %s\n",
+			       cases[i].v, got ? got : "NULL", cases[i].want);
+		g_free(got);
+	}
+	CHECK(format_rmb_capital(-1) == NULL);
+	CHECK(format_rmb_capital(NAN) == NULL);
+}
+
 void test_util(void)
 {
+	test_rmb_capital();
 	test_format_fixed();
 	static const struct {
 		const char *text;
