@@ -167,7 +167,11 @@ def fallback(b, url, data_dir, ck, page):
                           "%s: nothing local holds %.1f GiB; want %r, the page says %r" % (label, need / 2 ** 30, text, got["cloudp"] or got["live"]))
                 if model == "DeepSeek-V3" and use == "full":
                     ck.expect(where, c is None, "DeepSeek-V3 full fine-tuning: a cloud offer holds it (%r)" % (c and c[2]))
-    ck.expect(where, all(kinds.values()), "not every kind of case met: %r" % kinds)
+    # each page holds some models and some nothing holds; a cloud offer
+    # is the answer only where the page's market rents one larger than
+    # every local build (the US offers; zh-CN's domestic ones are single
+    # cards), so that kind is required over both pages (main)
+    ck.expect(where, kinds["held"] and kinds["nothing"], "not every kind of case met: %r" % kinds)
     return kinds
 
 
@@ -286,6 +290,7 @@ def main():
         for page in PAGES:
             for k, v in fallback(b, pathlib.Path(small, page).as_uri(), small_data, ck, page).items():
                 kinds[k] = kinds.get(k, 0) + v
+        ck.expect("fallback", kinds.get("cloud", 0) > 0, "no page answered with a cloud offer: %r" % kinds)
         stops = keyboard(b, pathlib.Path(out, "index.html").as_uri(), data_dir, ck)
     for p in ck.problems[:40]:
         print("calc-more: " + p)
