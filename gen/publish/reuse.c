@@ -43,11 +43,11 @@ static bool add_file(GChecksum *sum, const char *label, const char *path,
 	return true;
 }
 
-/* Every regular file under dir, by name, recursively: its path below
- * the folder and its bytes.  Links and other kinds are skipped (the
- * loader refuses them). */
+/* Every regular file of dir, by name (and of its sub-folders when
+ * recursive): its path below the folder and its bytes.  Links and other
+ * kinds are skipped (the loader refuses them). */
 static bool add_folder(GChecksum *sum, const char *dir, const char *below,
-                       GError **error)
+                       bool recursive, GError **error)
 {
 	GDir *d = g_dir_open(dir, 0, NULL);
 	if (!d)
@@ -66,7 +66,7 @@ static bool add_folder(GChecksum *sum, const char *dir, const char *below,
 		if (g_file_test(path, G_FILE_TEST_IS_SYMLINK))
 			;
 		else if (g_file_test(path, G_FILE_TEST_IS_DIR))
-			ok = add_folder(sum, path, rel, error);
+			ok = !recursive || add_folder(sum, path, rel, true, error);
 		else if (g_file_test(path, G_FILE_TEST_IS_REGULAR))
 			ok = add_file(sum, rel, path, error);
 		g_free(rel);
@@ -127,6 +127,11 @@ static char *previous_edition_name(const char *edition_dir)
 			size_t n = strcspn(p, "\",\r");
 			name = g_strndup(p, n);
 		}
+		/* one folder beside the edition, as results.c reads it; a
+		 * name that would lead elsewhere is the loader's to refuse */
+		if (name && (!*name || strchr(name, '/') || strchr(name, '\\')
+		             || strcmp(name, ".") == 0 || strcmp(name, "..") == 0))
+			g_clear_pointer(&name, g_free);
 		g_strfreev(lines);
 	}
 	g_free(text);
@@ -158,17 +163,20 @@ char *reuse_key(const PublishConfig *cf, const char *edition_dir,
 	GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
 	add_text(sum, LIST_HEADER, program_digest());
 	add_options(sum, cf, prefix, nav);
-	bool ok = add_folder(sum, edition_dir, "", error);
+	bool ok = add_folder(sum, edition_dir, "", false, error);
 	char *previous = ok ? previous_edition_name(edition_dir) : NULL;
 	if (previous) {
 		char *dir = g_build_filename(edition_dir, "..", previous, NULL);
+		char *gpus = g_build_filename(dir, "gpus.csv", NULL);
 		add_text(sum, "previous edition", previous);
-		ok = add_folder(sum, dir, "", error);
+		if (g_file_test(gpus, G_FILE_TEST_IS_REGULAR))
+			ok = add_folder(sum, dir, "", false, error);
+		g_free(gpus);
 		g_free(dir);
 		g_free(previous);
 	}
 	add_text(sum, "templates", "");
-	ok = ok && add_folder(sum, cf->templates_dir, "", error);
+	ok = ok && add_folder(sum, cf->templates_dir, "", true, error);
 	char *json = NULL;
 	size_t length = 0;
 	ok = ok && gg_read_file_optional(previous_path, GG_JSON_MAX_BYTES,
@@ -203,13 +211,15 @@ bool reuse_write_list(Site *site, const char *prefix, const char *key,
 	char *own = list_path(prefix);
 	GString *text = g_string_new(LIST_HEADER "\n");
 	g_string_append_printf(text, "%s\n", key);
-	const char *last = "";
 	for (guint i = 0; i < lines->len; i++) {
 		const char *path = line_path(lines->pdata[i]);
-		if (!path || strcmp(path, own) == 0 || strcmp(path, last) == 0)
+		const char *next = i + 1 < lines->len
+		                       ? line_path(lines->pdata[i + 1]) : NULL;
+		/* a file written twice: its last bytes (the sort is stable) */
+		if (!path || strcmp(path, own) == 0
+		    || (next && strcmp(path, next) == 0))
 			continue;
 		g_string_append_printf(text, "%s\n", (char *)lines->pdata[i]);
-		last = path;
 	}
 	bool ok = site_write(site, own, text->str, text->len, error);
 	g_string_free(text, TRUE);

@@ -111,3 +111,15 @@ ru_run "$ru_a" && cp "$ru_a/data/changes.csv" "$tmp/ru-from-basis.csv"
 ru_run "$ru_b" && cp "$ru_b/data/changes.csv" "$tmp/ru-from-guide.csv"
 check "a price edit is a change read from changes_basis.json" test "$(wc -l <"$tmp/ru-from-basis.csv")" -gt 1
 check "the same changes as read from a guide.json" cmp -s "$tmp/ru-from-basis.csv" "$tmp/ru-from-guide.csv"
+
+# The key reads the previous edition the current one names (its list of
+# added GPUs and hindsight come from it), and only a folder beside it:
+# a name that leads elsewhere is never walked (the loader refuses it).
+rm -rf "$ru_a" && ru_run "$ru_a" && ru_run "$ru_a"
+printf '\n' >>"$ru_data/2020-09/gpus.csv"
+ru_run "$ru_a"
+check "an edit of the previous edition generates the current one" sh -c "! grep -q 'current: inputs unchanged' '$tmp/ru.err'"
+sed -i 's|^previous_edition,2020-09,|previous_edition,../../../../../../..,|' "$ru_data/current/assumptions.csv"
+timeout 60 "$real_bin" --data "$ru_data" --out "$ru_a" >/dev/null 2>"$tmp/ru.err"
+ru_status=$?
+check "a previous_edition outside the data is not walked (status $ru_status, 124 = still hashing)" test "$ru_status" -ne 124
