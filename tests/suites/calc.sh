@@ -14,25 +14,33 @@ calc_show() { head -n 40 "$1" | sed 's/^/    /'; }
 
 # The exported constants are the edition's assumptions (no number of the
 # page's own): every llm_* assumption the page reads, in llm.c's units.
-node -e '
-global.window = {};
-require(process.argv[1]);
-const L = window.gpuguideData.llm, fs = require("fs");
-const a = {};
-for (const line of fs.readFileSync(process.argv[2], "utf8").split("\n").slice(1)) {
-  const m = /^(llm_[a-z_.0-9]+),([^,]*),/.exec(line);
-  if (m) a[m[1]] = +m[2];
-}
-const keys = Object.keys(L.constants).filter((k) => k !== "bandwidth_unit");
-for (const k of keys) {
-  const want = k === "inference_overhead" ? a.llm_inference_overhead_gb * 1e9 : a["llm_" + k];
-  if (L.constants[k] !== want) { console.log(k, L.constants[k], want); process.exit(1); }
-}
-for (const p of Object.keys(L.bytes_per_param))
-  if (L.bytes_per_param[p] !== a["llm_bytes_per_param." + p]) { console.log(p); process.exit(1); }
-if (L.kv_element_bytes.fp16 !== a.llm_kv_bytes || L.kv_element_bytes.fp8 !== a["llm_bytes_per_param.fp8"]) process.exit(1);
-console.log(keys.length + " constants");
-' "$out_dir/data/picker-data.js" "$data_dir/current/assumptions.csv" >"$tmp/calc-constants.txt" 2>&1
+python3 - "$out_dir/data/picker-data.js" "$data_dir/current/assumptions.csv" >"$tmp/calc-constants.txt" 2>&1 <<'PY'
+import csv, json, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+# "window.gpuguideData = {...};": the object is JSON
+L = json.loads(text[text.index("{"):text.rstrip().rindex("}") + 1])["llm"]
+a = {}
+with open(sys.argv[2], newline="", encoding="utf-8") as f:
+    for r in csv.reader(f):
+        if r and r[0].startswith("llm_"):
+            try:
+                a[r[0]] = float(r[1])
+            except ValueError:
+                pass
+keys = [k for k in L["constants"] if k != "bandwidth_unit"]
+for k in keys:
+    want = a["llm_inference_overhead_gb"] * 1e9 if k == "inference_overhead" else a.get("llm_" + k)
+    if L["constants"][k] != want:
+        print(k, L["constants"][k], want)
+        sys.exit(1)
+for p in L["bytes_per_param"]:
+    if L["bytes_per_param"][p] != a.get("llm_bytes_per_param." + p):
+        print(p)
+        sys.exit(1)
+if L["kv_element_bytes"]["fp16"] != a.get("llm_kv_bytes") or L["kv_element_bytes"]["fp8"] != a.get("llm_bytes_per_param.fp8"):
+    sys.exit(1)
+print("%d constants" % len(keys))
+PY
 calc_status=$?
 check "picker-data.js: the calculator's constants are assumptions.csv's ($(tail -n 1 "$tmp/calc-constants.txt"))" test "$calc_status" -eq 0
 [ "$calc_status" -eq 0 ] || calc_show "$tmp/calc-constants.txt"
