@@ -236,6 +236,20 @@ static bool safe_relpath(const char *relpath)
 	return ok;
 }
 
+/* Writes bytes to path as a new file. */
+static bool write_new_file(const char *path, const void *bytes,
+                           size_t length, GError **error)
+{
+	FILE *f = fopen(path, "wb");
+	bool ok = f && fwrite(bytes, 1, length, f) == length;
+	if (f && fclose(f) != 0)
+		ok = false;
+	if (!ok)
+		env_error(error, "cannot write '%s': %s", path,
+		          g_strerror(errno));
+	return ok;
+}
+
 /* Notes "SHA256  relpath" when recording (the digest of bytes, or the
  * digest given). */
 static void note_written(Site *s, const char *relpath, const void *bytes,
@@ -277,24 +291,8 @@ bool site_write(Site *s, const char *relpath, const void *bytes,
 	bool same = ok && strcmp(relpath, SITE_MARKER) != 0
 	            && gg_link_if_same(previous, path, bytes, length);
 	g_free(previous);
-	FILE *f = ok && !same ? fopen(path, "wb") : NULL;
-	if (ok && !same && !f) {
-		env_error(error, "cannot write '%s': %s", path,
-		          g_strerror(errno));
-		ok = false;
-	}
-	if (f) {
-		if (fwrite(bytes, 1, length, f) != length) {
-			env_error(error, "cannot write '%s': %s", path,
-			          g_strerror(errno));
-			ok = false;
-		}
-		if (fclose(f) != 0 && ok) {
-			env_error(error, "cannot write '%s': %s", path,
-			          g_strerror(errno));
-			ok = false;
-		}
-	}
+	if (ok && !same)
+		ok = write_new_file(path, bytes, length, error);
 	g_free(dir);
 	g_free(path);
 	return ok;
@@ -364,17 +362,7 @@ static bool copy_file(const char *from, const char *to, GError **error)
 	size_t length = 0;
 	bool ok = gg_read_file(from, SITE_REUSE_MAX_BYTES, &bytes, &length,
 	                       error);
-	FILE *f = ok ? fopen(to, "wb") : NULL;
-	if (ok && (!f || fwrite(bytes, 1, length, f) != length)) {
-		env_error(error, "cannot write '%s': %s", to,
-		          g_strerror(errno));
-		ok = false;
-	}
-	if (f && fclose(f) != 0 && ok) {
-		env_error(error, "cannot write '%s': %s", to,
-		          g_strerror(errno));
-		ok = false;
-	}
+	ok = ok && write_new_file(to, bytes, length, error);
 	g_free(bytes);
 	return ok;
 }
