@@ -252,3 +252,17 @@ check "zh-CN assumptions.csv: a duplicate key is an error at its cell" \
 	zh_asm_bad '5s/^[^,]*,/smem_bonus_low.Ampere,/' 5:1 'duplicate key'
 check "zh-CN assumptions.csv: a wrong header is an error at line 1" \
 	zh_asm_bad '1s/meaning/meaning_en/' 1:1 'the header must be exactly: key,unit,meaning'
+
+# ---- money in yuan, words to match (issue 46, item 2) -------------------
+# The zh-CN current edition shows money in yuan; its per-money figures
+# are ratios to the reference build (性价比), so nothing a reader gets
+# says 每美元 or 每花一美元 (an exchange rate reads 1 美元兑 X 元).
+zh_yuan="$out_dir/zh-CN"
+{ cat "$zh_yuan/guide.md" "$zh_yuan/index.html" "$zh_yuan/reference.html"
+  pdftotext "$zh_yuan/guide.pdf" - 2>/dev/null
+  for f in "$zh_yuan"/requests/*.pdf; do pdftotext "$f" - 2>/dev/null; done
+} | tr -d '\n' >"$tmp/zh-yuan.txt"
+check "zh-CN current: money in yuan (the market's money note)" \
+	grep -q '金额是中国买家实际支付的人民币' "$tmp/zh-yuan.txt"
+check "zh-CN current (yuan): no 每美元 or 每花一美元 in the guide, pages, PDF and requests" \
+	sh -c "! grep -o '.\{0,12\}\(每美元\|每花一美元\).\{0,12\}' '$tmp/zh-yuan.txt'"
