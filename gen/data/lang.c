@@ -9,7 +9,75 @@
 struct Lang {
 	char *path;
 	GHashTable *map; /* key -> value */
+	GHashTable *assumptions; /* key -> char *[2]: unit, meaning */
 };
+
+static void free_pair(gpointer p)
+{
+	g_strfreev(p);
+}
+
+/* The language's assumptions.csv beside its strings.csv, columns
+ * key,unit,meaning: the unit and meaning of each assumption key in the
+ * language.  No file: none (the data's own words are shown). */
+static bool load_assumptions(Lang *s, GError **error)
+{
+	char *dir = g_path_get_dirname(s->path);
+	char *path = g_build_filename(dir, "assumptions.csv", NULL);
+	g_free(dir);
+	s->assumptions = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	                                       free_pair);
+	if (!g_file_test(path, G_FILE_TEST_IS_REGULAR)) {
+		g_free(path);
+		return true;
+	}
+	CsvTable *t = csv_table_load(path, error);
+	g_free(path);
+	if (!t)
+		return false;
+	const CsvRow *h = &t->header;
+	bool ok = h->n_fields == 3 && strcmp(h->fields[0].text, "key") == 0
+	          && strcmp(h->fields[1].text, "unit") == 0
+	          && strcmp(h->fields[2].text, "meaning") == 0;
+	if (!ok)
+		gg_set_input_error(error, t->path, h->line, 1,
+		                   "the header must be exactly: key,unit,meaning");
+	for (size_t i = 0; ok && i < t->n_rows; i++) {
+		const CsvRow *r = &t->rows[i];
+		const char *problem = NULL;
+		int col = r->fields[0].col;
+		if (r->n_fields != 3)
+			problem = "row must have 3 fields: key,unit,meaning";
+		else if (!r->fields[0].text[0])
+			problem = "empty key";
+		else if (g_hash_table_contains(s->assumptions,
+		                               r->fields[0].text))
+			problem = "duplicate key";
+		else if (!r->fields[1].text[0]) {
+			col = r->fields[1].col;
+			problem = "empty unit or meaning";
+		} else if (!r->fields[2].text[0]) {
+			/* csvload places an empty last field at the one
+			 * before it: the cell after the unit and its comma */
+			col = r->fields[1].col
+			      + (int)g_utf8_strlen(r->fields[1].text, -1) + 1;
+			problem = "empty unit or meaning";
+		}
+		if (problem) {
+			gg_set_input_error(error, t->path, r->line, col, "%s",
+			                   problem);
+			ok = false;
+			break;
+		}
+		char **pair = g_new0(char *, 3);
+		pair[0] = g_strdup(r->fields[1].text);
+		pair[1] = g_strdup(r->fields[2].text);
+		g_hash_table_insert(s->assumptions,
+		                    g_strdup(r->fields[0].text), pair);
+	}
+	csv_table_free(t);
+	return ok;
+}
 
 static bool check_header(const CsvTable *t, GError **error)
 {
@@ -53,6 +121,10 @@ Lang *lang_load(const char *path, GError **error)
 		                    g_strdup(r->fields[1].text));
 	}
 	csv_table_free(t);
+	if (!load_assumptions(s, error)) {
+		lang_free(s);
+		return NULL;
+	}
 	return s;
 }
 
@@ -61,6 +133,8 @@ void lang_free(Lang *s)
 	if (!s)
 		return;
 	g_hash_table_destroy(s->map);
+	if (s->assumptions)
+		g_hash_table_destroy(s->assumptions);
 	g_free(s->path);
 	g_free(s);
 }
@@ -68,6 +142,17 @@ void lang_free(Lang *s)
 const char *lang_get(const Lang *s, const char *key)
 {
 	return g_hash_table_lookup(s->map, key);
+}
+
+bool lang_assumption(const Lang *s, const char *key, const char **unit,
+                     const char **meaning)
+{
+	char **pair = g_hash_table_lookup(s->assumptions, key);
+	if (pair) {
+		*unit = pair[0];
+		*meaning = pair[1];
+	}
+	return pair != NULL;
 }
 
 const char *lang_need(const Lang *s, const char *key, GError **error)

@@ -1,6 +1,8 @@
 /* Language strings: every human-language text outside the Markdown
  * (chart titles, axis labels, table headers, PDF running heads, number
- * formats) from templates/LANG/strings.csv, columns key,value.
+ * formats) from templates/LANG/strings.csv, columns key,value, and the
+ * unit and meaning of each assumption from templates/LANG/assumptions.csv
+ * (optional; columns key,unit,meaning).
  * Ownership: lang_load returns a Lang the caller frees with
  * lang_free; lang_get's results belong to it. */
 #ifndef GG_LANG_H
@@ -16,6 +18,11 @@ void lang_free(Lang *s);
 
 /* The string for key, or NULL. */
 const char *lang_get(const Lang *s, const char *key);
+
+/* The unit and meaning of assumption key in the language's
+ * assumptions.csv: FALSE (outputs untouched) when it has none. */
+bool lang_assumption(const Lang *s, const char *key, const char **unit,
+                     const char **meaning);
 
 /* Checks that s has every key of reference (templates/en/strings.csv,
  * the source language): FALSE with *error naming the strings file and

@@ -262,16 +262,24 @@ static Table *assumptions_table(const Ctx *c)
 	                     G_N_ELEMENTS(ASSUMPTIONS), NULL);
 	for (size_t i = 0; i < c->e->n_assumptions; i++) {
 		const Assumption *a = &c->e->assumptions[i];
+		/* The language's words where it has them (the data keeps
+		 * the English ones): an estimate is then marked as one, its
+		 * English reasons staying in the data export's note. */
+		const char *unit = a->unit, *meaning = a->meaning;
+		const char *why = a->from.note;
+		if (lang_assumption(c->s, a->key, &unit, &meaning))
+			why = S(c, "assumptions.estimate");
 		table_add_row(t);
 		table_set_text(t, "key", a->key);
 		table_set_text(t, "value", a->value);
-		table_set_text(t, "unit", a->unit);
+		table_take_shown(t, "unit", a->unit, g_strdup(unit));
 		if (a->from.estimate)
 			table_take_shown(t, "meaning", a->meaning,
 			                 gg_fill2(S(c, "format.aside"),
-			                          a->meaning, a->from.note));
+			                          meaning, why));
 		else
-			table_set_text(t, "meaning", a->meaning);
+			table_take_shown(t, "meaning", a->meaning,
+			                 g_strdup(meaning));
 		table_set_text(t, "source", a->from.source);
 		table_set_text(t, "url", a->from.url);
 		table_set_text(t, "date", a->from.date);

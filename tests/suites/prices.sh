@@ -204,7 +204,7 @@ check "zh: sensitivity of a 4x pick is per GPU" grep -q '^| 四卡科研工作�
 # no converted mark on a budget, no USD beside); a native euro row wins
 # over the conversion.
 check "zh: money in yuan, the market's amount alone" sh -c "grep -q '| ¥17,000 |' '$out_dir/zh-CN/guide.md' && ! grep -q '（\\\$[0-9]' '$out_dir/zh-CN/guide.md'"
-check "zh: the money note names the dated central-parity rate and the VAT" grep -q '2026-04-22 的人民币汇率中间价（每美元 6.8635 元）.*13% 增值税' "$out_dir/zh-CN/guide.md"
+check "zh: the money note names the dated central-parity rate and the VAT" grep -q '2026-04-22 的人民币汇率中间价（1 美元兑 6.8635 元）.*13% 增值税' "$out_dir/zh-CN/guide.md"
 eur="$tmp/native-eur"
 rm -rf "$eur-data" && mkdir -p "$eur-data" && cp -r "$data_dir/current" "$eur-data/current"
 echo 'RTX 3070,used,150,EUR,ebay,listing,test shop,https://example.com/3070,2026-09-15,' >>"$eur-data/current/prices.csv"

@@ -207,3 +207,62 @@ for f in "$out_dir"/zh-CN/requests/*.pdf "$out_dir"/zh-CN/2020-09/requests/*.pdf
 done
 check "zh: no term the glossary avoids appears in the zh-CN guides and requests (建议零售价, 误差线, 参考 GPU, 价格观测)" \
 	python3 "$top/tests/glossary.py" "$top/templates/zh-CN/glossary.csv" "$zh_terms"
+
+# ---- the assumptions table in Chinese (issue 46, item 6) ----------------
+# templates/zh-CN/assumptions.csv gives each assumption's unit and meaning
+# in Chinese; the table of every zh-CN guide shows them (an estimate is
+# marked 估计), and the data export keeps the data's English words.
+zh_asm="$top/tests/zh_assumptions.py"
+check "zh-CN assumptions.csv: a row for every assumption key of the frozen editions (a key a maintainer adds to data/ falls back to English until translated)" \
+	python3 "$zh_asm" keys "$zh_tpl/assumptions.csv" "$data_dir"/*
+for zh_ed in current 2020-09; do
+	zh_md="$out_dir/zh-CN/${zh_ed#current}/guide.md"
+	check "zh-CN ${zh_ed} guide: the assumptions table's unit and meaning columns have no English word" \
+		python3 "$zh_asm" table "$data_dir/$zh_ed" "$zh_md" 假设
+done
+check "the assumptions check finds the English edition's table English (it can fail)" \
+	sh -c "! python3 '$zh_asm' table '$data_dir/current' '$out_dir/guide.md' Assumptions"
+check "zh-CN data export: assumptions.csv is the English edition's (data, not words)" \
+	cmp -s "$out_dir/2020-09/data/assumptions.csv" "$out_dir/zh-CN/2020-09/data/assumptions.csv"
+pdftotext "$out_dir/zh-CN/guide.pdf" - 2>/dev/null >"$tmp/zh-asm-pdf.txt"
+check "zh-CN guide.pdf: the assumptions table in Chinese (比例, 估计; no 'Lower bound of')" sh -c \
+	"grep -q 'Ampere 因共享内存比上一代更大' '$tmp/zh-asm-pdf.txt' && grep -q '（估计）' '$tmp/zh-asm-pdf.txt' &&
+	 ! grep -q 'Lower bound of' '$tmp/zh-asm-pdf.txt'"
+# A key without a row falls back to the data's English words (the run
+# succeeds; the check above names the key); a malformed row is an input
+# error at its file:line:col, with no output.
+rm -rf "$tmp/zh-tpl-asm" && cp -r "$top/templates" "$tmp/zh-tpl-asm"
+grep -v '^cpu_w,' "$zh_tpl/assumptions.csv" >"$tmp/zh-tpl-asm/zh-CN/assumptions.csv"
+"$bin" -q --lang zh-CN --templates "$tmp/zh-tpl-asm" --data "$data_dir" --out "$tmp/zh-out-asm" 2>"$tmp/zh-asm-err.txt"
+zh_rc=$?
+check "zh-CN assumptions.csv without a key: the run succeeds, that row in English, and the check names it" sh -c \
+	"test $zh_rc -eq 0 && grep -q '^| cpu_w | 100 | W | Power drawn by the CPU' '$tmp/zh-out-asm/guide.md' &&
+	 python3 '$zh_asm' table '$data_dir/current' '$tmp/zh-out-asm/guide.md' 假设 | grep -q 'cpu_w meaning: English'"
+zh_asm_bad() { # zh_asm_bad SED LINE:COL MESSAGE: the edited file is refused there
+	rm -rf "$tmp/zh-out-asm"
+	sed "$1" "$zh_tpl/assumptions.csv" >"$tmp/zh-tpl-asm/zh-CN/assumptions.csv"
+	"$bin" -q --lang zh-CN --templates "$tmp/zh-tpl-asm" --data "$data_dir" --out "$tmp/zh-out-asm" 2>"$tmp/zh-asm-err.txt"
+	test $? -eq 1 && grep -qF "zh-CN/assumptions.csv:$2: $3" "$tmp/zh-asm-err.txt" && test ! -e "$tmp/zh-out-asm"
+}
+check "zh-CN assumptions.csv: a row of 2 fields is an error file:line:col" \
+	zh_asm_bad '3s/^\([^,]*\),[^,]*,/\1,/' 3:1 'row must have 3 fields'
+check "zh-CN assumptions.csv: an empty meaning is an error at its cell" \
+	zh_asm_bad '4s/,[^,]*$/,/' 4:24 'empty unit or meaning'
+check "zh-CN assumptions.csv: a duplicate key is an error at its cell" \
+	zh_asm_bad '5s/^[^,]*,/smem_bonus_low.Ampere,/' 5:1 'duplicate key'
+check "zh-CN assumptions.csv: a wrong header is an error at line 1" \
+	zh_asm_bad '1s/meaning/meaning_en/' 1:1 'the header must be exactly: key,unit,meaning'
+
+# ---- money in yuan, words to match (issue 46, item 2) -------------------
+# The zh-CN current edition shows money in yuan; its per-money figures
+# are ratios to the reference build (性价比), so nothing a reader gets
+# says 每美元 or 每花一美元 (an exchange rate reads 1 美元兑 X 元).
+zh_yuan="$out_dir/zh-CN"
+{ cat "$zh_yuan/guide.md" "$zh_yuan/index.html" "$zh_yuan/reference.html"
+  pdftotext "$zh_yuan/guide.pdf" - 2>/dev/null
+  for f in "$zh_yuan"/requests/*.pdf; do pdftotext "$f" - 2>/dev/null; done
+} | tr -d '\n' >"$tmp/zh-yuan.txt"
+check "zh-CN current: money in yuan (the market's money note)" \
+	grep -q '金额是中国买家实际支付的人民币' "$tmp/zh-yuan.txt"
+check "zh-CN current (yuan): no 每美元 or 每花一美元 in the guide, pages, PDF and requests" \
+	sh -c "! grep -o '.\{0,12\}\(每美元\|每花一美元\).\{0,12\}' '$tmp/zh-yuan.txt'"
