@@ -4,7 +4,7 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 PREFIX ?= /usr/local
 DESTDIR ?=
-PKGS = libcmark-gfm pangocairo cairo-pdf cairo-svg cairo-png fontconfig zlib
+PKGS = libcmark-gfm pangocairo cairo-pdf cairo-svg cairo-png fontconfig zlib libcrypto
 WARN = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wstrict-prototypes \
        -Wmissing-prototypes -Wwrite-strings
 # Recursively expanded: pkg-config runs when a recipe needs it, after the

@@ -17,8 +17,9 @@ if command -v pkg-config >/dev/null 2>&1; then
 	pkg-config --exists cairo-pdf cairo-svg cairo-png 2>/dev/null || add libcairo2-dev
 	pkg-config --exists pangocairo 2>/dev/null || add libpango1.0-dev
 	pkg-config --exists fontconfig 2>/dev/null || add libfontconfig-dev
+	pkg-config --exists libcrypto 2>/dev/null || add libssl-dev
 else
-	add libcmark-gfm-dev; add libcmark-gfm-extensions-dev; add libcairo2-dev; add libpango1.0-dev
+	add libcmark-gfm-dev; add libcmark-gfm-extensions-dev; add libcairo2-dev; add libpango1.0-dev; add libssl-dev
 fi
 [ -f /usr/include/cmark-gfm-core-extensions.h ] || add libcmark-gfm-extensions-dev
 [ -f /usr/include/csv.h ] || add libcsv-dev

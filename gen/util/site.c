@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "site.h"
 
+#include "digest.h"
 #include "util.h"
 
 #include <errno.h>
@@ -257,9 +258,7 @@ static void note_written(Site *s, const char *relpath, const void *bytes,
 {
 	if (!s->record)
 		return;
-	char *own = digest ? NULL
-	                   : g_compute_checksum_for_data(G_CHECKSUM_SHA256,
-	                                                 bytes, length);
+	char *own = digest ? NULL : digest_sha256_hex(bytes, length);
 	g_ptr_array_add(s->record,
 	                g_strdup_printf("%s  %s", digest ? digest : own,
 	                                relpath));
@@ -347,9 +346,7 @@ char *site_previous_digest(Site *s, const char *relpath)
 	size_t length = 0;
 	if (lstat(path, &st) == 0 && S_ISREG(st.st_mode)
 	    && gg_read_file(path, SITE_REUSE_MAX_BYTES, &bytes, &length, NULL))
-		digest = g_compute_checksum_for_data(G_CHECKSUM_SHA256,
-		                                     (const guchar *)bytes,
-		                                     length);
+		digest = digest_sha256_hex(bytes, length);
 	g_free(bytes);
 	g_free(path);
 	return digest;

@@ -1,0 +1,13 @@
+/* Digest: the SHA-256 of bytes as 64 lowercase hex digits, the form
+ * sha256sum prints.  OpenSSL's libcrypto computes it (several times
+ * faster than GLib's GChecksum on the output of a large edition; the
+ * site writer digests every file it writes, util/site.h).
+ * In: bytes.  Out: a string.  Ownership: the caller g_free()s it. */
+#ifndef GG_DIGEST_H
+#define GG_DIGEST_H
+
+#include <stddef.h>
+
+char *digest_sha256_hex(const void *bytes, size_t length);
+
+#endif
