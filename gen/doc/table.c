@@ -26,14 +26,24 @@ struct Table {
 	bool *ranged;   /* per column: some cell has an interval, so the
 	                   data gains KEY_low and KEY_high */
 	size_t guide_rows; /* the most rows the guide's view shows */
+	size_t next_col;   /* where cell() looks first: the column after the
+	                      last one set, as rows are mostly set in order */
 };
+
+/* The index of column key, looking from column start on (and around). */
+static long column_from(const Table *t, const char *key, size_t start)
+{
+	for (size_t j = 0; j < t->n_cols; j++) {
+		size_t i = (start + j) % t->n_cols;
+		if (strcmp(t->cols[i].key, key) == 0)
+			return (long)i;
+	}
+	return -1;
+}
 
 static long column_index(const Table *t, const char *key)
 {
-	for (size_t i = 0; i < t->n_cols; i++)
-		if (strcmp(t->cols[i].key, key) == 0)
-			return (long)i;
-	return -1;
+	return column_from(t, key, 0);
 }
 
 Table *table_new(const char *name, const Column *columns, size_t n,
@@ -103,16 +113,25 @@ void table_add_row(Table *t)
 }
 
 /* The cell of the last row for key, emptied for a new value. */
-static Cell *cell(Table *t, const char *key)
+/* The cell of column key in the last row, emptied; *index its column. */
+static Cell *cell_of(Table *t, const char *key, long *index)
 {
-	long i = column_index(t, key);
+	long i = column_from(t, key, t->next_col);
 	g_assert(i >= 0 && t->rows->len > 0);
+	t->next_col = (size_t)i + 1;
+	*index = i;
 	Cell *c = &((Cell *)t->rows->pdata[t->rows->len - 1])[i];
 	g_free(c->text);
 	g_free(c->shown);
 	g_free(c->url);
 	*c = (Cell){.set = true, .low = NAN, .high = NAN};
 	return c;
+}
+
+static Cell *cell(Table *t, const char *key)
+{
+	long index;
+	return cell_of(t, key, &index);
 }
 
 /* True when column col holds an amount of money, memory or time, which
@@ -135,15 +154,33 @@ static bool amount_column(const Column *col)
  * boundary's guard (gg_output_number) on every number a table holds,
  * which every CSV, JSON and Markdown table of the output is.  NaN is an
  * empty cell (a machine sold without a price). */
+/* v as a cell of column col may hold it (gg_output_number); the message
+ * naming the cell is made only for a value refused. */
+static double checked(const Table *t, const Column *col, const char *what,
+                      double v)
+{
+	bool amount = amount_column(col);
+	if (!isinf(v) && !(amount && v < 0))
+		return v;
+	char *where = g_strdup_printf("%s.%s%s (row %u)", t->name, col->key,
+	                              what, t->rows->len);
+	gg_output_number(v, amount, true, where);
+	g_free(where);
+	return v;
+}
+
+/* The cell of column key (index *k) set to the number v. */
+static Cell *number_cell_at(Table *t, const char *key, double v, long *k)
+{
+	Cell *c = cell_of(t, key, k);
+	c->v = checked(t, &t->cols[*k], "", v);
+	return c;
+}
+
 static Cell *number_cell(Table *t, const char *key, double v)
 {
-	Cell *c = cell(t, key);
-	const Column *col = &t->cols[column_index(t, key)];
-	char *what = g_strdup_printf("%s.%s (row %u)", t->name, key,
-	                             t->rows->len);
-	c->v = gg_output_number(v, amount_column(col), true, what);
-	g_free(what);
-	return c;
+	long k;
+	return number_cell_at(t, key, v, &k);
 }
 
 void table_set_number(Table *t, const char *key, double v)
@@ -154,14 +191,11 @@ void table_set_number(Table *t, const char *key, double v)
 void table_set_interval(Table *t, const char *key, double v, double low,
                         double high)
 {
-	Cell *c = number_cell(t, key, v);
-	const Column *col = &t->cols[column_index(t, key)];
-	char *what = g_strdup_printf("%s.%s's interval (row %u)", t->name,
-	                             key, t->rows->len);
-	c->low = gg_output_number(low, amount_column(col), true, what);
-	c->high = gg_output_number(high, amount_column(col), true, what);
-	g_free(what);
-	t->ranged[column_index(t, key)] = true;
+	long k;
+	Cell *c = number_cell_at(t, key, v, &k);
+	c->low = checked(t, &t->cols[k], "'s interval", low);
+	c->high = checked(t, &t->cols[k], "'s interval", high);
+	t->ranged[k] = true;
 }
 
 void table_set_text(Table *t, const char *key, const char *text)
@@ -411,10 +445,25 @@ char *table_csv(const Table *t)
 	return g_string_free(out, FALSE);
 }
 
+/* Whether byte c is copied into a JSON string as it is. */
+static bool json_plain(unsigned char c)
+{
+	return c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>'
+	       && c != '&';
+}
+
 void table_json_string(GString *out, const char *text)
 {
 	g_string_append_c(out, '"');
-	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+	const unsigned char *p = (const unsigned char *)text;
+	while (*p) {
+		const unsigned char *run = p;
+		while (*p && json_plain(*p))
+			p++;
+		if (p > run)
+			g_string_append_len(out, (const char *)run, p - run);
+		if (!*p)
+			break;
 		switch (*p) {
 		case '"': g_string_append(out, "\\\""); break;
 		case '\\': g_string_append(out, "\\\\"); break;
@@ -424,12 +473,9 @@ void table_json_string(GString *out, const char *text)
 		case '<': g_string_append(out, "\\u003c"); break; /* safe in HTML */
 		case '>': g_string_append(out, "\\u003e"); break;
 		case '&': g_string_append(out, "\\u0026"); break;
-		default:
-			if (*p < 0x20)
-				g_string_append_printf(out, "\\u%04x", *p);
-			else
-				g_string_append_c(out, (char)*p);
+		default: g_string_append_printf(out, "\\u%04x", *p);
 		}
+		p++;
 	}
 	g_string_append_c(out, '"');
 }
@@ -469,8 +515,33 @@ void table_json_only(const Table *t, GString *out, const char *const *keys)
 	g_string_append(out, "\n  ]");
 }
 
+/* The member names of t's columns as JSON, each followed by ": ": for
+ * column k, names[3k] and, when it is ranged, names[3k+1] (KEY_low) and
+ * names[3k+2] (KEY_high).  g_strfreev-able (the unused slots are ""). */
+static char **json_member_names(const Table *t)
+{
+	char **names = g_new0(char *, 3 * t->n_cols + 1);
+	GString *name = g_string_new(NULL);
+	static const char *const SUFFIX[] = {"", "_low", "_high"};
+	for (size_t k = 0; k < t->n_cols; k++)
+		for (size_t j = 0; j < 3; j++) {
+			g_string_truncate(name, 0);
+			if (j == 0 || t->ranged[k]) {
+				char *key = g_strconcat(t->cols[k].key, SUFFIX[j],
+				                        NULL);
+				table_json_string(name, key);
+				g_string_append(name, ": ");
+				g_free(key);
+			}
+			names[3 * k + j] = g_strdup(name->str);
+		}
+	g_string_free(name, TRUE);
+	return names;
+}
+
 void table_json(const Table *t, GString *out)
 {
+	char **names = json_member_names(t);
 	table_json_string(out, t->name);
 	g_string_append(out, ": [");
 	for (guint r = 0; r < t->rows->len; r++) {
@@ -479,19 +550,20 @@ void table_json(const Table *t, GString *out)
 		for (size_t k = 0; k < t->n_cols; k++) {
 			if (k)
 				g_string_append(out, ", ");
-			table_json_string(out, t->cols[k].key);
-			g_string_append(out, ": ");
+			g_string_append(out, names[3 * k]);
 			json_value(out, &t->cols[k], &row[k]);
 			if (!t->ranged[k])
 				continue;
 			Cell lo = bound(&row[k], false), hi = bound(&row[k], true);
-			g_string_append_printf(out, ", \"%s_low\": ", t->cols[k].key);
+			g_string_append(out, ", ");
+			g_string_append(out, names[3 * k + 1]);
 			json_value(out, &t->cols[k], &lo);
-			g_string_append_printf(out, ", \"%s_high\": ",
-			                       t->cols[k].key);
+			g_string_append(out, ", ");
+			g_string_append(out, names[3 * k + 2]);
 			json_value(out, &t->cols[k], &hi);
 		}
 		g_string_append(out, "}");
 	}
 	g_string_append(out, "\n  ]");
+	g_strfreev(names);
 }

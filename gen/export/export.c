@@ -47,52 +47,83 @@ static bool write_changes_basis(const EditionResult *r, Site *site,
 	char *path = paths_changes_basis(r->prefix);
 	bool ok = site_write(site, path, json->str, json->len, error);
 	g_free(path);
-	g_string_free(json, TRUE);
 	return ok;
 }
 
-bool export_write(const EditionResult *r, Site *site, GError **error)
+/* Each table as data/NAME.csv, and as a member of json; the members
+ * picker-data.js reads are copied to shared as they are made, so that
+ * both files hold the same bytes without making them twice. */
+static bool write_tables(const EditionResult *r, Site *site, GString *json,
+                         GString *shared, GError **error)
+{
+	for (guint i = 0; i < r->tables->len; i++) {
+		const Table *t = r->tables->pdata[i];
+		char *csv = table_csv(t);
+		char *path = paths_data_csv(r->prefix, table_name(t));
+		bool ok = site_write(site, path, csv, strlen(csv), error);
+		g_free(path);
+		g_free(csv);
+		if (!ok)
+			return false;
+		size_t start = json->len;
+		g_string_append(json, ",\n  ");
+		table_json(t, json);
+		if (picker_wants_table(table_name(t)))
+			g_string_append_len(shared, json->str + start,
+			                    (gssize)(json->len - start));
+	}
+	size_t start = json->len;
+	picker_build_lists_json(json, r);
+	g_string_append_len(shared, json->str + start,
+	                    (gssize)(json->len - start));
+	return true;
+}
+
+/* data/guide.json; shared gets the members picker-data.js reads. */
+static bool write_guide_json(const EditionResult *r, Site *site,
+                             GString *shared, GError **error)
 {
 	const Edition *e = r->edition;
-	const GPtrArray *tables = r->tables;
-	const char *prefix = r->prefix;
 	GString *json = g_string_new("{\n  ");
 	table_json_string(json, "edition");
 	g_string_append(json, ": ");
 	table_json_string(json, e->name);
 	json_field(json, "data_date", e->data_date);
 	json_field(json, "edition_date", e->edition_date);
-	bool ok = true;
-	for (guint i = 0; ok && i < tables->len; i++) {
-		const Table *t = tables->pdata[i];
-		char *csv = table_csv(t);
-		char *path = paths_data_csv(prefix, table_name(t));
-		ok = site_write(site, path, csv, strlen(csv), error);
-		g_free(path);
-		g_free(csv);
-		g_string_append(json, ",\n  ");
-		table_json(t, json);
-	}
-	picker_server_only_json(json, r);
-	picker_rules_json(json, r);
+	bool ok = write_tables(r, site, json, shared, error);
 	g_string_append(json, "\n}\n");
-	char *path = paths_data_json(prefix);
+	char *path = paths_data_json(r->prefix);
 	ok = ok && site_write(site, path, json->str, json->len, error);
 	g_free(path);
-	ok = ok && picker_data_write(r, site, error)
-	     && write_changes_basis(r, site, error);
-	/* what data/changes.csv was computed against, so that a run with
-	 * --previous OUT/data/previous.json gives the same bytes */
-	if (ok && r->previous_json) {
-		char *json_path = paths_data_json(prefix);
-		char *dir = g_path_get_dirname(json_path);
-		path = g_build_filename(dir, "previous.json", NULL);
-		g_free(dir);
-		g_free(json_path);
-		ok = site_write(site, path, r->previous_json,
-		                r->previous_length, error);
-		g_free(path);
-	}
 	g_string_free(json, TRUE);
+	return ok;
+}
+
+/* What data/changes.csv was computed against, so that a run with
+ * --previous OUT/data/previous.json gives the same bytes. */
+static bool write_previous(const EditionResult *r, Site *site,
+                           GError **error)
+{
+	if (!r->previous_json)
+		return true;
+	char *json_path = paths_data_json(r->prefix);
+	char *dir = g_path_get_dirname(json_path);
+	char *path = g_build_filename(dir, "previous.json", NULL);
+	bool ok = site_write(site, path, r->previous_json, r->previous_length,
+	                     error);
+	g_free(path);
+	g_free(dir);
+	g_free(json_path);
+	return ok;
+}
+
+bool export_write(const EditionResult *r, Site *site, GError **error)
+{
+	GString *shared = g_string_new(NULL);
+	bool ok = write_guide_json(r, site, shared, error)
+	          && picker_data_write(r, shared, site, error)
+	          && write_changes_basis(r, site, error)
+	          && write_previous(r, site, error);
+	g_string_free(shared, TRUE);
 	return ok;
 }

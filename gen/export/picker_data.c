@@ -17,8 +17,10 @@ static const char *const PICKER_TABLES[] = {
     "per_dollar", "recommendations", "requests", "assumptions", "machines",
     "cloud_offers"};
 
-/* Appends a JSON array of the ids of the builds keep() accepts. */
+/* Appends a JSON array of the ids (ids[i] of build i) of the builds
+ * keep() accepts. */
 static void build_ids_json(GString *json, const EditionResult *r,
+                           char **ids,
                            bool (*keep)(const Costs *, const UseCase *,
                                         const Build *),
                            const UseCase *u)
@@ -27,13 +29,10 @@ static void build_ids_json(GString *json, const EditionResult *r,
 	g_string_append(json, "[");
 	bool first = true;
 	for (size_t i = 0; c && i < c->n_builds; i++) {
-		const Build *b = &c->builds[i];
-		if (!keep(c, u, b))
+		if (!keep(c, u, &c->builds[i]))
 			continue;
-		char *id = format_build_id(r->edition, b);
 		g_string_append(json, first ? "" : ", ");
-		table_json_string(json, id);
-		g_free(id);
+		g_string_append(json, ids[i]);
 		first = false;
 	}
 	g_string_append(json, "]");
@@ -54,16 +53,29 @@ static bool breaks_a_rule(const Costs *c, const UseCase *u, const Build *b)
 	return recommend_broken_rules(c, u, b) != 0;
 }
 
-void picker_server_only_json(GString *json, const EditionResult *r)
+/* Every build's id as a JSON string (NULL-terminated; g_strfreev). */
+static char **build_id_strings(const EditionResult *r)
 {
-	g_string_append(json, ",\n  \"picker_server_only\": ");
-	build_ids_json(json, r, server_only, NULL);
+	const Costs *c = r->recs ? r->recs->costs : NULL;
+	size_t n = c ? c->n_builds : 0;
+	char **ids = g_new0(char *, n + 1);
+	GString *quoted = g_string_new(NULL);
+	for (size_t i = 0; i < n; i++) {
+		char *id = format_build_id(r->edition, &c->builds[i]);
+		g_string_truncate(quoted, 0);
+		table_json_string(quoted, id);
+		ids[i] = g_strdup(quoted->str);
+		g_free(id);
+	}
+	g_string_free(quoted, TRUE);
+	return ids;
 }
 
-/* For each use case with rules, every build that breaks one
- * (recommend_broken_rules), so the picker drops them as the guide does. */
-void picker_rules_json(GString *json, const EditionResult *r)
+void picker_build_lists_json(GString *json, const EditionResult *r)
 {
+	char **ids = build_id_strings(r);
+	g_string_append(json, ",\n  \"picker_server_only\": ");
+	build_ids_json(json, r, ids, server_only, NULL);
 	const Recommendations *recs = r->recs;
 	g_string_append(json, ",\n  \"picker_excluded\": {");
 	bool first = true;
@@ -74,10 +86,11 @@ void picker_rules_json(GString *json, const EditionResult *r)
 		g_string_append(json, first ? "" : ", ");
 		table_json_string(json, u->id);
 		g_string_append(json, ": ");
-		build_ids_json(json, r, breaks_a_rule, u);
+		build_ids_json(json, r, ids, breaks_a_rule, u);
 		first = false;
 	}
 	g_string_append(json, "}");
+	g_strfreev(ids);
 }
 
 static void json_number(GString *json, double v)
@@ -132,29 +145,22 @@ void picker_decode_json(GString *json, const EditionResult *r)
 	g_string_append(json, "}");
 }
 
-static bool wanted(const Table *t)
+bool picker_wants_table(const char *name)
 {
 	for (size_t i = 0; i < G_N_ELEMENTS(PICKER_TABLES); i++)
-		if (strcmp(table_name(t), PICKER_TABLES[i]) == 0)
+		if (strcmp(name, PICKER_TABLES[i]) == 0)
 			return true;
 	return false;
 }
 
-bool picker_data_write(const EditionResult *r, Site *site, GError **error)
+bool picker_data_write(const EditionResult *r, const GString *shared,
+                       Site *site, GError **error)
 {
 	GString *js = g_string_new("window.gpuguideData = {\n  ");
 	table_json_string(js, "edition");
 	g_string_append(js, ": ");
 	table_json_string(js, r->edition->name);
-	for (guint i = 0; i < r->tables->len; i++) {
-		const Table *t = r->tables->pdata[i];
-		if (!wanted(t))
-			continue;
-		g_string_append(js, ",\n  ");
-		table_json(t, js);
-	}
-	picker_server_only_json(js, r);
-	picker_rules_json(js, r);
+	g_string_append_len(js, shared->str, (gssize)shared->len);
 	picker_decode_json(js, r);
 	picker_llm_json(js, r);
 	g_string_append(js, "\n};\n");

@@ -4,6 +4,8 @@
  * rules exclude and the decode use cases' build speeds to one global,
  * window.gpuguideData, so that the picker works from a page opened from
  * disk (file://), where browsers refuse fetch() but run a script file.
+ * The tables and build lists it shares with data/guide.json are made
+ * once, by export.c, and handed over as text (PickerShared).
  * In: an EditionResult.  Out: a file through the Site writer.
  * Ownership: nothing is kept; the caller owns the GString it passes. */
 #ifndef GG_PICKER_DATA_H
@@ -11,15 +13,17 @@
 
 #include "backend.h"
 
-/* Appends ,\n  "picker_server_only": [...] to json: the builds no use
- * case may pick: they need a server made for them, or their price rests
- * on estimates alone (Build.payable; the key keeps its first name). */
-void picker_server_only_json(GString *json, const EditionResult *r);
+/* Appends two members to json:
+ * ,\n  "picker_server_only": [...]: the builds no use case may pick: they
+ * need a server made for them, or their price rests on estimates alone
+ * (Build.payable; the key keeps its first name);
+ * ,\n  "picker_excluded": {"USE_CASE": [...], ...}: for each use case with
+ * rules (use_cases.csv requires), the builds that break one and so may
+ * not be its pick.  Each build's id is formatted once. */
+void picker_build_lists_json(GString *json, const EditionResult *r);
 
-/* Appends ,\n  "picker_excluded": {"USE_CASE": [...], ...} to json: for
- * each use case with rules (use_cases.csv requires), the builds that
- * break one and so may not be its pick. */
-void picker_rules_json(GString *json, const EditionResult *r);
+/* Whether assets/picker.js reads the table of this name. */
+bool picker_wants_table(const char *name);
 
 /* Appends ,\n  "picker_decode": {"USE_CASE": {"BUILD": [tokens/s, low,
  * high], ...}, ...} to json: for each use case ranked on decode speed,
@@ -27,7 +31,10 @@ void picker_rules_json(GString *json, const EditionResult *r);
  * hold it left out), so the picker ranks on the guide's measure. */
 void picker_decode_json(GString *json, const EditionResult *r);
 
-/* Writes PREFIX/data/picker-data.js. */
-bool picker_data_write(const EditionResult *r, Site *site, GError **error);
+/* Writes PREFIX/data/picker-data.js.  shared is the JSON text (members,
+ * each led by ",\n  ") of the tables picker_wants_table names, in table
+ * order, then picker_build_lists_json's: guide.json's own bytes. */
+bool picker_data_write(const EditionResult *r, const GString *shared,
+                       Site *site, GError **error);
 
 #endif
