@@ -26,6 +26,7 @@ struct Table {
 	bool *ranged;   /* per column: some cell has an interval, so the
 	                   data gains KEY_low and KEY_high */
 	size_t guide_rows; /* the most rows the guide's view shows */
+	bool borrows_rows; /* rows are other tables' (table_append) */
 	size_t next_col;   /* where cell() looks first: the column after the
 	                      last one set, as rows are mostly set in order */
 };
@@ -88,7 +89,7 @@ void table_free(Table *t)
 {
 	if (!t)
 		return;
-	for (guint i = 0; i < t->rows->len; i++)
+	for (guint i = 0; !t->borrows_rows && i < t->rows->len; i++)
 		free_row(t, t->rows->pdata[i]);
 	g_ptr_array_free(t->rows, TRUE);
 	g_array_free(t->view, TRUE);
@@ -109,6 +110,7 @@ size_t table_rows(const Table *t)
 
 void table_add_row(Table *t)
 {
+	g_assert(!t->borrows_rows);
 	g_ptr_array_add(t->rows, g_new0(Cell, t->n_cols));
 }
 
@@ -244,18 +246,12 @@ void table_set_number_link(Table *t, const char *key, double v,
 void table_append(Table *t, const Table *from)
 {
 	g_assert(t->cols == from->cols);
+	g_assert(t->rows->len == 0 || t->borrows_rows);
+	t->borrows_rows = true;
 	for (size_t i = 0; i < t->n_cols; i++)
 		t->ranged[i] |= from->ranged[i];
-	for (guint r = 0; r < from->rows->len; r++) {
-		const Cell *src = from->rows->pdata[r];
-		Cell *row = g_new0(Cell, t->n_cols);
-		for (size_t i = 0; i < t->n_cols; i++)
-			row[i] = (Cell){src[i].set, src[i].v, g_strdup(src[i].text),
-			                g_strdup(src[i].shown),
-			                g_strdup(src[i].url), src[i].low,
-			                src[i].high};
-		g_ptr_array_add(t->rows, row);
-	}
+	for (guint r = 0; r < from->rows->len; r++)
+		g_ptr_array_add(t->rows, from->rows->pdata[r]);
 }
 
 /* ---- Markdown: the guide's view in the language ------------------------ */
