@@ -50,53 +50,85 @@ static bool write_changes_basis(const EditionResult *r, Site *site,
 	return ok;
 }
 
-/* Each table as data/NAME.csv, and as a member of json; the members
- * picker-data.js reads are copied to shared as they are made, so that
- * both files hold the same bytes without making them twice. */
-static bool write_tables(const EditionResult *r, Site *site, GString *json,
-                         GString *shared, GError **error)
+/* The two JSON files of the export, written in parts (at 10,000 GPUs
+ * they are hundreds of MB): guide.json has every table, picker-data.js
+ * the ones assets/picker.js reads, the same bytes made once for both. */
+typedef struct {
+	SiteFile *json;
+	SiteFile *picker;
+} JsonFiles;
+
+static bool add_to(SiteFile *f, const GString *part, GError **error)
 {
-	for (guint i = 0; i < r->tables->len; i++) {
+	return site_file_add(f, part->str, part->len, error);
+}
+
+/* Each table as data/NAME.csv and as a member of the JSON files. */
+static bool write_tables(const EditionResult *r, Site *site, JsonFiles *x,
+                         GError **error)
+{
+	GString *part = g_string_new(NULL);
+	bool ok = true;
+	for (guint i = 0; ok && i < r->tables->len; i++) {
 		const Table *t = r->tables->pdata[i];
 		char *csv = table_csv(t);
 		char *path = paths_data_csv(r->prefix, table_name(t));
-		bool ok = site_write(site, path, csv, strlen(csv), error);
+		ok = site_write(site, path, csv, strlen(csv), error);
 		g_free(path);
 		g_free(csv);
-		if (!ok)
-			return false;
-		size_t start = json->len;
-		g_string_append(json, ",\n  ");
-		table_json(t, json);
-		if (picker_wants_table(table_name(t)))
-			g_string_append_len(shared, json->str + start,
-			                    (gssize)(json->len - start));
+		g_string_assign(part, ",\n  ");
+		table_json(t, part);
+		ok = ok && add_to(x->json, part, error)
+		     && (!picker_wants_table(table_name(t))
+		         || add_to(x->picker, part, error));
 	}
-	size_t start = json->len;
-	picker_build_lists_json(json, r);
-	g_string_append_len(shared, json->str + start,
-	                    (gssize)(json->len - start));
-	return true;
+	g_string_truncate(part, 0);
+	picker_build_lists_json(part, r);
+	ok = ok && add_to(x->json, part, error) && add_to(x->picker, part, error);
+	g_string_free(part, TRUE);
+	return ok;
 }
 
-/* data/guide.json; shared gets the members picker-data.js reads. */
-static bool write_guide_json(const EditionResult *r, Site *site,
-                             GString *shared, GError **error)
+static void json_head(GString *json, const Edition *e)
 {
-	const Edition *e = r->edition;
-	GString *json = g_string_new("{\n  ");
+	g_string_append(json, "{\n  ");
 	table_json_string(json, "edition");
 	g_string_append(json, ": ");
 	table_json_string(json, e->name);
 	json_field(json, "data_date", e->data_date);
 	json_field(json, "edition_date", e->edition_date);
-	bool ok = write_tables(r, site, json, shared, error);
-	g_string_append(json, "\n}\n");
-	char *path = paths_data_json(r->prefix);
-	ok = ok && site_write(site, path, json->str, json->len, error);
-	g_free(path);
+}
+
+/* data/guide.json and data/picker-data.js, with every table's CSV. */
+static bool write_json_files(const EditionResult *r, Site *site,
+                             GError **error)
+{
+	char *json_path = paths_data_json(r->prefix);
+	char *picker_path = picker_data_path(r->prefix);
+	JsonFiles x = {site_file_open(site, json_path, error), NULL};
+	x.picker = x.json ? site_file_open(site, picker_path, error) : NULL;
+	g_free(json_path);
+	g_free(picker_path);
+	GString *json = g_string_new(NULL), *js = g_string_new(NULL);
+	json_head(json, r->edition);
+	picker_data_head(js, r);
+	bool ok = x.picker && add_to(x.json, json, error)
+	          && add_to(x.picker, js, error)
+	          && write_tables(r, site, &x, error);
+	g_string_assign(json, "\n}\n");
+	g_string_truncate(js, 0);
+	picker_data_tail(js, r);
+	ok = ok && add_to(x.json, json, error) && add_to(x.picker, js, error);
 	g_string_free(json, TRUE);
-	return ok;
+	g_string_free(js, TRUE);
+	if (ok)
+		ok = site_file_close(x.json, error);
+	else
+		site_file_abort(x.json);
+	if (ok)
+		return site_file_close(x.picker, error);
+	site_file_abort(x.picker);
+	return false;
 }
 
 /* What data/changes.csv was computed against, so that a run with
@@ -119,11 +151,7 @@ static bool write_previous(const EditionResult *r, Site *site,
 
 bool export_write(const EditionResult *r, Site *site, GError **error)
 {
-	GString *shared = g_string_new(NULL);
-	bool ok = write_guide_json(r, site, shared, error)
-	          && picker_data_write(r, shared, site, error)
-	          && write_changes_basis(r, site, error)
-	          && write_previous(r, site, error);
-	g_string_free(shared, TRUE);
-	return ok;
+	return write_json_files(r, site, error)
+	       && write_changes_basis(r, site, error)
+	       && write_previous(r, site, error);
 }

@@ -153,24 +153,27 @@ bool picker_wants_table(const char *name)
 	return false;
 }
 
-bool picker_data_write(const EditionResult *r, const GString *shared,
-                       Site *site, GError **error)
+char *picker_data_path(const char *prefix)
 {
-	GString *js = g_string_new("window.gpuguideData = {\n  ");
+	char *json_path = paths_data_json(prefix);
+	char *dir = g_path_get_dirname(json_path);
+	char *path = g_build_filename(dir, "picker-data.js", NULL);
+	g_free(dir);
+	g_free(json_path);
+	return path;
+}
+
+void picker_data_head(GString *js, const EditionResult *r)
+{
+	g_string_append(js, "window.gpuguideData = {\n  ");
 	table_json_string(js, "edition");
 	g_string_append(js, ": ");
 	table_json_string(js, r->edition->name);
-	g_string_append_len(js, shared->str, (gssize)shared->len);
+}
+
+void picker_data_tail(GString *js, const EditionResult *r)
+{
 	picker_decode_json(js, r);
 	picker_llm_json(js, r);
 	g_string_append(js, "\n};\n");
-	char *json_path = paths_data_json(r->prefix);
-	char *dir = g_path_get_dirname(json_path);
-	char *path = g_build_filename(dir, "picker-data.js", NULL);
-	bool ok = site_write(site, path, js->str, js->len, error);
-	g_free(path);
-	g_free(dir);
-	g_free(json_path);
-	g_string_free(js, TRUE);
-	return ok;
 }

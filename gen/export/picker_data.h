@@ -5,7 +5,7 @@
  * window.gpuguideData, so that the picker works from a page opened from
  * disk (file://), where browsers refuse fetch() but run a script file.
  * The tables and build lists it shares with data/guide.json are made
- * once, by export.c, and handed over as text (PickerShared).
+ * once, by export.c, and written to both.
  * In: an EditionResult.  Out: a file through the Site writer.
  * Ownership: nothing is kept; the caller owns the GString it passes. */
 #ifndef GG_PICKER_DATA_H
@@ -31,10 +31,12 @@ bool picker_wants_table(const char *name);
  * hold it left out), so the picker ranks on the guide's measure. */
 void picker_decode_json(GString *json, const EditionResult *r);
 
-/* Writes PREFIX/data/picker-data.js.  shared is the JSON text (members,
- * each led by ",\n  ") of the tables picker_wants_table names, in table
- * order, then picker_build_lists_json's: guide.json's own bytes. */
-bool picker_data_write(const EditionResult *r, const GString *shared,
-                       Site *site, GError **error);
+/* PREFIX/data/picker-data.js, written by export.c in parts: the head,
+ * ",\n  " and each table picker_wants_table names (in table order), then
+ * picker_build_lists_json's members, then the tail: the same members as
+ * guide.json's, made once for both. */
+char *picker_data_path(const char *prefix);
+void picker_data_head(GString *js, const EditionResult *r);
+void picker_data_tail(GString *js, const EditionResult *r);
 
 #endif

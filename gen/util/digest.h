@@ -10,4 +10,11 @@
 
 char *digest_sha256_hex(const void *bytes, size_t length);
 
+/* The same over bytes given in parts: digest_new, digest_add for each
+ * part in order, digest_finish (which frees the Digest). */
+typedef struct Digest Digest;
+Digest *digest_new(void);
+void digest_add(Digest *d, const void *bytes, size_t length);
+char *digest_finish(Digest *d);
+
 #endif

@@ -265,36 +265,129 @@ static void note_written(Site *s, const char *relpath, const void *bytes,
 	g_free(own);
 }
 
-bool site_write(Site *s, const char *relpath, const void *bytes,
-                size_t length, GError **error)
+/* The path of relpath in the new tree, its folder made and any file
+ * there removed; NULL with *error set when relpath is unsafe or the
+ * folder cannot be made. */
+static char *new_file_path(Site *s, const char *relpath, GError **error)
 {
 	if (!safe_relpath(relpath)) {
 		env_error(error, "refusing to write '%s' outside the output "
 		          "folder", relpath);
-		return false;
+		return NULL;
 	}
-	note_written(s, relpath, bytes, length, NULL);
 	char *path = g_build_filename(s->tmp, relpath, NULL);
 	char *dir = g_path_get_dirname(path);
 	bool ok = g_mkdir_with_parents(dir, 0755) == 0;
 	if (!ok)
 		env_error(error, "cannot create '%s': %s", dir,
 		          g_strerror(errno));
+	g_free(dir);
+	if (!ok) {
+		g_free(path);
+		return NULL;
+	}
+	g_unlink(path);
+	return path;
+}
+
+bool site_write(Site *s, const char *relpath, const void *bytes,
+                size_t length, GError **error)
+{
+	char *path = new_file_path(s, relpath, error);
+	if (!path)
+		return false;
+	note_written(s, relpath, bytes, length, NULL);
 	/* A file the previous output holds byte for byte is linked, not
 	 * rewritten: it keeps its modification time.  Anything else is a
 	 * new file, never written through such a link.  The marker is
 	 * always new: it stands for the run (Makefile). */
-	if (ok)
-		g_unlink(path);
 	char *previous = g_build_filename(s->target, relpath, NULL);
-	bool same = ok && strcmp(relpath, SITE_MARKER) != 0
+	bool same = strcmp(relpath, SITE_MARKER) != 0
 	            && gg_link_if_same(previous, path, bytes, length);
 	g_free(previous);
-	if (ok && !same)
-		ok = write_new_file(path, bytes, length, error);
-	g_free(dir);
+	bool ok = same || write_new_file(path, bytes, length, error);
 	g_free(path);
 	return ok;
+}
+
+/* ---- a file written in parts ------------------------------------------ */
+
+struct SiteFile {
+	Site *site;
+	char *relpath;
+	char *path; /* in the new tree */
+	FILE *f;
+	Digest *digest;
+	size_t length;
+};
+
+SiteFile *site_file_open(Site *s, const char *relpath, GError **error)
+{
+	char *path = strcmp(relpath, SITE_MARKER) == 0
+	                 ? NULL : new_file_path(s, relpath, error);
+	FILE *f = path ? fopen(path, "wb") : NULL;
+	if (path && !f)
+		env_error(error, "cannot write '%s': %s", path,
+		          g_strerror(errno));
+	else if (!path && error && !*error)
+		env_error(error, "refusing to write '%s' in parts", relpath);
+	if (!f) {
+		g_free(path);
+		return NULL;
+	}
+	SiteFile *sf = g_new0(SiteFile, 1);
+	*sf = (SiteFile){.site = s, .relpath = g_strdup(relpath),
+	                 .path = path, .f = f, .digest = digest_new()};
+	return sf;
+}
+
+bool site_file_add(SiteFile *sf, const void *bytes, size_t length,
+                   GError **error)
+{
+	if (length && fwrite(bytes, 1, length, sf->f) != length) {
+		env_error(error, "cannot write '%s': %s", sf->path,
+		          g_strerror(errno));
+		return false;
+	}
+	digest_add(sf->digest, bytes, length);
+	sf->length += length;
+	return true;
+}
+
+static void site_file_free(SiteFile *sf)
+{
+	g_free(sf->relpath);
+	g_free(sf->path);
+	g_free(sf);
+}
+
+bool site_file_close(SiteFile *sf, GError **error)
+{
+	bool ok = fclose(sf->f) == 0;
+	char *digest = digest_finish(sf->digest);
+	if (!ok)
+		env_error(error, "cannot write '%s': %s", sf->path,
+		          g_strerror(errno));
+	if (ok) {
+		note_written(sf->site, sf->relpath, NULL, 0, digest);
+		/* as site_write: the previous output's same file is linked */
+		char *previous = g_build_filename(sf->site->target,
+		                                  sf->relpath, NULL);
+		gg_link_if_same_file(previous, sf->path, sf->length);
+		g_free(previous);
+	}
+	g_free(digest);
+	site_file_free(sf);
+	return ok;
+}
+
+void site_file_abort(SiteFile *sf)
+{
+	if (!sf)
+		return;
+	fclose(sf->f);
+	g_free(digest_finish(sf->digest));
+	site_file_free(sf);
 }
 
 /* ---- reusing the previous output -------------------------------------- */

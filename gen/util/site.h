@@ -31,11 +31,24 @@ Site *site_open(const char *out_dir, const char *data_dir,
 bool site_write(Site *site, const char *relpath, const void *bytes,
                 size_t length, GError **error);
 
+/* The same for a file written in parts (a data export of hundreds of MB
+ * need not be held whole): site_file_open, site_file_add for each part
+ * in order, then site_file_close, which links the previous output's
+ * file instead when it holds the same bytes.  site_file_abort drops a
+ * file left unfinished after an error (the run fails, and its new tree
+ * with it).  Close and abort free the SiteFile; the marker is refused. */
+typedef struct SiteFile SiteFile;
+SiteFile *site_file_open(Site *site, const char *relpath, GError **error);
+bool site_file_add(SiteFile *file, const void *bytes, size_t length,
+                   GError **error);
+bool site_file_close(SiteFile *file, GError **error);
+void site_file_abort(SiteFile *file);
+
 /* Recording: from site_record_start, every file written (site_write,
- * site_reuse) is noted as "SHA256  relpath" (the SHA-256 of its bytes in
- * hex, as sha256sum writes it); site_record_stop returns the lines
- * sorted by path (the caller unrefs the array; NULL when not recording)
- * and stops. */
+ * site_file_close, site_reuse) is noted as "SHA256  relpath" (the
+ * SHA-256 of its bytes in hex, as sha256sum writes it); site_record_stop
+ * returns the lines sorted by path (the caller unrefs the array; NULL
+ * when not recording) and stops. */
 void site_record_start(Site *site);
 GPtrArray *site_record_stop(Site *site);
 

@@ -366,21 +366,76 @@ static bool same_contents(int fd, const char *bytes, size_t length)
 	}
 }
 
+/* old_path opened for reading when it is a regular file of length
+ * bytes, else -1: no symlink followed, no FIFO or device opened for a
+ * wait (the opened file itself is checked). */
+static int open_regular_of(const char *old_path, size_t length)
+{
+	int fd = g_open(old_path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW
+	                          | O_NOCTTY | O_CLOEXEC, 0);
+	struct stat st;
+	if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)
+	                || (size_t)st.st_size != length)) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
 bool gg_link_if_same(const char *old_path, const char *new_path,
                      const void *bytes, size_t length)
 {
-	/* no symlink followed, no FIFO or device opened for a wait: the
-	 * opened file itself must be a regular file of the same size */
-	int fd = g_open(old_path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW
-	                          | O_NOCTTY | O_CLOEXEC, 0);
+	int fd = open_regular_of(old_path, length);
 	if (fd < 0)
 		return false;
-	struct stat st;
-	bool same = fstat(fd, &st) == 0 && S_ISREG(st.st_mode)
-	            && (size_t)st.st_size == length
-	            && same_contents(fd, bytes, length);
+	bool same = same_contents(fd, bytes, length);
 	close(fd);
 	return same && link(old_path, new_path) == 0;
+}
+
+/* Reads exactly n bytes of fd into buf (FALSE at an error or the end). */
+static bool read_exactly(int fd, char *buf, size_t n)
+{
+	size_t done = 0;
+	while (done < n) {
+		ssize_t k = read(fd, buf + done, n - done);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return false;
+		done += (size_t)k;
+	}
+	return true;
+}
+
+/* Whether the files open at a and b begin with the same length bytes. */
+static bool same_files(int a, int b, size_t length)
+{
+	char x[65536], y[65536];
+	for (size_t done = 0; done < length;) {
+		size_t n = MIN(sizeof x, length - done);
+		if (!read_exactly(a, x, n) || !read_exactly(b, y, n)
+		    || memcmp(x, y, n) != 0)
+			return false;
+		done += n;
+	}
+	return true;
+}
+
+bool gg_link_if_same_file(const char *old_path, const char *new_path,
+                          size_t length)
+{
+	int a = open_regular_of(old_path, length);
+	if (a < 0)
+		return false;
+	int b = g_open(new_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0);
+	bool same = b >= 0 && same_files(a, b, length);
+	close(a);
+	if (b >= 0)
+		close(b);
+	if (!same || g_unlink(new_path) != 0)
+		return false;
+	return link(old_path, new_path) == 0;
 }
 
 gint gg_compare_names(gconstpointer a, gconstpointer b)

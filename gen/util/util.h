@@ -126,4 +126,10 @@ double gg_output_number(double v, bool amount, bool nan_ok, const char *what);
 bool gg_link_if_same(const char *old_path, const char *new_path,
                      const void *bytes, size_t length);
 
+/* The same for a file already written at new_path, of length bytes:
+ * when old_path holds the same bytes, new_path is replaced by a hard
+ * link to it. */
+bool gg_link_if_same_file(const char *old_path, const char *new_path,
+                          size_t length);
+
 #endif

@@ -30,6 +30,7 @@ int main(void)
 	test_model_loo();
 	test_roofline();
 	test_site();
+	test_sitefile();
 	test_charts_draw();
 	test_print();
 	test_speed();

@@ -73,6 +73,7 @@ void test_model_loo(void);
 void test_roofline(void);
 
 void test_site(void);
+void test_sitefile(void);
 void test_charts_draw(void);
 void test_speed(void);
 
