@@ -35,6 +35,43 @@ static const char *cell_class(const uint8_t *align, int n, int i)
 	                         : "";
 }
 
+/* Whether text holds a run of PROSE_RUN or more Chinese characters with
+ * no space or punctuation between them.  Chinese cells break only
+ * between phrases (style.css: word-break: keep-all, so that "（二手）"
+ * stays whole); such a run is a sentence, which would hold its column
+ * a sentence wide, and so its cell gets class "p" (prose: breaks between
+ * any two characters). */
+#define PROSE_RUN 12
+static bool cjk_prose(const char *text)
+{
+	int run = 0;
+	for (const char *p = text; *p; p = g_utf8_next_char(p)) {
+		gunichar ch = g_utf8_get_char(p);
+		bool ideograph = ch >= 0x4E00 && ch <= 0x9FFF;
+		run = ideograph ? run + 1 : 0;
+		if (run >= PROSE_RUN)
+			return true;
+	}
+	return false;
+}
+
+/* The class attribute of a body cell: its column's alignment past
+ * TABLE_ALIGNED_COLUMNS, and "p" for Chinese prose. */
+static void body_cell_class(GString *out, const uint8_t *align, int n,
+                            int i, cmark_node *cell)
+{
+	char *text = markdown_plain_text(cell);
+	bool prose = cjk_prose(text);
+	g_free(text);
+	const char *own = cell_class(align, n, i);
+	if (!prose)
+		g_string_append(out, own);
+	else if (*own) /* " class=\"r\"" */
+		g_string_append_printf(out, " class=\"%c p\"", own[8]);
+	else
+		g_string_append(out, " class=\"p\"");
+}
+
 static void align_classes(GString *out, const uint8_t *align, int n)
 {
 	for (int i = 0; i < n && i < TABLE_ALIGNED_COLUMNS; i++)
@@ -115,9 +152,9 @@ static void body_row(GString *out, cmark_node *row, const uint8_t *align,
 	for (cmark_node *c = cmark_node_first_child(row); c;
 	     c = cmark_node_next(c), i++) {
 		const char *tag = i == head ? "th" : "td";
-		g_string_append_printf(out, "<%s%s%s", tag,
-		                       i == head ? " scope=\"row\"" : "",
-		                       cell_class(align, n, i));
+		g_string_append_printf(out, "<%s%s", tag,
+		                       i == head ? " scope=\"row\"" : "");
+		body_cell_class(out, align, n, i, c);
 		if (labels && i != head && (guint)i < labels->len)
 			g_string_append_printf(out, " data-label=\"%s\"",
 			                       (char *)labels->pdata[i]);
