@@ -47,6 +47,7 @@ static bool write_changes_basis(const EditionResult *r, Site *site,
 	char *path = paths_changes_basis(r->prefix);
 	bool ok = site_write(site, path, json->str, json->len, error);
 	g_free(path);
+	g_string_free(json, TRUE);
 	return ok;
 }
 

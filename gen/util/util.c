@@ -433,9 +433,18 @@ bool gg_link_if_same_file(const char *old_path, const char *new_path,
 	close(a);
 	if (b >= 0)
 		close(b);
-	if (!same || g_unlink(new_path) != 0)
+	if (!same)
 		return false;
-	return link(old_path, new_path) == 0;
+	/* linked beside it, then renamed over it: new_path is never missing */
+	char *beside = g_strconcat(new_path, ".link", NULL);
+	g_unlink(beside);
+	bool linked = link(old_path, beside) == 0;
+	if (linked && rename(beside, new_path) != 0) {
+		g_unlink(beside);
+		linked = false;
+	}
+	g_free(beside);
+	return linked;
 }
 
 gint gg_compare_names(gconstpointer a, gconstpointer b)
