@@ -266,3 +266,42 @@ check "zh-CN current: money in yuan (the market's money note)" \
 	grep -q '金额是中国买家实际支付的人民币' "$tmp/zh-yuan.txt"
 check "zh-CN current (yuan): no 每美元 or 每花一美元 in the guide, pages, PDF and requests" \
 	sh -c "! grep -o '.\{0,12\}\(每美元\|每花一美元\).\{0,12\}' '$tmp/zh-yuan.txt'"
+
+# ---- performance per yuan (issue 46, item 2) ----------------------------
+# Where the zh-CN edition's money is yuan (a CNY market), its per-money
+# figures are per ¥10,000 of the yuan prices it shows: the upgrade
+# table's heading and sentence say 万元 (no 美元), its export names the
+# column value_per_10000_cny, and each figure is the card's CNN
+# performance (performance.csv) over its exported yuan price (price_cny)
+# times 10,000; the English edition keeps its value per $1,000.
+zh_per_yuan() { # zh_per_yuan GUIDE_MD DATA_DIR
+	python3 - "$1" "$2" <<'PY'
+import csv, sys
+md, data = sys.argv[1], sys.argv[2]
+head = [l for l in open(md, encoding="utf-8") if l.startswith("| 排名 | GPU | 显存")]
+sentence = [l for l in open(md, encoding="utf-8") if "显卡价格换来的训练速度" in l]
+if len(head) != 1 or "美元" in head[0] or "万元" not in head[0]:
+    sys.exit("upgrade heading: %r" % head)
+if len(sentence) != 1 or "美元" in sentence[0] or "1 万元" not in sentence[0]:
+    sys.exit("upgrade sentence: %r" % sentence)
+perf = {r["gpu"]: float(r["cnn"]) for r in csv.DictReader(open(data + "/performance.csv")) if r["cnn"]}
+rows = list(csv.DictReader(open(data + "/upgrade.csv")))
+if not rows or "value_per_1000_usd" in rows[0]:
+    sys.exit("upgrade.csv: no rows, or a dollar column")
+for r in rows:
+    gpu = r["gpu"].split("x ", 1)[1].replace(" (used)", "")
+    want = perf[gpu] / float(r["price_cny"]) * 10000
+    if abs(float(r["value_per_10000_cny"]) - want) > 0.002 * want + 1e-4:
+        sys.exit("%s: %s per 10,000 yuan, worked out %.4f" % (r["gpu"], r["value_per_10000_cny"], want))
+PY
+}
+check "zh-CN current (yuan): the upgrade table is per ¥10,000 of its yuan prices (heading, sentence, each figure re-computed)" \
+	zh_per_yuan "$out_dir/zh-CN/guide.md" "$out_dir/zh-CN/data"
+zh_not_per_yuan() { ! zh_per_yuan "$@" 2>/dev/null; }
+check "the per-yuan check can fail: the dollar zh-CN 2020-09 edition (no market) is per 1000 美元" \
+	zh_not_per_yuan "$out_dir/zh-CN/2020-09/guide.md" "$out_dir/zh-CN/2020-09/data"
+check "the English edition's upgrade export keeps value_per_1000_usd" \
+	sh -c "head -1 '$out_dir/data/upgrade.csv' | grep -q ',value_per_1000_usd\$'"
+check "zh-CN picker data: the market's currency and rate (the picker shows yuan); none in English" sh -c \
+	"grep -q '\"market\": {\"currency\": \"CNY\", \"fx_per_usd\": ' '$out_dir/zh-CN/data/picker-data.js' &&
+	 ! grep -q '\"market\":' '$out_dir/data/picker-data.js'"
