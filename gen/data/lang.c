@@ -10,6 +10,7 @@ struct Lang {
 	char *path;
 	GHashTable *map; /* key -> value */
 	GHashTable *assumptions; /* key -> char *[2]: unit, meaning */
+	GHashTable *names;       /* a data text -> its words here */
 };
 
 static void free_pair(gpointer p)
@@ -79,6 +80,62 @@ static bool load_assumptions(Lang *s, GError **error)
 	return ok;
 }
 
+/* The language's names.csv beside its strings.csv, columns name,shown:
+ * a name the data writes in English (a base system, a part, the
+ * configurations to quote) and its words in the language.  No file:
+ * none (the data's names are shown). */
+static bool load_names(Lang *s, GError **error)
+{
+	char *dir = g_path_get_dirname(s->path);
+	char *path = g_build_filename(dir, "names.csv", NULL);
+	g_free(dir);
+	s->names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	                                 g_free);
+	CsvTable *t = g_file_test(path, G_FILE_TEST_IS_REGULAR)
+	                  ? csv_table_load(path, error)
+	                  : NULL;
+	bool ok = t || !g_file_test(path, G_FILE_TEST_IS_REGULAR);
+	g_free(path);
+	if (!t)
+		return ok;
+	const CsvRow *h = &t->header;
+	if (h->n_fields != 2 || strcmp(h->fields[0].text, "name") != 0
+	    || strcmp(h->fields[1].text, "shown") != 0) {
+		gg_set_input_error(error, t->path, h->line, 1,
+		                   "the header must be exactly: name,shown");
+		ok = false;
+	}
+	for (size_t i = 0; ok && i < t->n_rows; i++) {
+		const CsvRow *r = &t->rows[i];
+		const char *why =
+		    r->n_fields != 2 ? "row must have 2 fields: name,shown"
+		    : !r->fields[0].text[0] || !r->fields[1].text[0]
+		        ? "empty name or shown"
+		    : g_hash_table_contains(s->names, r->fields[0].text)
+		        ? "duplicate name"
+		        : NULL;
+		if (why) {
+			gg_set_input_error(error, t->path, r->line,
+			                   r->fields[0].col, "%s", why);
+			ok = false;
+		} else {
+			g_hash_table_insert(s->names,
+			                    g_strdup(r->fields[0].text),
+			                    g_strdup(r->fields[1].text));
+		}
+	}
+	csv_table_free(t);
+	return ok;
+}
+
+const char *lang_name(const Lang *s, const char *name)
+{
+	const char *shown = name && s->names
+	                        ? g_hash_table_lookup(s->names, name)
+	                        : NULL;
+	return shown ? shown : name;
+}
+
 static bool check_header(const CsvTable *t, GError **error)
 {
 	const CsvRow *h = &t->header;
@@ -121,7 +178,7 @@ Lang *lang_load(const char *path, GError **error)
 		                    g_strdup(r->fields[1].text));
 	}
 	csv_table_free(t);
-	if (!load_assumptions(s, error)) {
+	if (!load_assumptions(s, error) || !load_names(s, error)) {
 		lang_free(s);
 		return NULL;
 	}
@@ -135,6 +192,8 @@ void lang_free(Lang *s)
 	g_hash_table_destroy(s->map);
 	if (s->assumptions)
 		g_hash_table_destroy(s->assumptions);
+	if (s->names)
+		g_hash_table_destroy(s->names);
 	g_free(s->path);
 	g_free(s);
 }

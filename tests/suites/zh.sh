@@ -305,3 +305,40 @@ check "the English edition's upgrade export keeps value_per_1000_usd" \
 check "zh-CN picker data: the market's currency and rate (the picker shows yuan); none in English" sh -c \
 	"grep -q '\"market\": {\"currency\": \"CNY\", \"fx_per_usd\": ' '$out_dir/zh-CN/data/picker-data.js' &&
 	 ! grep -q '\"market\":' '$out_dir/data/picker-data.js'"
+
+# ---- requests in Chinese, to the names (issue 46, items 5 and 6) --------
+# The data's English names of base systems, parts and the configurations
+# to quote reach a zh-CN request in templates/zh-CN/names.csv's words;
+# sources keep their titles.  Every zh-CN request of both frozen editions,
+# as pdftotext reads it, has no English word but names.
+for zh_ed in current 2020-09; do
+	zh_rq="$tmp/zh-rq-$zh_ed" && rm -rf "$zh_rq" && mkdir -p "$zh_rq"
+	for f in "$out_dir/zh-CN/${zh_ed#current}/requests/"*.pdf; do
+		pdftotext "$f" "$zh_rq/$(basename "$f" .pdf).txt" 2>/dev/null
+	done
+	check "zh-CN ${zh_ed} requests: no English word (4+ letters) but names and cited titles (base system, parts, the configurations to quote)" \
+		python3 "$top/tests/zh_request_words.py" "$data_dir/$zh_ed" "$zh_rq/"*.txt
+done
+zh_rq_en="$tmp/zh-rq-en" && rm -rf "$zh_rq_en" && mkdir -p "$zh_rq_en"
+for f in "$out_dir/requests/"*.pdf; do pdftotext "$f" "$zh_rq_en/$(basename "$f" .pdf).txt" 2>/dev/null; done
+check "the request word check finds the English requests English (it can fail)" \
+	sh -c "! python3 '$top/tests/zh_request_words.py' '$data_dir/current' '$zh_rq_en/'*.txt >/dev/null"
+zh_names_bad() { # zh_names_bad SED LINE:COL MESSAGE: the edited names.csv is refused there
+	rm -rf "$tmp/zh-tpl-names" "$tmp/zh-out-names" && cp -r "$top/templates" "$tmp/zh-tpl-names"
+	sed "$1" "$zh_tpl/names.csv" >"$tmp/zh-tpl-names/zh-CN/names.csv"
+	"$bin" -q --lang zh-CN --templates "$tmp/zh-tpl-names" --data "$data_dir" --out "$tmp/zh-out-names" 2>"$tmp/zh-names-err.txt"
+	test $? -eq 1 && grep -qF "zh-CN/names.csv:$2: $3" "$tmp/zh-names-err.txt" && test ! -e "$tmp/zh-out-names"
+}
+check "zh-CN names.csv: a duplicate name is an error file:line:col, no output" \
+	zh_names_bad '3s/^"[^"]*"/"1-GPU budget desktop (Ryzen 5 7500F, B650, 32 GB DDR5-5600, 1 TB NVMe, 650 W Gold, ATX mid tower)"/' 3:1 'duplicate name'
+check "zh-CN names.csv: a wrong header is an error at line 1" \
+	zh_names_bad '1s/shown/chinese/' 1:1 'the header must be exactly: name,shown'
+
+# The calculator's price age reads as words: a price seen on the
+# edition's date is 今日价格 (today's price), one a day old 1 天前的价格,
+# not "价格为 0 天前".
+check "calculator: a price of today reads 今日价格, a day old 1 天前 (calc.today, calc.day; not 价格为 N 天前)" sh -c \
+	"grep -q 'calc.today' '$out_dir/assets/calc.js' &&
+	 grep -q '\"calc.today\":\"今日价格' '$out_dir/assets/words-zh-CN.js' &&
+	 grep -q '\"calc.day\":\"1 天前的价格' '$out_dir/assets/words-zh-CN.js' &&
+	 ! grep -q '价格为 {1} 天前' '$out_dir/assets/words-zh-CN.js'"
