@@ -21,23 +21,35 @@ static void free_pair(gpointer p)
 /* The language's assumptions.csv beside its strings.csv, columns
  * key,unit,meaning: the unit and meaning of each assumption key in the
  * language.  No file: none (the data's own words are shown). */
-static bool load_assumptions(Lang *s, GError **error)
+/* The optional file name beside the language's strings.csv, loaded:
+ * NULL with *ok TRUE when there is none, NULL with *ok FALSE (and
+ * *error set) when it does not read. */
+static CsvTable *load_beside(const Lang *s, const char *name, bool *ok,
+                             GError **error)
 {
 	char *dir = g_path_get_dirname(s->path);
-	char *path = g_build_filename(dir, "assumptions.csv", NULL);
+	char *path = g_build_filename(dir, name, NULL);
 	g_free(dir);
+	CsvTable *t = NULL;
+	*ok = true;
+	if (g_file_test(path, G_FILE_TEST_IS_REGULAR)) {
+		t = csv_table_load(path, error);
+		*ok = t != NULL;
+	}
+	g_free(path);
+	return t;
+}
+
+static bool load_assumptions(Lang *s, GError **error)
+{
 	s->assumptions = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 	                                       free_pair);
-	if (!g_file_test(path, G_FILE_TEST_IS_REGULAR)) {
-		g_free(path);
-		return true;
-	}
-	CsvTable *t = csv_table_load(path, error);
-	g_free(path);
+	bool ok;
+	CsvTable *t = load_beside(s, "assumptions.csv", &ok, error);
 	if (!t)
-		return false;
+		return ok;
 	const CsvRow *h = &t->header;
-	bool ok = h->n_fields == 3 && strcmp(h->fields[0].text, "key") == 0
+	ok = h->n_fields == 3 && strcmp(h->fields[0].text, "key") == 0
 	          && strcmp(h->fields[1].text, "unit") == 0
 	          && strcmp(h->fields[2].text, "meaning") == 0;
 	if (!ok)
@@ -86,16 +98,10 @@ static bool load_assumptions(Lang *s, GError **error)
  * none (the data's names are shown). */
 static bool load_names(Lang *s, GError **error)
 {
-	char *dir = g_path_get_dirname(s->path);
-	char *path = g_build_filename(dir, "names.csv", NULL);
-	g_free(dir);
 	s->names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 	                                 g_free);
-	CsvTable *t = g_file_test(path, G_FILE_TEST_IS_REGULAR)
-	                  ? csv_table_load(path, error)
-	                  : NULL;
-	bool ok = t || !g_file_test(path, G_FILE_TEST_IS_REGULAR);
-	g_free(path);
+	bool ok;
+	CsvTable *t = load_beside(s, "names.csv", &ok, error);
 	if (!t)
 		return ok;
 	const CsvRow *h = &t->header;

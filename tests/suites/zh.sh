@@ -238,11 +238,12 @@ zh_rc=$?
 check "zh-CN assumptions.csv without a key: the run succeeds, that row in English, and the check names it" sh -c \
 	"test $zh_rc -eq 0 && grep -q '^| cpu_w | 100 | W | Power drawn by the CPU' '$tmp/zh-out-asm/guide.md' &&
 	 python3 '$zh_asm' table '$data_dir/current' '$tmp/zh-out-asm/guide.md' 假设 | grep -q 'cpu_w meaning: English'"
-zh_asm_bad() { # zh_asm_bad SED LINE:COL MESSAGE: the edited file is refused there
+zh_asm_bad() { # zh_asm_bad SED LINE:COL MESSAGE: the edited file (zh_bad_file, else assumptions.csv) is refused there
+	zh_f=${zh_bad_file:-assumptions.csv}
 	rm -rf "$tmp/zh-out-asm"
-	sed "$1" "$zh_tpl/assumptions.csv" >"$tmp/zh-tpl-asm/zh-CN/assumptions.csv"
+	sed "$1" "$zh_tpl/$zh_f" >"$tmp/zh-tpl-asm/zh-CN/$zh_f"
 	"$bin" -q --lang zh-CN --templates "$tmp/zh-tpl-asm" --data "$data_dir" --out "$tmp/zh-out-asm" 2>"$tmp/zh-asm-err.txt"
-	test $? -eq 1 && grep -qF "zh-CN/assumptions.csv:$2: $3" "$tmp/zh-asm-err.txt" && test ! -e "$tmp/zh-out-asm"
+	test $? -eq 1 && grep -qF "zh-CN/$zh_f:$2: $3" "$tmp/zh-asm-err.txt" && test ! -e "$tmp/zh-out-asm"
 }
 check "zh-CN assumptions.csv: a row of 2 fields is an error file:line:col" \
 	zh_asm_bad '3s/^\([^,]*\),[^,]*,/\1,/' 3:1 'row must have 3 fields'
@@ -323,11 +324,14 @@ zh_rq_en="$tmp/zh-rq-en" && rm -rf "$zh_rq_en" && mkdir -p "$zh_rq_en"
 for f in "$out_dir/requests/"*.pdf; do pdftotext "$f" "$zh_rq_en/$(basename "$f" .pdf).txt" 2>/dev/null; done
 check "the request word check finds the English requests English (it can fail)" \
 	sh -c "! python3 '$top/tests/zh_request_words.py' '$data_dir/current' '$zh_rq_en/'*.txt >/dev/null"
-zh_names_bad() { # zh_names_bad SED LINE:COL MESSAGE: the edited names.csv is refused there
-	rm -rf "$tmp/zh-tpl-names" "$tmp/zh-out-names" && cp -r "$top/templates" "$tmp/zh-tpl-names"
-	sed "$1" "$zh_tpl/names.csv" >"$tmp/zh-tpl-names/zh-CN/names.csv"
-	"$bin" -q --lang zh-CN --templates "$tmp/zh-tpl-names" --data "$data_dir" --out "$tmp/zh-out-names" 2>"$tmp/zh-names-err.txt"
-	test $? -eq 1 && grep -qF "zh-CN/names.csv:$2: $3" "$tmp/zh-names-err.txt" && test ! -e "$tmp/zh-out-names"
+# names.csv is refused as assumptions.csv is (zh_asm_bad, on a fresh copy)
+zh_names_bad() { # zh_names_bad SED LINE:COL MESSAGE
+	rm -rf "$tmp/zh-tpl-asm" && cp -r "$top/templates" "$tmp/zh-tpl-asm"
+	zh_bad_file=names.csv
+	zh_asm_bad "$@"
+	zh_rc=$?
+	unset zh_bad_file
+	return $zh_rc
 }
 check "zh-CN names.csv: a duplicate name is an error file:line:col, no output" \
 	zh_names_bad '3s/^"[^"]*"/"1-GPU budget desktop (Ryzen 5 7500F, B650, 32 GB DDR5-5600, 1 TB NVMe, 650 W Gold, ATX mid tower)"/' 3:1 'duplicate name'
