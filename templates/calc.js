@@ -91,6 +91,11 @@ window.gpuguideCalc = (P) => {
     catch (e) { return cur + ' ' + (usd * P.rates()[cur]).toFixed(2); }
   }
   function days(date) { return Math.round((Date.parse(data.edition_date) - Date.parse(date)) / 864e5); }
+  // a price's age in words: today's, one day old, n days old
+  function age(date) {
+    var n = days(date);
+    return fill(t(n <= 0 ? 'calc.today' : n === 1 ? 'calc.day' : 'calc.days'), num(n, 0), date);
+  }
 
   // ---- the model the reader gave ----
   function chosen() { return L.models.filter((m) => m.name === form.model.value)[0]; }
@@ -234,7 +239,7 @@ window.gpuguideCalc = (P) => {
       var name = el('th', {scope: 'row'}), price = el('td', {'class': 'r'});
       name.append(c.machine && c.url ? el('a', {href: c.url, text: c.name}) : c.name);
       if (c.machine || c.split) name.append(el('br'), el('small', {text: c.machine ? t('calc.machine') : fill(t('calc.split_row'), c.count, '')}));
-      if (c.usd > 0) price.append(P.money(c.usd, money), el('br'), el('small', {text: fill(t('calc.days'), num(days(c.date), 0), c.date)}));
+      if (c.usd > 0) price.append(P.money(c.usd, money), el('br'), el('small', {text: age(c.date)}));
       else price.append(t('calc.no_price'));
       var tr = el('tr', {'data-build': c.id}, [el('td', {'class': 'r', text: String(i + 1)}), name, price]);
       if (!mode) {

@@ -66,12 +66,15 @@
     var name = fill(t('format.build_name'), m[1], m[2]);
     return m[3] ? fill(t('format.used_build'), name, '') : name;
   }
+  // Units of each currency per USD: the assumptions' rates, and a
+  // market's (data.market: the edition's money is its buyers').
   function rates() {
-    var r = {USD: 1};
+    var r = {USD: 1}, mk = data.market;
     (data.assumptions || []).forEach((a) => {
       var m = /^fx_per_usd\.([A-Z]{3})$/.exec(a.key);
       if (m && +a.value > 0) r[m[1]] = +a.value;
     });
+    if (mk && +mk.fx_per_usd > 0) r[mk.currency] = +mk.fx_per_usd;
     return r;
   }
   function money(usd, cur) {
@@ -137,10 +140,12 @@
     return u && u.ranked_on === 'decode' ? (data.picker_decode || {})[u.use_case] || {} : null;
   }
   // [value, low, high] of a build in the list's measure: performance per
-  // dollar of the work, or decode tokens/s per 1,000 dollars.
+  // dollar of the work, or decode tokens/s per 1,000 dollars (per
+  // 10,000 yuan when the money shown is yuan).
   function measure(b, key, dec) {
     if (!dec) return [+b[key], b[key + '_low'], b[key + '_high']];
-    return dec[b.build].map((x) => x / +b.system_cost_usd * 1000);
+    var yuan = form.cur.value === 'CNY', per = yuan ? 10000 / rates().CNY : 1000;
+    return dec[b.build].map((x) => x / +b.system_cost_usd * per);
   }
   function ranked(key, dec) {
     var f = form, mem = +f.mem.value || 0, n = +f.gpus.value || 0;
@@ -189,10 +194,11 @@
         el('td', {}, [r ? el('a', {href: r, text: t('picker.request') + ' (PDF)', 'aria-label': t('picker.request') + ', ' + name + ' (PDF)'}) : '\u2014'])
       ]));
     });
-    var head = ['picker.rank', 'picker.build', 'picker.cost', dec ? 'picker.decode_per_dollar' : 'picker.per_dollar', 'picker.request'].map((h) => { return el('th', {scope: 'col', text: t(h)}); });
+    var head = ['picker.rank', 'picker.build', 'picker.cost', dec ? (cur === 'CNY' ? 'picker.decode_per_yuan' : 'picker.decode_per_dollar') : 'picker.per_dollar', 'picker.request'].map((h) => { return el('th', {scope: 'col', text: t(h)}); });
     var table = el('table', {}, [el('caption', {text: t('picker.title')}), el('thead', {}, [el('tr', {}, head)]), body]);
     out.append(el('div', {'class': 'tw', tabindex: '0', role: 'region', 'aria-label': t('picker.title')}, [table]));
     cards(table);
+    // a market's money is what its buyers pay, not a conversion
     fx = (data.assumptions || []).filter((x) => x.key === 'fx_per_usd.' + cur)[0];
     if (fx) out.append(el('p', {'class': 'note', text: fill(t('picker.converted'), fx.value + ' ' + cur, fx.date)}));
   }

@@ -10,6 +10,7 @@ struct Lang {
 	char *path;
 	GHashTable *map; /* key -> value */
 	GHashTable *assumptions; /* key -> char *[2]: unit, meaning */
+	GHashTable *names;       /* a data text -> its words here */
 };
 
 static void free_pair(gpointer p)
@@ -20,23 +21,35 @@ static void free_pair(gpointer p)
 /* The language's assumptions.csv beside its strings.csv, columns
  * key,unit,meaning: the unit and meaning of each assumption key in the
  * language.  No file: none (the data's own words are shown). */
-static bool load_assumptions(Lang *s, GError **error)
+/* The optional file name beside the language's strings.csv, loaded:
+ * NULL with *ok TRUE when there is none, NULL with *ok FALSE (and
+ * *error set) when it does not read. */
+static CsvTable *load_beside(const Lang *s, const char *name, bool *ok,
+                             GError **error)
 {
 	char *dir = g_path_get_dirname(s->path);
-	char *path = g_build_filename(dir, "assumptions.csv", NULL);
+	char *path = g_build_filename(dir, name, NULL);
 	g_free(dir);
+	CsvTable *t = NULL;
+	*ok = true;
+	if (g_file_test(path, G_FILE_TEST_IS_REGULAR)) {
+		t = csv_table_load(path, error);
+		*ok = t != NULL;
+	}
+	g_free(path);
+	return t;
+}
+
+static bool load_assumptions(Lang *s, GError **error)
+{
 	s->assumptions = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 	                                       free_pair);
-	if (!g_file_test(path, G_FILE_TEST_IS_REGULAR)) {
-		g_free(path);
-		return true;
-	}
-	CsvTable *t = csv_table_load(path, error);
-	g_free(path);
+	bool ok;
+	CsvTable *t = load_beside(s, "assumptions.csv", &ok, error);
 	if (!t)
-		return false;
+		return ok;
 	const CsvRow *h = &t->header;
-	bool ok = h->n_fields == 3 && strcmp(h->fields[0].text, "key") == 0
+	ok = h->n_fields == 3 && strcmp(h->fields[0].text, "key") == 0
 	          && strcmp(h->fields[1].text, "unit") == 0
 	          && strcmp(h->fields[2].text, "meaning") == 0;
 	if (!ok)
@@ -77,6 +90,56 @@ static bool load_assumptions(Lang *s, GError **error)
 	}
 	csv_table_free(t);
 	return ok;
+}
+
+/* The language's names.csv beside its strings.csv, columns name,shown:
+ * a name the data writes in English (a base system, a part, the
+ * configurations to quote) and its words in the language.  No file:
+ * none (the data's names are shown). */
+static bool load_names(Lang *s, GError **error)
+{
+	s->names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	                                 g_free);
+	bool ok;
+	CsvTable *t = load_beside(s, "names.csv", &ok, error);
+	if (!t)
+		return ok;
+	const CsvRow *h = &t->header;
+	if (h->n_fields != 2 || strcmp(h->fields[0].text, "name") != 0
+	    || strcmp(h->fields[1].text, "shown") != 0) {
+		gg_set_input_error(error, t->path, h->line, 1,
+		                   "the header must be exactly: name,shown");
+		ok = false;
+	}
+	for (size_t i = 0; ok && i < t->n_rows; i++) {
+		const CsvRow *r = &t->rows[i];
+		const char *why =
+		    r->n_fields != 2 ? "row must have 2 fields: name,shown"
+		    : !r->fields[0].text[0] || !r->fields[1].text[0]
+		        ? "empty name or shown"
+		    : g_hash_table_contains(s->names, r->fields[0].text)
+		        ? "duplicate name"
+		        : NULL;
+		if (why) {
+			gg_set_input_error(error, t->path, r->line,
+			                   r->fields[0].col, "%s", why);
+			ok = false;
+		} else {
+			g_hash_table_insert(s->names,
+			                    g_strdup(r->fields[0].text),
+			                    g_strdup(r->fields[1].text));
+		}
+	}
+	csv_table_free(t);
+	return ok;
+}
+
+const char *lang_name(const Lang *s, const char *name)
+{
+	const char *shown = name && s->names
+	                        ? g_hash_table_lookup(s->names, name)
+	                        : NULL;
+	return shown ? shown : name;
 }
 
 static bool check_header(const CsvTable *t, GError **error)
@@ -121,7 +184,7 @@ Lang *lang_load(const char *path, GError **error)
 		                    g_strdup(r->fields[1].text));
 	}
 	csv_table_free(t);
-	if (!load_assumptions(s, error)) {
+	if (!load_assumptions(s, error) || !load_names(s, error)) {
 		lang_free(s);
 		return NULL;
 	}
@@ -135,6 +198,8 @@ void lang_free(Lang *s)
 	g_hash_table_destroy(s->map);
 	if (s->assumptions)
 		g_hash_table_destroy(s->assumptions);
+	if (s->names)
+		g_hash_table_destroy(s->names);
 	g_free(s->path);
 	g_free(s);
 }

@@ -2,7 +2,8 @@
  * (chart titles, axis labels, table headers, PDF running heads, number
  * formats) from templates/LANG/strings.csv, columns key,value, and the
  * unit and meaning of each assumption from templates/LANG/assumptions.csv
- * (optional; columns key,unit,meaning).
+ * (optional; columns key,unit,meaning) and the data's names in the
+ * language from templates/LANG/names.csv (optional; columns name,shown).
  * Ownership: lang_load returns a Lang the caller frees with
  * lang_free; lang_get's results belong to it. */
 #ifndef GG_LANG_H
@@ -23,6 +24,11 @@ const char *lang_get(const Lang *s, const char *key);
  * assumptions.csv: FALSE (outputs untouched) when it has none. */
 bool lang_assumption(const Lang *s, const char *key, const char **unit,
                      const char **meaning);
+
+/* A name the data writes in English (a base system's, a part's, the
+ * configurations a use case asks to quote) in the language's words
+ * (templates/LANG/names.csv, columns name,shown), else name itself. */
+const char *lang_name(const Lang *s, const char *name);
 
 /* Checks that s has every key of reference (templates/en/strings.csv,
  * the source language): FALSE with *error naming the strings file and

@@ -405,10 +405,10 @@ char *format_quote_decision(const Lang *s, const Recommendation *x)
 	const CloudOffer *o = x->quote_rent;
 	if (!o)
 		return gg_fill2(lang_need(s, "decision.quote_only", NULL),
-		                x->use_case->quote, "");
+		                lang_name(s, x->use_case->quote), "");
 	char *rent = rent_offer(s, o);
 	char *text = gg_fill2(lang_need(s, "decision.quote_text", NULL),
-	                      x->use_case->quote, rent);
+	                      lang_name(s, x->use_case->quote), rent);
 	g_free(rent);
 	return text;
 }

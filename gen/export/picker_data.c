@@ -145,6 +145,27 @@ void picker_decode_json(GString *json, const EditionResult *r)
 	g_string_append(json, "}");
 }
 
+/* ,\n  "market": {"currency": "CNY", "fx_per_usd": 6.8635, "date": ...}
+ * for an edition priced for a market (PriceModel.market): the picker's
+ * amounts (system_cost_usd, budget_usd) are that market's money at this
+ * rate, so the picker shows them in its currency as the guide does;
+ * nothing for the home market's edition. */
+static void picker_market_json(GString *json, const EditionResult *r)
+{
+	const Costs *c = r->recs ? r->recs->costs : NULL;
+	const Market *mk = c ? c->price_model->market : NULL;
+	if (!mk)
+		return;
+	g_string_append(json, ",\n  \"market\": {\"currency\": ");
+	table_json_string(json, mk->currency);
+	g_string_append(json, ", \"fx_per_usd\": ");
+	json_number(json, mk->fx_per_usd);
+	g_string_append(json, ", \"date\": ");
+	table_json_string(json, mk->fx_from->from.date ? mk->fx_from->from.date
+	                                               : "");
+	g_string_append(json, "}");
+}
+
 bool picker_wants_table(const char *name)
 {
 	for (size_t i = 0; i < G_N_ELEMENTS(PICKER_TABLES); i++)
@@ -174,6 +195,7 @@ void picker_data_head(GString *js, const EditionResult *r)
 void picker_data_tail(GString *js, const EditionResult *r)
 {
 	picker_decode_json(js, r);
+	picker_market_json(js, r);
 	picker_llm_json(js, r);
 	g_string_append(js, "\n};\n");
 }

@@ -1,7 +1,8 @@
 /* The picker's data as a script: data/picker-data.js assigns the tables
  * assets/picker.js ranks from (per_dollar, recommendations, requests,
  * assumptions), the server-only builds, the builds each use case's
- * rules exclude and the decode use cases' build speeds to one global,
+ * rules exclude, the decode use cases' build speeds and, for a market's
+ * edition, its currency and rate ("market") to one global,
  * window.gpuguideData, so that the picker works from a page opened from
  * disk (file://), where browsers refuse fetch() but run a script file.
  * The tables and build lists it shares with data/guide.json are made

@@ -185,19 +185,32 @@ static void avoid_values(const Ctx *c, Values *v, GPtrArray *tables)
 
 /* ---- budget tiers ------------------------------------------------------- */
 
-static const Column LADDER[] = {
-    {"card", "ladder.card", COL_TEXT, 0, 0, 'l', NULL, 0},
-    {"gpu_price_usd", "ladder.price", COL_MONEY, 0, 2, 'r', NULL, 0},
-    {"fastest", "ladder.fastest", COL_TEXT, 0, 0, 'l', NULL, 0},
-    {"relative_performance", "table.relative_performance", COL_NUMBER, 2,
+/* The ladder's columns but its last: performance per 1,000 USD, or per
+ * ¥10,000 in a yuan market's edition (guide_per_yuan). */
+#define LADDER_COLUMNS \
+    {"card", "ladder.card", COL_TEXT, 0, 0, 'l', NULL, 0}, \
+    {"gpu_price_usd", "ladder.price", COL_MONEY, 0, 2, 'r', NULL, 0}, \
+    {"fastest", "ladder.fastest", COL_TEXT, 0, 0, 'l', NULL, 0}, \
+    {"relative_performance", "table.relative_performance", COL_NUMBER, 2, \
      4, 'r', NULL, 0},
+
+static const Column LADDER[] = {
+    LADDER_COLUMNS
     {"per_1000_usd", "ladder.per_1000", COL_NUMBER, 2, 4, 'r', NULL, 0},
+};
+static const Column LADDER_YUAN[] = {
+    LADDER_COLUMNS
+    {"per_10000_cny", "ladder.per_10000_cny", COL_NUMBER, 2, 4, 'r', NULL,
+     0},
 };
 
 static Table *ladder_table(const Ctx *c, const UseCase *u)
 {
-	Table *t = table_new("price_ladder", LADDER, G_N_ELEMENTS(LADDER),
-	                     NULL);
+	bool yuan = guide_per_yuan(c);
+	Table *t = yuan ? table_new("price_ladder", LADDER_YUAN,
+	                            G_N_ELEMENTS(LADDER_YUAN), NULL)
+	                : table_new("price_ladder", LADDER,
+	                            G_N_ELEMENTS(LADDER), NULL);
 	LadderStep *steps = NULL;
 	size_t n = advice_price_ladder(c->costs, u, &steps);
 	for (size_t i = 0; i < n; i++) {
@@ -208,7 +221,9 @@ static Table *ladder_table(const Ctx *c, const UseCase *u)
 		table_set_number(t, "gpu_price_usd", s->price);
 		guide_set_build(c, t, "fastest", s->fastest);
 		table_set_number(t, "relative_performance", perf);
-		table_set_number(t, "per_1000_usd", perf / s->price * 1000);
+		table_set_number(t, yuan ? "per_10000_cny" : "per_1000_usd",
+		                 guide_perf_per_money(c, perf,
+		                                      s->card->gpu_price));
 	}
 	g_free(steps);
 	return t;

@@ -170,4 +170,13 @@ char *guide_native_price_shown(const Ctx *c, const GpuPrice *pr,
 void guide_set_regional_price(const Ctx *c, Table *t, const GpuPrice *pr);
 void guide_money_scalars(const Ctx *c, Values *v);
 
+/* guide_money.c, performance per money: true when the edition's money is
+ * a yuan market's (PriceModel.market in CNY), whose per-money figures are
+ * per ¥10,000 of the yuan prices the edition uses; and a card's figure in
+ * the edition's money: perf per 10,000 of the card's yuan price
+ * (GpuPrice.regional, the yuan rows' median or the converted price with
+ * VAT) in a yuan market, else perf per 1,000 USD. */
+bool guide_per_yuan(const Ctx *c);
+double guide_perf_per_money(const Ctx *c, double perf, const GpuPrice *pr);
+
 #endif

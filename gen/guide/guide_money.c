@@ -455,3 +455,16 @@ void guide_set_gpu_price(const Ctx *c, Table *t, const GpuPrice *pr)
 	               pr->latest_date ? pr->latest_date : "");
 	table_set_number(t, "list_price", pr->list_price ? 1 : 0);
 }
+
+bool guide_per_yuan(const Ctx *c)
+{
+	const PriceModel *m = c->costs->price_model;
+	return m->market && m->market_currency == CURRENCY_CNY;
+}
+
+double guide_perf_per_money(const Ctx *c, double perf, const GpuPrice *pr)
+{
+	if (!guide_per_yuan(c))
+		return perf / pr->price * 1000;
+	return perf / pr->regional[CURRENCY_CNY] * 10000;
+}

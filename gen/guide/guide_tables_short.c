@@ -126,24 +126,35 @@ static Table *short_answer_table(const Ctx *c)
 	return t;
 }
 
-static const Column UPGRADE[] = {
-    {"rank", "table.rank", COL_INT, 0, 0, 'r', NULL, 0},
-    {"gpu", "table.gpu", COL_TEXT, 0, 0, 'l', NULL, 0},
-    {"memory_gb", "table.memory", COL_NUMBER, 0, 0, 'l', "unit.gb", 0},
-    {"gpu_price_usd", "table.gpu_price", COL_MONEY, 0, 2, 'r', NULL, 0},
-    {"price_condition", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
-    {"price_rows", NULL, COL_INT, 0, 0, 'r', NULL, 0},
-    {"price_min_usd", NULL, COL_MONEY, 0, 2, 'r', NULL, 0},
-    {"price_max_usd", NULL, COL_MONEY, 0, 2, 'r', NULL, 0},
-    {"price_latest_date", NULL, COL_TEXT, 0, 0, 'l', NULL, 0},
-    {"list_price", NULL, COL_INT, 0, 0, 'r', NULL, 0},
-    {"price_eur", NULL, COL_NUMBER, 0, 2, 'r', NULL, 0},
-    {"price_eur_native", NULL, COL_INT, 0, 0, 'r', NULL, 0},
-    {"price_cny", NULL, COL_NUMBER, 0, 2, 'r', NULL, 0},
-    {"price_cny_native", NULL, COL_INT, 0, 0, 'r', NULL, 0},
-    {"regional_price", "table.regional_price", COL_TEXT, 0, 0, 'r', NULL,
+/* The upgrade table's columns but its last, the performance per money:
+ * per 1,000 USD, or per ¥10,000 in a yuan market's edition
+ * (guide_per_yuan), whose data export names its column so. */
+#define UPGRADE_PRICE_COLUMNS \
+    {"rank", "table.rank", COL_INT, 0, 0, 'r', NULL, 0}, \
+    {"gpu", "table.gpu", COL_TEXT, 0, 0, 'l', NULL, 0}, \
+    {"memory_gb", "table.memory", COL_NUMBER, 0, 0, 'l', "unit.gb", 0}, \
+    {"gpu_price_usd", "table.gpu_price", COL_MONEY, 0, 2, 'r', NULL, 0}, \
+    {"price_condition", NULL, COL_TEXT, 0, 0, 'l', NULL, 0}, \
+    {"price_rows", NULL, COL_INT, 0, 0, 'r', NULL, 0}, \
+    {"price_min_usd", NULL, COL_MONEY, 0, 2, 'r', NULL, 0}, \
+    {"price_max_usd", NULL, COL_MONEY, 0, 2, 'r', NULL, 0}, \
+    {"price_latest_date", NULL, COL_TEXT, 0, 0, 'l', NULL, 0}, \
+    {"list_price", NULL, COL_INT, 0, 0, 'r', NULL, 0}, \
+    {"price_eur", NULL, COL_NUMBER, 0, 2, 'r', NULL, 0}, \
+    {"price_eur_native", NULL, COL_INT, 0, 0, 'r', NULL, 0}, \
+    {"price_cny", NULL, COL_NUMBER, 0, 2, 'r', NULL, 0}, \
+    {"price_cny_native", NULL, COL_INT, 0, 0, 'r', NULL, 0}, \
+    {"regional_price", "table.regional_price", COL_TEXT, 0, 0, 'r', NULL, \
      0},
+
+static const Column UPGRADE[] = {
+    UPGRADE_PRICE_COLUMNS
     {"value_per_1000_usd", "table.value_per_gpu_dollar", COL_NUMBER, 2, 4,
+     'r', NULL, 0},
+};
+static const Column UPGRADE_YUAN[] = {
+    UPGRADE_PRICE_COLUMNS
+    {"value_per_10000_cny", "table.value_per_gpu_yuan", COL_NUMBER, 2, 4,
      'r', NULL, 0},
 };
 
@@ -153,7 +164,11 @@ static const Column UPGRADE[] = {
  * one-GPU use cases, ranked on CNN performance per GPU dollar. */
 static Table *upgrade_table(const Ctx *c)
 {
-	Table *t = table_new("upgrade", UPGRADE, G_N_ELEMENTS(UPGRADE), NULL);
+	bool yuan = guide_per_yuan(c);
+	Table *t = yuan ? table_new("upgrade", UPGRADE_YUAN,
+	                            G_N_ELEMENTS(UPGRADE_YUAN), NULL)
+	                : table_new("upgrade", UPGRADE, G_N_ELEMENTS(UPGRADE),
+	                            NULL);
 	double min_memory = 0;
 	for (size_t i = 0; i < c->recs->n; i++) {
 		const UseCase *u = c->recs->items[i].use_case;
@@ -172,9 +187,11 @@ static Table *upgrade_table(const Ctx *c)
 		                 c->e->gpus[list[i]->gpu].memory_gb);
 		guide_set_gpu_price(c, t, list[i]->gpu_price);
 		guide_set_regional_price(c, t, list[i]->gpu_price);
-		table_set_number(t, "value_per_1000_usd",
-		                 1000 * recommend_gpu_value(list[i],
-		                                            WORKLOAD_CNN));
+		table_set_number(t, yuan ? "value_per_10000_cny"
+		                          : "value_per_1000_usd",
+		                 guide_perf_per_money(c,
+		                                      list[i]->perf[WORKLOAD_CNN],
+		                                      list[i]->gpu_price));
 	}
 	g_free(list);
 	return t;
@@ -214,6 +231,10 @@ void guide_add_short_answer_tables(const Ctx *c, Values *v,
                                    GPtrArray *tables)
 {
 	values_set_scalar(v, "short_answer_note", rent_dates_note(c));
+	/* the money the upgrade table's value is per, as its text names it */
+	values_set_scalar(v, "upgrade_per_money",
+	                  g_strdup(S(c, guide_per_yuan(c) ? "upgrade.per_yuan"
+	                                                  : "upgrade.per_usd")));
 	guide_add_table(c, v, tables, short_answer_table(c));
 	guide_add_table(c, v, tables, upgrade_table(c));
 }

@@ -185,7 +185,8 @@ static char *line_label(const Req *r, const LineItem *it, char **model)
 	char *count = format_number(r->s, n, 0);
 	char *watts = format_number(r->s, w, 0);
 	char *label = gg_fill2(words, count, watts);
-	*model = gg_fill2(req_s(r, "request.item_model"), it->name, "");
+	*model = gg_fill2(req_s(r, "request.item_model"),
+	                  lang_name(r->s, it->name), "");
 	g_free(count);
 	g_free(watts);
 	return label;
@@ -198,7 +199,7 @@ static char *other_name(const Req *r, const LineItem *it, char **model)
 	char *label = line_label(r, it, model);
 	if (label)
 		return label;
-	return g_strdup(it->name ? it->name
+	return g_strdup(it->name ? lang_name(r->s, it->name)
 	                : it->kind == LINE_PSU
 	                    ? req_s(r, "request.item_psu_unpriced")
 	                : it->kind == LINE_RISER

@@ -124,7 +124,7 @@ static void used_note(Req *r, const UseCase *u)
 		/* none priced: the configurations to ask vendors to quote */
 		char *none = u && u->quote && *u->quote
 		                 ? gg_fill2(req_s(r, "request.procure.used_quote"),
-		                            u->quote, "")
+		                            lang_name(r->s, u->quote), "")
 		                 : g_strdup(req_s(r, "request.procure.used_no_alt"));
 		text = gg_fill2(req_s(r, "format.sentences"),
 		                req_s(r, "request.procure.used"), none);

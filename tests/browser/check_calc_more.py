@@ -135,7 +135,10 @@ def fallback(b, url, data_dir, ck, page):
     kinds = {"held": 0, "cloud": 0, "nothing": 0}
     # the page's currency (the picker's choice) at the edition's rate
     cur = b.eval("(document.getElementById('pk-cur') || {}).value || 'USD'")
-    rate = 1.0 if cur == "USD" else float([a["value"] for a in data.D["assumptions"] if a["key"] == "fx_per_usd." + cur][0])
+    # a market's edition (data.market) prices in its currency at its rate
+    mk = data.D.get("market") or {}
+    rate = (1.0 if cur == "USD" else float(mk["fx_per_usd"]) if mk.get("currency") == cur
+            else float([a["value"] for a in data.D["assumptions"] if a["key"] == "fx_per_usd." + cur][0]))
     for model in data.models:
         for use in INFER + TRAIN:
             for p in ("fp16",) if use in ("qlora", "full") else PRECISIONS:

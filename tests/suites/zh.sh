@@ -238,11 +238,12 @@ zh_rc=$?
 check "zh-CN assumptions.csv without a key: the run succeeds, that row in English, and the check names it" sh -c \
 	"test $zh_rc -eq 0 && grep -q '^| cpu_w | 100 | W | Power drawn by the CPU' '$tmp/zh-out-asm/guide.md' &&
 	 python3 '$zh_asm' table '$data_dir/current' '$tmp/zh-out-asm/guide.md' 假设 | grep -q 'cpu_w meaning: English'"
-zh_asm_bad() { # zh_asm_bad SED LINE:COL MESSAGE: the edited file is refused there
+zh_asm_bad() { # zh_asm_bad SED LINE:COL MESSAGE: the edited file (zh_bad_file, else assumptions.csv) is refused there
+	zh_f=${zh_bad_file:-assumptions.csv}
 	rm -rf "$tmp/zh-out-asm"
-	sed "$1" "$zh_tpl/assumptions.csv" >"$tmp/zh-tpl-asm/zh-CN/assumptions.csv"
+	sed "$1" "$zh_tpl/$zh_f" >"$tmp/zh-tpl-asm/zh-CN/$zh_f"
 	"$bin" -q --lang zh-CN --templates "$tmp/zh-tpl-asm" --data "$data_dir" --out "$tmp/zh-out-asm" 2>"$tmp/zh-asm-err.txt"
-	test $? -eq 1 && grep -qF "zh-CN/assumptions.csv:$2: $3" "$tmp/zh-asm-err.txt" && test ! -e "$tmp/zh-out-asm"
+	test $? -eq 1 && grep -qF "zh-CN/$zh_f:$2: $3" "$tmp/zh-asm-err.txt" && test ! -e "$tmp/zh-out-asm"
 }
 check "zh-CN assumptions.csv: a row of 2 fields is an error file:line:col" \
 	zh_asm_bad '3s/^\([^,]*\),[^,]*,/\1,/' 3:1 'row must have 3 fields'
@@ -266,3 +267,82 @@ check "zh-CN current: money in yuan (the market's money note)" \
 	grep -q '金额是中国买家实际支付的人民币' "$tmp/zh-yuan.txt"
 check "zh-CN current (yuan): no 每美元 or 每花一美元 in the guide, pages, PDF and requests" \
 	sh -c "! grep -o '.\{0,12\}\(每美元\|每花一美元\).\{0,12\}' '$tmp/zh-yuan.txt'"
+
+# ---- performance per yuan (issue 46, item 2) ----------------------------
+# Where the zh-CN edition's money is yuan (a CNY market), its per-money
+# figures are per ¥10,000 of the yuan prices it shows: the upgrade
+# table's heading and sentence say 万元 (no 美元), its export names the
+# column value_per_10000_cny, and each figure is the card's CNN
+# performance (performance.csv) over its exported yuan price (price_cny)
+# times 10,000; the English edition keeps its value per $1,000.
+zh_per_yuan() { # zh_per_yuan GUIDE_MD DATA_DIR
+	python3 - "$1" "$2" <<'PY'
+import csv, sys
+md, data = sys.argv[1], sys.argv[2]
+head = [l for l in open(md, encoding="utf-8") if l.startswith("| 排名 | GPU | 显存")]
+sentence = [l for l in open(md, encoding="utf-8") if "显卡价格换来的训练速度" in l]
+if len(head) != 1 or "美元" in head[0] or "万元" not in head[0]:
+    sys.exit("upgrade heading: %r" % head)
+if len(sentence) != 1 or "美元" in sentence[0] or "1 万元" not in sentence[0]:
+    sys.exit("upgrade sentence: %r" % sentence)
+perf = {r["gpu"]: float(r["cnn"]) for r in csv.DictReader(open(data + "/performance.csv")) if r["cnn"]}
+rows = list(csv.DictReader(open(data + "/upgrade.csv")))
+if not rows or "value_per_1000_usd" in rows[0]:
+    sys.exit("upgrade.csv: no rows, or a dollar column")
+for r in rows:
+    gpu = r["gpu"].split("x ", 1)[1].replace(" (used)", "")
+    want = perf[gpu] / float(r["price_cny"]) * 10000
+    if abs(float(r["value_per_10000_cny"]) - want) > 0.002 * want + 1e-4:
+        sys.exit("%s: %s per 10,000 yuan, worked out %.4f" % (r["gpu"], r["value_per_10000_cny"], want))
+PY
+}
+check "zh-CN current (yuan): the upgrade table is per ¥10,000 of its yuan prices (heading, sentence, each figure re-computed)" \
+	zh_per_yuan "$out_dir/zh-CN/guide.md" "$out_dir/zh-CN/data"
+zh_not_per_yuan() { ! zh_per_yuan "$@" 2>/dev/null; }
+check "the per-yuan check can fail: the dollar zh-CN 2020-09 edition (no market) is per 1000 美元" \
+	zh_not_per_yuan "$out_dir/zh-CN/2020-09/guide.md" "$out_dir/zh-CN/2020-09/data"
+check "the English edition's upgrade export keeps value_per_1000_usd" \
+	sh -c "head -1 '$out_dir/data/upgrade.csv' | grep -q ',value_per_1000_usd\$'"
+check "zh-CN picker data: the market's currency and rate (the picker shows yuan); none in English" sh -c \
+	"grep -q '\"market\": {\"currency\": \"CNY\", \"fx_per_usd\": ' '$out_dir/zh-CN/data/picker-data.js' &&
+	 ! grep -q '\"market\":' '$out_dir/data/picker-data.js'"
+
+# ---- requests in Chinese, to the names (issue 46, items 5 and 6) --------
+# The data's English names of base systems, parts and the configurations
+# to quote reach a zh-CN request in templates/zh-CN/names.csv's words;
+# sources keep their titles.  Every zh-CN request of both frozen editions,
+# as pdftotext reads it, has no English word but names.
+for zh_ed in current 2020-09; do
+	zh_rq="$tmp/zh-rq-$zh_ed" && rm -rf "$zh_rq" && mkdir -p "$zh_rq"
+	for f in "$out_dir/zh-CN/${zh_ed#current}/requests/"*.pdf; do
+		pdftotext "$f" "$zh_rq/$(basename "$f" .pdf).txt" 2>/dev/null
+	done
+	check "zh-CN ${zh_ed} requests: no English word (4+ letters) but names and cited titles (base system, parts, the configurations to quote)" \
+		python3 "$top/tests/zh_request_words.py" "$data_dir/$zh_ed" "$zh_rq/"*.txt
+done
+zh_rq_en="$tmp/zh-rq-en" && rm -rf "$zh_rq_en" && mkdir -p "$zh_rq_en"
+for f in "$out_dir/requests/"*.pdf; do pdftotext "$f" "$zh_rq_en/$(basename "$f" .pdf).txt" 2>/dev/null; done
+check "the request word check finds the English requests English (it can fail)" \
+	sh -c "! python3 '$top/tests/zh_request_words.py' '$data_dir/current' '$zh_rq_en/'*.txt >/dev/null"
+# names.csv is refused as assumptions.csv is (zh_asm_bad, on a fresh copy)
+zh_names_bad() { # zh_names_bad SED LINE:COL MESSAGE
+	rm -rf "$tmp/zh-tpl-asm" && cp -r "$top/templates" "$tmp/zh-tpl-asm"
+	zh_bad_file=names.csv
+	zh_asm_bad "$@"
+	zh_rc=$?
+	unset zh_bad_file
+	return $zh_rc
+}
+check "zh-CN names.csv: a duplicate name is an error file:line:col, no output" \
+	zh_names_bad '3s/^"[^"]*"/"1-GPU budget desktop (Ryzen 5 7500F, B650, 32 GB DDR5-5600, 1 TB NVMe, 650 W Gold, ATX mid tower)"/' 3:1 'duplicate name'
+check "zh-CN names.csv: a wrong header is an error at line 1" \
+	zh_names_bad '1s/shown/chinese/' 1:1 'the header must be exactly: name,shown'
+
+# The calculator's price age reads as words: a price seen on the
+# edition's date is 今日价格 (today's price), one a day old 1 天前的价格,
+# not "价格为 0 天前".
+check "calculator: a price of today reads 今日价格, a day old 1 天前 (calc.today, calc.day; not 价格为 N 天前)" sh -c \
+	"grep -q 'calc.today' '$out_dir/assets/calc.js' &&
+	 grep -q '\"calc.today\":\"今日价格' '$out_dir/assets/words-zh-CN.js' &&
+	 grep -q '\"calc.day\":\"1 天前的价格' '$out_dir/assets/words-zh-CN.js' &&
+	 ! grep -q '价格为 {1} 天前' '$out_dir/assets/words-zh-CN.js'"
