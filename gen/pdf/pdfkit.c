@@ -122,6 +122,9 @@ static void set_language(GByteArray *pdf, const char *lang)
 	size_t start_at = (size_t)(start - pdf->data) + 11;
 	unsigned first = 0, count = 0;
 	int used = 0;
+	/* sscanf reads a string: a NUL just past the bytes ends it there */
+	g_byte_array_append(pdf, (const guint8 *)"", 1);
+	g_byte_array_set_size(pdf, pdf->len - 1);
 	if (sscanf((const char *)pdf->data + xref_at, "%u %u\n%n", &first,
 	           &count, &used) != 2 || used == 0
 	    || xref_at + (size_t)used + 20 * (size_t)count > start_at)
