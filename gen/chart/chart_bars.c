@@ -226,15 +226,20 @@ static double bar_row(ChartCanvas *cv, const BarGeometry *g,
 	bool grouped = c->kind == CHART_GROUPED_BARS;
 	double group_h = round(st->bar * 0.7);
 	double bars_h = grouped ? 2 * group_h + 2 : st->bar;
-	double lh = chart_text_block(cv, false, 0, 0, g->label_w, st->label,
-	                             b->reference, INK_TEXT, b->label);
-	double row_h = fmax(lh, bars_h + 2);
-	if (!draw)
-		return row_h;
+	if (!draw) {
+		double lh = chart_text_block(cv, false, 0, 0, g->label_w,
+		                             st->label, b->reference, INK_TEXT,
+		                             b->label);
+		return fmax(lh, bars_h + 2);
+	}
+	/* one layout measures and draws the label (its alignment does not
+	 * move its line breaks or its height) */
 	PangoLayout *l = chart_text(cv, st->label, b->reference, b->label);
 	pango_layout_set_width(l, (int)(g->label_w * PANGO_SCALE));
 	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
 	pango_layout_set_alignment(l, PANGO_ALIGN_RIGHT);
+	double lh = b->label && *b->label ? text_height(l) : 0;
+	double row_h = fmax(lh, bars_h + 2);
 	chart_show(cv, l, CHART_PAD, y + (row_h - lh) / 2, INK_TEXT, st->label,
 	           b->reference);
 	g_object_unref(l);

@@ -1,13 +1,14 @@
 /* Chart stage, PNG writer: a chart replayed on an image surface at
- * twice its size and encoded here with zlib at its fastest level and
- * the "up" filter (cairo 1.16 offers no compression setting; its
- * default level spent most of a chart's time); the rows that repeat
- * the one above and the zero runs of the checksum cost next to
- * nothing.  Deterministic: no time
- * or text chunks.  See chart_render.h. */
+ * twice its size and encoded here with the "up" filter and the chart
+ * stage's own deflate writer (chart_deflate.c: cairo 1.16 offers no
+ * compression setting, and zlib at its fastest level spent most of its
+ * time walking the filtered zeros); the rows that repeat the one above
+ * and the zero runs of the checksum cost next to nothing.
+ * Deterministic: no time or text chunks.  See chart_render.h. */
 #include "chart_render.h"
 
 #include "chart_canvas.h"
+#include "chart_deflate.h"
 #include "util.h"
 
 #include <string.h>
@@ -28,22 +29,6 @@ static void chunk(GByteArray *b, const char *type, const guint8 *data,
 	if (n)
 		g_byte_array_append(b, data, (guint)n);
 	put32(b, (guint32)crc32(0, b->data + at, (uInt)(n + 4)));
-}
-
-/* Deflates what is pending into out; flush: Z_NO_FLUSH or Z_FINISH. */
-static bool pump(z_stream *z, GByteArray *out, int flush)
-{
-	guint8 buf[16384];
-	int st;
-	do {
-		z->next_out = buf;
-		z->avail_out = sizeof buf;
-		st = deflate(z, flush);
-		if (st == Z_STREAM_ERROR)
-			return false;
-		g_byte_array_append(out, buf, (guint)(sizeof buf - z->avail_out));
-	} while (z->avail_out == 0 || (flush == Z_FINISH && st != Z_STREAM_END));
-	return true;
 }
 
 /* The "up" filter of one RGB24 pixel into 3 bytes. */
@@ -127,10 +112,10 @@ static void put32_at(guint8 *p, guint32 v)
 }
 
 /* The IDAT chunk: a zlib stream (the header zlib writes at level 1, the
- * rows deflated raw, then their Adler-32) of the image's rows as PNG
+ * rows deflated raw by chart_deflate.c, then their Adler-32) of the image's rows as PNG
  * scanlines (RGB, each row "up"-filtered), deflated row by row straight
  * into png: never the whole image twice in memory. */
-static bool idat(cairo_surface_t *s, int w, int h, GByteArray *png)
+static void idat(cairo_surface_t *s, int w, int h, GByteArray *png)
 {
 	const guint8 *px = cairo_image_surface_get_data(s);
 	int stride = cairo_image_surface_get_stride(s);
@@ -140,34 +125,26 @@ static bool idat(cairo_surface_t *s, int w, int h, GByteArray *png)
 	size_t at = png->len;
 	g_byte_array_append(png, head, sizeof head);
 	uLong adler = adler32(0, NULL, 0);
-	z_stream z = {0};
-	bool ok = deflateInit2(&z, Z_BEST_SPEED, Z_DEFLATED, -MAX_WBITS, 8,
-	                       Z_DEFAULT_STRATEGY) == Z_OK;
-	for (int y = 0; ok && y < h; y++) {
+	ChartDeflate *z = chart_deflate_new(png);
+	for (int y = 0; y < h; y++) {
 		const guint32 *p = (const guint32 *)(px + (size_t)y * stride);
 		filter_row(p, y ? (const guint32 *)((const guint8 *)p - stride)
 		                : NULL,
 		           w, line);
 		adler = adler_of(adler, line, row);
-		z.next_in = line;
-		z.avail_in = (uInt)row;
-		ok = pump(&z, png, Z_NO_FLUSH);
+		chart_deflate_add(z, line, row);
 	}
-	ok = ok && pump(&z, png, Z_FINISH);
-	deflateEnd(&z);
+	chart_deflate_finish(z);
 	g_free(line);
-	if (!ok)
-		return false;
 	guint8 sum[4];
 	put32_at(sum, (guint32)adler);
 	g_byte_array_append(png, sum, 4);
 	size_t n = png->len - at - 8;
 	put32_at(png->data + at, (guint32)n);
 	put32(png, (guint32)crc32(0, png->data + at + 4, (uInt)(n + 4)));
-	return true;
 }
 
-static bool encode(cairo_surface_t *s, GByteArray *png)
+static void encode(cairo_surface_t *s, GByteArray *png)
 {
 	int w = cairo_image_surface_get_width(s);
 	int h = cairo_image_surface_get_height(s);
@@ -181,10 +158,8 @@ static bool encode(cairo_surface_t *s, GByteArray *png)
 	ihdr[9] = 2; /* RGB */
 	g_byte_array_append(png, sig, sizeof sig);
 	chunk(png, "IHDR", ihdr, sizeof ihdr);
-	if (!idat(s, w, h, png))
-		return false;
+	idat(s, w, h, png);
 	chunk(png, "IEND", NULL, 0);
-	return true;
 }
 
 bool chart_canvas_png(const ChartCanvas *cv, const ChartTheme *theme,
@@ -198,8 +173,9 @@ bool chart_canvas_png(const ChartCanvas *cv, const ChartTheme *theme,
 	cairo_destroy(cr);
 	cairo_surface_flush(s);
 	GByteArray *buf = g_byte_array_new();
-	bool ok = cairo_surface_status(s) == CAIRO_STATUS_SUCCESS
-	          && encode(s, buf);
+	bool ok = cairo_surface_status(s) == CAIRO_STATUS_SUCCESS;
+	if (ok)
+		encode(s, buf);
 	cairo_surface_destroy(s);
 	if (!ok) {
 		g_byte_array_free(buf, TRUE);

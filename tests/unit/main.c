@@ -37,6 +37,7 @@ int main(void)
 	test_scale();
 	test_pdfspeed();
 	test_pdfshaped();
+	test_deflate();
 	markdown_shutdown();
 	text_release_fonts();
 	printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);

@@ -88,3 +88,6 @@ void test_scale(void);
 void test_pdfspeed(void);
 /* tests/unit/test_pdfshaped.c */
 void test_pdfshaped(void);
+
+/* tests/unit/test_deflate.c */
+void test_deflate(void);
