@@ -3,7 +3,8 @@
  * bytes, runs of zeros longer than the window, runs of one other byte,
  * a pattern repeating at a row's distance, data fed in odd pieces past
  * the writer's buffer, and enough symbols for several blocks; the same
- * input gives the same bytes twice; runs of zeros shrink a thousandfold. */
+ * input gives the same bytes twice; runs of zeros shrink a thousandfold;
+ * and 40 random inputs mixing all of these. */
 #include "unit.h"
 
 #include "chart_deflate.h"
@@ -79,8 +80,37 @@ static guint8 *chart_like(size_t row, size_t rows)
 	return p;
 }
 
+/* Random inputs built of pieces of every kind: literals from a small or
+ * the full alphabet, copies of earlier bytes at any distance the window
+ * allows (overlapping ones too), runs of one byte; fed in random steps. */
+static void random_round_trips(int count)
+{
+	guint32 seed = 7;
+#define NEXT() (seed = seed * 1664525u + 1013904223u, seed >> 8)
+	for (int t = 0; t < count; t++) {
+		size_t n = NEXT() % 200000;
+		guint8 *data = g_malloc(n + 1);
+		for (size_t i = 0; i < n;) {
+			size_t len = 1 + NEXT() % 300, kind = NEXT() % 4;
+			len = MIN(len, n - i);
+			size_t dist = 1 + NEXT() % MIN(i ? i : 1, 32768);
+			for (size_t k = 0; k < len; k++, i++)
+				data[i] = kind == 0   ? (guint8)(NEXT() & 3)
+				          : kind == 1 ? (guint8)NEXT()
+				          : kind == 2 && i >= dist ? data[i - dist]
+				                                   : (guint8)len;
+		}
+		char what[48];
+		g_snprintf(what, sizeof what, "random input %d (%zu bytes)", t, n);
+		round_trip(what, data, n, 1 + NEXT() % 70000);
+		g_free(data);
+	}
+#undef NEXT
+}
+
 void test_deflate(void)
 {
+	random_round_trips(40);
 	round_trip("empty", (const guint8 *)"", 0, 1);
 	round_trip("one byte", (const guint8 *)"x", 1, 1);
 	size_t n = 3 * 1024 * 1024;
