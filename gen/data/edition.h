@@ -76,8 +76,8 @@ typedef struct {
 	bool fp8, fp4;
 	char *precision_source, *precision_url;
 	/* Optional column no_price: why the card has no dollar price, one
-	 * of server-only, oem-quote, supply-ended, euro-only, undated-list;
-	 * "" when absent or empty. */
+	 * of server-only, oem-quote, supply-ended, euro-only, undated-list,
+	 * china-market; "" when absent or empty. */
 	char *no_price;
 	Provenance from;
 } Gpu;
