@@ -166,6 +166,9 @@ window.gpuguideCalc = (P) => {
     out.forEach((c) => { c.score = c.usd > 0 && c.all && c.all.together > 0 ? c.all.together / c.usd * 1000 : 0; });
     return out.sort((a, b) => (b.score - a.score) || ((a.usd || 1e300) - (b.usd || 1e300)));
   }
+  // the money the per-money column divides by: 1,000 of a currency, or
+  // 10,000 yuan as the guide counts yuan (per ¥10,000)
+  function perMoney(money) { return money === 'CNY' ? 10000 : 1000; }
   // the smallest cloud offer (least memory, then cheapest) that holds it
   function cloud(need, mode) {
     var best = null;
@@ -245,13 +248,13 @@ window.gpuguideCalc = (P) => {
       if (!mode) {
         tr.append(oneCell(c));
         if (users > 1) tr.append(el('td', {'class': 'r', 'data-all': String(c.all.together), text: speedText(c.all)}));
-        tr.append(el('td', {'class': 'r', text: c.score > 0 ? num(c.score / P.rates()[money], 2) : '\u2014'}));
+        tr.append(el('td', {'class': 'r', 'data-per-money': '1', text: c.score > 0 ? num(c.score / P.rates()[money] * perMoney(money) / 1000, 2) : '\u2014'}));
       }
       tr.append(el('td', {}, [c.request ? el('a', {href: c.request, text: t('picker.request') + ' (PDF)', 'aria-label': t('picker.request') + ', ' + c.name + ' (PDF)'}) : '\u2014']));
       return tr;
     });
     var heads = [t('picker.rank'), t('calc.col.system'), t('calc.col.price')];
-    if (!mode) heads = heads.concat([t('calc.col.one')], users > 1 ? [fill(t('calc.col.all'), users, '')] : [], [fill(t('calc.col.per_money'), money, '')]);
+    if (!mode) heads = heads.concat([t('calc.col.one')], users > 1 ? [fill(t('calc.col.all'), users, '')] : [], [money === 'CNY' ? t('calc.col.per_yuan') : fill(t('calc.col.per_money'), money, '')]);
     list.append(table(fill(t(mode ? 'calc.builds_caption_train' : 'calc.builds_caption'), hold.length, ''), heads.concat([t('picker.request')]), rows, 'calc-builds', true));
     if (hold.some((c) => c.count > 1)) note.append(el('p', {'class': 'note', text: t('calc.split')}));
     if (!mode) note.append(el('p', {'class': 'note', text: fill(t('calc.ranges'), num(100 * L.speed.mean_abs_error_loo, 0), num(100 * L.speed.machine_mean_abs_error_loo, 0))}));

@@ -270,7 +270,6 @@ bool edition_use_market(Edition *e, const char *lang, GError **error)
 
 static void read_market_note(Cursor *c, Edition *e, MarketNote *n)
 {
-	(void)e;
 	n->id = dc_dup_required(c, "id");
 	if (!c->failed
 	    && strspn(n->id, "abcdefghijklmnopqrstuvwxyz0123456789_")
@@ -280,6 +279,10 @@ static void read_market_note(Cursor *c, Edition *e, MarketNote *n)
 		        "placeholder names it)",
 		        n->id);
 	n->lang = dc_dup_required(c, "lang");
+	/* gpu: empty, or a card of gpus.csv the note is about */
+	n->has_gpu = !c->failed && dc_cell(c, "gpu")->text[0];
+	if (n->has_gpu)
+		n->gpu = dc_gpu_ref(c, e, "gpu");
 	n->from = dc_provenance(c);
 	if (!c->failed && (!n->from.url || !*n->from.url))
 		dc_fail(c, dc_cell(c, "url"),
@@ -299,7 +302,8 @@ static char *market_note_key(const void *item)
 	return g_strdup(n->id);
 }
 
-static const char *const MARKET_NOTE_COLUMNS[] = {"id", "lang", NULL};
+static const char *const MARKET_NOTE_COLUMNS[] = {"id", "lang", "gpu",
+                                                  NULL};
 
 const FileSpec DATA_MARKET_NOTES_FILE =
     FILE_SPEC("market_notes.csv", MARKET_NOTE_COLUMNS, MarketNote,

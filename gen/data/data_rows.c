@@ -17,7 +17,8 @@ static const char *const COOLERS[] = {"blower", "open-air", "passive",
  * each in its language: price.no_price.<id>). */
 static const char *const NO_PRICE[] = {"server-only", "oem-quote",
                                        "supply-ended", "euro-only",
-                                       "undated-list", NULL};
+                                       "undated-list", "china-market",
+                                       NULL};
 static const char *const SEGMENTS[] = {"consumer", "workstation",
                                        "datacenter", NULL};
 /* Enumerated text columns (data/README.md): a typo would otherwise make

@@ -76,8 +76,8 @@ typedef struct {
 	bool fp8, fp4;
 	char *precision_source, *precision_url;
 	/* Optional column no_price: why the card has no dollar price, one
-	 * of server-only, oem-quote, supply-ended, euro-only, undated-list;
-	 * "" when absent or empty. */
+	 * of server-only, oem-quote, supply-ended, euro-only, undated-list,
+	 * china-market; "" when absent or empty. */
 	char *no_price;
 	Provenance from;
 } Gpu;
@@ -262,10 +262,13 @@ typedef struct {
 
 /* market_notes.csv (optional file): the dated source of one point a
  * language's edition makes for its buyers (zh-CN: 中国买家须知), cited in
- * its templates as {{note_source.ID}}. */
+ * its templates as {{note_source.ID}}; a note about one card of gpus.csv
+ * (column gpu) also gives the model's rating of it, {{note_rating.ID}}. */
 typedef struct {
 	char *id;
 	char *lang; /* the language folder whose templates cite it */
+	bool has_gpu;
+	size_t gpu; /* index into Edition.gpus, when has_gpu */
 	Provenance from;
 } MarketNote;
 

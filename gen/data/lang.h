@@ -26,7 +26,8 @@ bool lang_assumption(const Lang *s, const char *key, const char **unit,
                      const char **meaning);
 
 /* A name the data writes in English (a base system's, a part's, the
- * configurations a use case asks to quote) in the language's words
+ * configurations a use case asks to quote, the reason of an archived
+ * edition's claim) in the language's words
  * (templates/LANG/names.csv, columns name,shown), else name itself. */
 const char *lang_name(const Lang *s, const char *name);
 

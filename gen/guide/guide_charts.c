@@ -174,11 +174,19 @@ static Chart *memory_chart(const Ctx *c)
 }
 
 /* Cumulative cost of the example desktop and cloud instance, over days,
- * months or years, whichever keeps the numbers small. */
+ * months or years, whichever keeps the numbers small; in the reader's
+ * money (yuan in zh-CN, as every amount of that edition), the axis naming
+ * it (chart.cloud.y_axis with chart.money.CODE). */
 static Chart *cloud_chart(const Ctx *c)
 {
 	const Examples *x = &c->costs->examples;
 	Chart *ch = new_chart(c, CHART_XY, "cloud");
+	Currency cur = format_reader_currency(c->s);
+	double rate = format_fx_rate(cur, NULL);
+	char *money = g_strconcat("chart.money.", currency_code(cur), NULL);
+	g_free(ch->y_label);
+	ch->y_label = gg_fill2(S(c, "chart.cloud.y_axis"), S(c, money), "");
+	g_free(money);
 	double end = fmax(x->breakeven_days * 2, x->example_days * 1.5);
 	if (!isfinite(end))
 		end = x->example_days * 2;
@@ -203,9 +211,10 @@ static Chart *cloud_chart(const Ctx *c)
 	for (int i = 0; i <= 20; i++) {
 		double day = end * i / 20;
 		chart_add_point(ch, d, day / days_per[unit],
-		                x->desktop_cost + x->electricity_day * day, NULL);
-		chart_add_point(ch, k, day / days_per[unit], x->cloud_day * day,
+		                (x->desktop_cost + x->electricity_day * day) * rate,
 		                NULL);
+		chart_add_point(ch, k, day / days_per[unit],
+		                x->cloud_day * day * rate, NULL);
 	}
 	if (isfinite(x->breakeven_days)) {
 		double at = x->breakeven_days / days_per[unit];

@@ -239,7 +239,10 @@ static Table *claims_table(const Ctx *c)
 		table_set_number(t, "ours", ours);
 		table_set_number(t, "article", a->number);
 		table_set_number(t, "difference", ours / a->number - 1);
-		table_set_text(t, "note", a->from.note);
+		/* the reason in the reader's words (names.csv), the data
+		 * export keeping the data's */
+		table_take_shown(t, "note", a->from.note,
+		                 g_strdup(lang_name(c->s, a->from.note)));
 		g_free(what);
 	}
 	return t;

@@ -467,9 +467,81 @@ static void note_sources(const Ctx *c, Values *v)
 	}
 }
 
+/* pattern with {1}..{n} replaced by args[0..n-1]; caller frees. */
+static char *fill_slots(const char *pattern, const char *const *args,
+                        int n)
+{
+	char *out = g_strdup(pattern);
+	for (int i = 0; i < n; i++) {
+		char slot[8];
+		g_snprintf(slot, sizeof slot, "{%d}", i + 1);
+		char **parts = g_strsplit(out, slot, -1);
+		g_free(out);
+		out = g_strjoinv(args[i], parts);
+		g_strfreev(parts);
+	}
+	return out;
+}
+
+/* The model's figure of g on w against the reference GPU with its range,
+ * "0.93 (0.87–1.05)"; caller frees. */
+static char *rating_interval(const Ctx *c, size_t g, Workload w)
+{
+	const GpuPerf *p = &c->perf->gpus[w][g];
+	return format_interval(c->s, num(c, p->value, 2), num(c, p->low, 2),
+	                       num(c, p->high, 2), NULL);
+}
+
+/* note_rating.ID: for a market note about one card (market_notes.csv
+ * gpu), the model's rating of it from the computed results (both
+ * workloads against the reference GPU, with range and basis), or that
+ * the model does not rate it; then, when the reader's market has no
+ * current price for it, that it is in no ranking.  Plain text, escaped
+ * whole. */
+static void note_ratings(const Ctx *c, Values *v)
+{
+	for (size_t i = 0; i < c->e->n_market_notes; i++) {
+		const MarketNote *n = &c->e->market_notes[i];
+		if (!n->has_gpu)
+			continue;
+		const GpuPerf *cnn = &c->perf->gpus[WORKLOAD_CNN][n->gpu],
+		              *tf = &c->perf->gpus[WORKLOAD_TRANSFORMER][n->gpu];
+		char *text;
+		if (cnn->rated && tf->rated) {
+			char *args[4] = {rating_interval(c, n->gpu, WORKLOAD_CNN),
+			                 rating_interval(c, n->gpu,
+			                                 WORKLOAD_TRANSFORMER),
+			                 g_strdup(c->e->gpus[c->perf->reference].name),
+			                 cnn->basis == tf->basis
+			                     ? g_strdup(S(c, model_basis_key(cnn->basis)))
+			                     : gg_fill2(S(c, "market.bases"),
+			                                S(c, model_basis_key(cnn->basis)),
+			                                S(c, model_basis_key(tf->basis)))};
+			text = fill_slots(S(c, "market.rating"),
+			                  (const char *const *)args, 4);
+			for (int k = 0; k < 4; k++)
+				g_free(args[k]);
+		} else {
+			text = g_strdup(S(c, "market.unrated"));
+		}
+		const PriceModel *m = c->costs->price_model;
+		if (!price_of(m, n->gpu, CONDITION_NEW)->has_price
+		    && !price_of(m, n->gpu, CONDITION_USED)->has_price) {
+			char *both = gg_fill2(S(c, "format.sentences"), text,
+			                      S(c, "market.no_rank"));
+			g_free(text);
+			text = both;
+		}
+		char *key = g_strdup_printf("note_rating.%s", n->id);
+		values_set_scalar(v, key, md_escape_take(text)); /* plain text */
+		g_free(key);
+	}
+}
+
 void guide_add_buying_tables(const Ctx *c, Values *v, GPtrArray *tables)
 {
 	note_sources(c, v);
+	note_ratings(c, v);
 	Table *all = NULL;
 	for (int k = 0; k < BUILD_SIZES; k++) {
 		Table *t = per_dollar_table(c, BUILD_GPU_COUNTS[k]);

@@ -19,7 +19,11 @@ and in each the calculator must give the C program's figures:
       the smallest card size the guide prints and the GPUs of that size;
   (d) every decode use case's builds (picker_decode of picker-data.js:
       C's decode tokens/s and range for each build): the same speeds for
-      the builds the calculator lists, the use case's buy among them;
+      the builds the calculator lists, the use case's buy among them, and
+      each one's tokens/s per unit of money: C's speed over the build's
+      cost in the page's currency, per 1,000 dollars or euros and per
+      10,000 yuan (¥10,000, as the guide counts yuan), under the header
+      of that unit;
   (e) the KV cache table worked out by hand from config.json
       (tests/kv_by_hand.csv), chosen from the list, at FP16 and FP8, and
       typed as a config.json pasted into the page (each model's config
@@ -107,7 +111,9 @@ window.__calc = {
     for (const r of q('table.calc-fit tbody tr')) fit[r.dataset.count] = [r.cells[1].textContent, r.dataset.gpus];
     const sec = document.querySelector('section.calc');
     return {parts, shown, fit, live: document.querySelector('.calc-need').textContent,
-            rows: (sec.calcRows || []).map((c) => ({id: c.id, all: c.all ? [c.all.together, c.all.low, c.all.high] : null}))};
+            rows: (sec.calcRows || []).map((c) => ({id: c.id, all: c.all ? [c.all.together, c.all.low, c.all.high] : null})),
+            perHead: (q('table.calc-builds thead th')[(document.querySelector('table.calc-builds [data-per-money]') || {}).cellIndex] || {}).textContent || null,
+            perMoney: Object.fromEntries(q('table.calc-builds tbody tr').map((r) => [r.dataset.build, (r.querySelector('[data-per-money]') || {}).textContent]))};
   }
 };
 """
@@ -252,6 +258,31 @@ class Checker:
                 want, have = builds[k], rows[k]
                 ok = have and all(abs(h - w) <= 1e-5 * max(1, abs(w)) for h, w in zip(have, want))
                 self.expect(where, ok, "decode %s %s: page %r, C %r" % (uc, k, have, want))
+            self.per_money(b, where, got, builds, both)
+
+    def per_money(self, b, where, got, builds, both):
+        """The per-money column of the listed builds: C's decode speed over
+        the build's cost in the page's currency (per 10,000 yuan, else per
+        1,000), headed so."""
+        page = json.loads(b.eval("""JSON.stringify({cur: (document.getElementById('pk-cur') || {}).value || 'USD',
+          lang: document.documentElement.lang, market: window.gpuguideData.market || {},
+          fx: Object.fromEntries((window.gpuguideData.assumptions || []).filter((a) => a.key.startsWith('fx_per_usd.')).map((a) => [a.key.slice(11), +a.value])),
+          usd: Object.fromEntries((window.gpuguideData.per_dollar || []).map((p) => [p.build, +p.system_cost_usd]))})"""))
+        cur, mk = page["cur"], page["market"]
+        rate = 1.0 if cur == "USD" else float(mk["fx_per_usd"]) if mk.get("currency") == cur else page["fx"][cur]
+        per = 10000 if cur == "CNY" else 1000
+        lang = "zh-CN" if page["lang"].startswith("zh") else "en"
+        with open(os.path.join(TOP, "templates", lang, "strings.csv"), encoding="utf-8", newline="") as f:
+            s = dict(r[:2] for r in csv.reader(f) if len(r) >= 2)
+        head = s["calc.col.per_yuan"] if cur == "CNY" else s["calc.col.per_money"].replace("{1}", cur)
+        self.expect(where, got["perHead"] == head, "per-money column headed %r, want %r" % (got["perHead"], head))
+        listed = [k for k in both if k in got["perMoney"]]  # the first 12 rows
+        self.expect(where, listed, "no build of C's in the list's per-money column")
+        for k in listed:
+            shown = (got["perMoney"].get(k) or "").replace(",", "")
+            want = builds[k][0] / page["usd"][k] * per / rate
+            ok = shown not in ("", "\u2014") and abs(float(shown) - want) <= 0.005 + 1e-9 * want
+            self.expect(where, ok, "%s per %d %s: page %r, C %.4f" % (k, per, cur, shown, want))
 
     def hand_rows(self, b, where):
         for row in self.hand:

@@ -200,6 +200,71 @@ for w in ("RTX 4090 D", "RTX 5090 D", "A800", "H800", "H20", "国行", "水货",
     assert w in sec, w
 assert "## Buying in mainland China" in en and "note_source" not in en
 PY
+check "market: 中国买家须知 gives each China-market card's rating from the edition's results (performance.csv: value and range against the reference GPU), in both languages, not the old estimate from specifications" \
+	python3 - "$tmp/market-base" "$mk_data/current/market_notes.csv" <<'PY'
+import csv, sys
+out = sys.argv[1]
+notes = [r for r in csv.DictReader(open(sys.argv[2], encoding="utf-8")) if r["gpu"]]
+assert {r["gpu"] for r in notes} == {"RTX 4090 D", "RTX 5090 D"}, notes
+def section(path, head):
+    return open(path, encoding="utf-8").read().split(head, 1)[1].split("\n## ", 1)[0]
+zh = section(out + "/zh-CN/guide.md", "## 中国买家须知")
+en = section(out + "/guide.md", "## Buying in mainland China")
+for lang, sec, perf_csv in (("zh", zh, out + "/zh-CN/data/performance.csv"),
+                            ("en", en, out + "/data/performance.csv")):
+    perf = {r["gpu"]: r for r in csv.DictReader(open(perf_csv, encoding="utf-8"))}
+    ref = [g for g, r in perf.items() if r["cnn"] == "1.0000" and r["transformer"] == "1.0000"]
+    assert len(ref) == 1, ref
+    for n in notes:
+        p = perf[n["gpu"]]
+        f = lambda k: "%.2f" % float(p[k])
+        cnn = "%s（%s–%s）" % (f("cnn"), f("cnn_low"), f("cnn_high"))
+        tf = "%s（%s–%s）" % (f("transformer"), f("transformer_low"), f("transformer_high"))
+        want = ("CNN 训练速度为 %s 的 %s，Transformer 为 %s" % (ref[0], cnn, tf) if lang == "zh" else
+                "rates it at %s of the %s for CNN training and %s for transformers"
+                % (cnn.replace("（", " (").replace("）", ")"), ref[0], tf.replace("（", " (").replace("）", ")")))
+        assert want in sec, (lang, want)
+for old in ("九成", "不是模型的评级", "nine tenths", "not a rating of the model"):
+    assert old not in zh + en, old
+PY
+check "market: the China-market cards have no dollar price, so no English pick, ranking or per-dollar row names them; the chart note says why" \
+	python3 - "$tmp/market-base" <<'PY'
+import sys
+out = sys.argv[1]
+for f in ("recommendations.csv", "per_dollar.csv", "builds.csv", "requests.csv"):
+    t = open(out + "/data/" + f, encoding="utf-8").read()
+    assert "RTX 4090 D" not in t and "RTX 5090 D" not in t, f
+g = open(out + "/guide.md", encoding="utf-8").read()
+assert "RTX 4090 D (a China-market model sold in mainland China only" in g
+PY
+mk_fresh
+python3 - "$mk_data/current/gpus.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], encoding="utf-8")))
+for r in rows:
+    if r["name"] == "RTX 4090 D":
+        r["fp16_tflops"], r["tensor_tflops"] = "110", "220"
+w = csv.DictWriter(open(sys.argv[1], "w", encoding="utf-8", newline=""), fieldnames=list(rows[0]), lineterminator="\n")
+w.writeheader(); w.writerows(rows)
+PY
+"$real_bin" -q --lang zh-CN --data "$mk_data" --out "$tmp/market-slower" >"$tmp/market.err" 2>&1
+check "market: a slower tensor rate of the RTX 4090 D in gpus.csv lowers the rating 中国买家须知 gives it (computed, not typed)" \
+	python3 - "$tmp/market-base/zh-CN" "$tmp/market-slower" <<'PY'
+import csv, re, sys
+def rating(d):
+    sec = open(d + "/guide.md", encoding="utf-8").read().split("## 中国买家须知", 1)[1]
+    return float(re.search(r"的评级：CNN 训练速度为 \S+ \S+ 的 ([0-9.]+)", sec).group(1))
+def perf(d):
+    return float(next(r for r in csv.DictReader(open(d + "/data/performance.csv", encoding="utf-8"))
+                      if r["gpu"] == "RTX 4090 D")["cnn"])
+a, b = rating(sys.argv[1]), rating(sys.argv[2])
+assert b < a and abs(b - perf(sys.argv[2])) < 0.005, (a, b)
+PY
+rm -rf "$tmp/market-slower"
+mk_fresh
+at=$(python3 "$top/tests/set_cell.py" "$mk_data/current/market_notes.csv" 1 gpu "RTX 4090 DD")
+refused_at_cell "market: a buyer's note about a card gpus.csv does not have is refused at its cell" \
+	"$mk_data" "market_notes.csv:$at: unknown GPU 'RTX 4090 DD'"
 mk_fresh
 sed -i '/^h20_license,/d' "$mk_data/current/market_notes.csv"
 "$bin" -q --data "$mk_data" --out "$tmp/market-nonote" >"$tmp/market.err" 2>&1

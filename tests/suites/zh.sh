@@ -346,3 +346,43 @@ check "calculator: a price of today reads 今日价格, a day old 1 天前 (calc
 	 grep -q '\"calc.today\":\"今日价格' '$out_dir/assets/words-zh-CN.js' &&
 	 grep -q '\"calc.day\":\"1 天前的价格' '$out_dir/assets/words-zh-CN.js' &&
 	 ! grep -q '价格为 {1} 天前' '$out_dir/assets/words-zh-CN.js'"
+
+# ---- loose ends of translated text (issue 46, item 6) -------------------
+# The reasons of the 2020-09 ratio table (the article's A100/V100 and RTX
+# 3090/RTX 2080 Ti figures beside ours) are the data's notes in English;
+# the zh-CN table gives them in names.csv's words (the data export keeps
+# the data's).
+check "zh-CN 2020-09 ratio table: the reasons (why we differ / agree) have no English word (4+ letters) but names" \
+	python3 "$zh_words" 4 "$data_dir/2020-09" "$out_dir/zh-CN/2020-09/guide.md" '| 对比项 |' ''
+check "the ratio-table word check finds the English table English (it can fail)" \
+	sh -c "! python3 '$zh_words' 4 '$data_dir/2020-09' '$out_dir/2020-09/guide.md' '| Comparison |' '' >/dev/null"
+check "zh-CN 2020-09 data export: claims.csv keeps the data's English reasons" \
+	grep -q 'why we differ' "$out_dir/zh-CN/2020-09/data/claims.csv"
+# The calculator counts yuan per ¥10,000 as the guide does (每 1 万元), not
+# per 1,000 CNY (tests/browser/check_calc.py compares each figure with C's
+# in a browser, suite calc).
+check "calculator: the zh-CN per-money column is per 1 万元 (calc.col.per_yuan for yuan), not 每 1,000 CNY" sh -c \
+	"grep -q \"money === 'CNY' ? t('calc.col.per_yuan')\" '$out_dir/assets/calc.js' &&
+	 grep -q '\"calc.col.per_yuan\":\"每 1 万元的词元/秒\"' '$out_dir/assets/words-zh-CN.js'"
+# The cloud chart of a yuan edition plots yuan and says so on its axis.
+zh_chart_money() { # zh_chart_money GUIDE_DIR LABEL: the y label, and the
+	# axis reaches the worked example's desktop in the guide's money
+	python3 - "$1" "$2" <<'PY'
+import html, re, sys
+d, label = sys.argv[1], sys.argv[2]
+svg = open(d + "/charts/cloud.svg", encoding="utf-8").read()
+texts = [html.unescape(t) for t in re.findall(r"<text[^>]*>(.*?)</text>", svg, re.S)]
+assert label in texts, (label, texts)
+ticks = [float(t.replace("\u2009", "").replace(",", "")) for t in texts if re.fullmatch(r"[0-9][0-9\u2009,]*", t)]
+guide = open(d + "/guide.md", encoding="utf-8").read()
+desk = float(re.search(r"(?:拿一台 [¥$]|Compare a [$¥])([0-9,]+)", guide).group(1).replace(",", ""))
+assert max(ticks) >= desk, ("axis tops at %s, the desktop costs %s" % (max(ticks), desk))
+PY
+}
+zh_chart_yuan() {
+	zh_chart_money "$1" '累计成本（元）' && ! grep -q '美元' "$1/charts/cloud.svg"
+}
+check "zh-CN cloud chart: the axis says 累计成本（元） and reaches the worked example's ¥ desktop (no 美元)" \
+	zh_chart_yuan "$out_dir/zh-CN"
+check "the English cloud chart stays in dollars (Cumulative cost (USD), the axis reaches the \$ desktop)" \
+	zh_chart_money "$out_dir" 'Cumulative cost (USD)'
