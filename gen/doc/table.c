@@ -114,8 +114,8 @@ void table_add_row(Table *t)
 	g_ptr_array_add(t->rows, g_new0(Cell, t->n_cols));
 }
 
-/* The cell of the last row for key, emptied for a new value. */
-/* The cell of column key in the last row, emptied; *index its column. */
+/* The cell of column key in the last row, emptied for a new value;
+ * *index its column. */
 static Cell *cell_of(Table *t, const char *key, long *index)
 {
 	long i = column_from(t, key, t->next_col);
@@ -152,12 +152,11 @@ static bool amount_column(const Column *col)
 	return false;
 }
 
-/* The cell of the last row for key, with the number v: the output
- * boundary's guard (gg_output_number) on every number a table holds,
- * which every CSV, JSON and Markdown table of the output is.  NaN is an
- * empty cell (a machine sold without a price). */
-/* v as a cell of column col may hold it (gg_output_number); the message
- * naming the cell is made only for a value refused. */
+/* v, which column col may hold: the output boundary's guard
+ * (gg_output_number) on every number a table holds, which every CSV,
+ * JSON and Markdown table of the output is.  NaN is an empty cell (a
+ * machine sold without a price).  The message naming the cell is made
+ * only for a value refused. */
 static double checked(const Table *t, const Column *col, const char *what,
                       double v)
 {
