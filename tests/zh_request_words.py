@@ -8,7 +8,8 @@ architectures, the benchmark networks, the guide's product names), the
 cloud providers and instances of the edition, and the makers and parts a
 configuration names (Ryzen, EPYC, NVMe ...).  A source is cited by its
 own title: from 来源： up to its kind in brackets, and a domain after a
-dash, are left out, as are file names (guide.pdf).
+dash, are left out, as are file names (guide.pdf) and addresses (the
+guide's, under --base-url: https://example.github.io/gpuguide/zh-CN/).
 
 Usage: zh_request_words.py EDITION_DIR TEXT...
 """
@@ -48,6 +49,7 @@ def main():
         text = re.sub(r'— \S+', ' ', text)
         text = re.sub(r'来源：[^（；]*', ' ', text)
         text = re.sub(r'\S+\.(pdf|md)\b', ' ', text)
+        text = re.sub(r'https?://[^\s（）]+', ' ', text)
         for w in re.findall(r'[A-Za-z]{4,}', text):
             if w.lower() not in allow:
                 bad.setdefault(w, os.path.basename(path))
