@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define GPUGUIDE_VERSION "0.1.0"
 
@@ -44,6 +45,7 @@ typedef struct {
 	GPtrArray *summary; /* what changed: lines printed after the run */
 	gint64 stage_start; /* when the current stage began */
 	double stage_cpu;   /* this process's CPU seconds then */
+	pid_t stage_pid;    /* the process that began it */
 } Run;
 
 /* CPU seconds used by this process (a worker's own, under --jobs). */
@@ -59,6 +61,7 @@ static void stage_begin(Run *run)
 {
 	run->stage_start = g_get_monotonic_time();
 	run->stage_cpu = cpu_seconds();
+	run->stage_pid = getpid();
 }
 
 /* One line per finished stage with its own wall and CPU time. */
@@ -66,6 +69,11 @@ static void progress(Run *run, const char *stage, const char *what)
 {
 	gint64 now = g_get_monotonic_time();
 	double cpu = cpu_seconds();
+	/* a worker forked since the stage began counts its CPU from 0 */
+	if (getpid() != run->stage_pid) {
+		run->stage_cpu = 0;
+		run->stage_pid = getpid();
+	}
 	double ms = (double)(now - run->stage_start) / 1000.0;
 	double cpu_ms = (cpu - run->stage_cpu) * 1000.0;
 	run->stage_start = now;
@@ -82,39 +90,46 @@ static void on_progress(const char *stage, const char *what, void *run)
 	progress(run, stage, what);
 }
 
-/* The work of a run: every edition in every language, one job each
- * (jobs.h), job i = language i / n_editions, edition i % n_editions. */
+/* The work of a run: every edition, one job each (jobs.h), in every
+ * language (publish.h). */
 typedef struct {
 	Run *run;
 	GPtrArray *editions;   /* char *: edition folders */
 	char **names;          /* their basenames */
 	PublishConfig *config; /* one per language */
-	char **job_names;      /* "zh-CN/2020-09": for messages */
+	guint n_languages;
+	unsigned parallel;     /* worker processes at once */
 } Plan;
 
-/* One edition in one language: the first edition at the language's top,
- * others in a folder of their name.  The language's summary lines (what
+/* One edition in every language: the first edition at each language's
+ * top, others in a folder of their name.  The summary lines (what
  * changed: said once, for the first language) go to lines. */
-static bool publish_job(size_t index, void *data, GPtrArray *lines,
+static bool publish_job(size_t i, void *data, GPtrArray *lines,
                         GError **error)
 {
 	Plan *p = data;
-	guint n_editions = p->editions->len;
-	size_t lang = index / n_editions, i = index % n_editions;
-	PublishConfig cf = p->config[lang];
-	cf.summary = lang == 0 ? lines : NULL;
-	char *prefix = i == 0 ? g_strdup(cf.lang_folder)
-	                      : g_strdup_printf("%s%s/", cf.lang_folder,
-	                                        p->names[i]);
-	char *nav = html_editions_nav((const char *const *)p->names,
-	                              n_editions, i,
-	                              lang_get(cf.strings,
-	                                       "layout.current_edition"));
+	guint n_editions = p->editions->len, n = p->n_languages;
+	PublishLanguage *langs = g_new0(PublishLanguage, n);
+	char **owned = g_new0(char *, 2 * (size_t)n + 1);
+	for (guint l = 0; l < n; l++) {
+		const PublishConfig *cf = &p->config[l];
+		char *prefix = i == 0 ? g_strdup(cf->lang_folder)
+		                      : g_strdup_printf("%s%s/", cf->lang_folder,
+		                                        p->names[i]);
+		char *nav = html_editions_nav((const char *const *)p->names,
+		                              n_editions, i,
+		                              lang_get(cf->strings,
+		                                       "layout.current_edition"));
+		owned[2 * l] = prefix;
+		owned[2 * l + 1] = nav;
+		langs[l] = (PublishLanguage){cf, prefix, nav};
+	}
 	stage_begin(p->run);
-	bool ok = publish_edition(&cf, p->editions->pdata[i], prefix, nav,
-	                          p->run->site, on_progress, p->run, error);
-	g_free(nav);
-	g_free(prefix);
+	bool ok = publish_edition(langs, n, p->editions->pdata[i], p->parallel,
+	                          p->run->site, on_progress, p->run, lines,
+	                          error);
+	g_strfreev(owned);
+	g_free(langs);
 	return ok;
 }
 
@@ -144,10 +159,13 @@ static bool publish_all(Run *run, GPtrArray *editions, GError **error)
 	guint n = run->codes->len, n_ed = editions->len;
 	SiteLanguage *langs = g_new0(SiteLanguage, n);
 	char **folders = g_new0(char *, n + 1);
+	unsigned jobs = run->opt->jobs > 0 ? (unsigned)run->opt->jobs
+	                                   : jobs_default_parallel();
 	Plan plan = {.run = run, .editions = editions,
 	             .names = g_new0(char *, n_ed + 1),
 	             .config = g_new0(PublishConfig, n),
-	             .job_names = g_new0(char *, (size_t)n * n_ed + 1)};
+	             .n_languages = n,
+	             .parallel = jobs};
 	for (guint i = 0; i < n_ed; i++)
 		plan.names[i] = g_path_get_basename(editions->pdata[i]);
 	for (guint i = 0; i < n; i++) {
@@ -156,22 +174,14 @@ static bool publish_all(Run *run, GPtrArray *editions, GError **error)
 		folders[i] = i == 0 ? g_strdup("") : g_strdup_printf("%s/", code);
 		langs[i] = (SiteLanguage){code, folders[i], name ? name : code};
 	}
-	for (guint i = 0; i < n; i++) {
+	for (guint i = 0; i < n; i++)
 		plan.config[i] = language_config(run, i, langs, n);
-		for (guint k = 0; k < n_ed; k++)
-			plan.job_names[i * n_ed + k] =
-			    g_strdup_printf("%s/%s", (char *)run->codes->pdata[i],
-			                    plan.names[k]);
-	}
-	unsigned jobs = run->opt->jobs > 0 ? (unsigned)run->opt->jobs
-	                                   : jobs_default_parallel();
-	bool ok = jobs_run((size_t)n * n_ed, jobs, publish_job, &plan,
-	                   (const char *const *)plan.job_names, run->summary,
+	bool ok = jobs_run(n_ed, jobs, publish_job, &plan,
+	                   (const char *const *)plan.names, run->summary,
 	                   error);
 	stage_begin(run);
 	for (guint i = 0; ok && i < n; i++)
 		ok = publish_site_files(&plan.config[i], run->site, error);
-	g_strfreev(plan.job_names);
 	g_strfreev(plan.names);
 	g_free(plan.config);
 	g_strfreev(folders);

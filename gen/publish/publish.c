@@ -8,6 +8,7 @@
 #include "export.h"
 #include "guide.h"
 #include "html.h"
+#include "jobs.h"
 #include "markdown.h"
 #include "model.h"
 #include "pdf.h"
@@ -37,7 +38,7 @@ static const Backend GUIDE_BACKENDS[] = {
 };
 
 typedef struct {
-	Results *results; /* everything computed, read-only from here */
+	const Results *results; /* everything computed, read-only from here */
 	const Edition *edition;
 	const Recommendations *recs;
 	Values *values;
@@ -59,19 +60,16 @@ static void stages_free(Stages *s)
 	values_free(s->values);
 	if (s->tables)
 		g_ptr_array_unref(s->tables);
-	results_free(s->results);
 }
 
-static bool compute(const PublishConfig *cf, const char *dir, Stages *s,
-                    PublishProgress progress, void *data, GError **error)
+/* The guide's values and tables of results for one language. */
+static bool compute(const PublishConfig *cf, const Results *results,
+                    Stages *s, GError **error)
 {
-	s->results = results_run_for(dir, cf->lang, error);
-	if (!s->results)
-		return false;
-	s->edition = s->results->edition;
-	s->recs = s->results->recs;
-	progress("results", s->edition->name, data);
-	s->values = guide_values(s->results, cf->strings, &s->tables, error);
+	s->results = results;
+	s->edition = results->edition;
+	s->recs = results->recs;
+	s->values = guide_values(results, cf->strings, &s->tables, error);
 	return s->values != NULL;
 }
 
@@ -228,18 +226,19 @@ static bool run_backend(const Backend *b, const EditionResult *r,
 	return true;
 }
 
-static bool generate_edition(const PublishConfig *config, const char *dir,
-                             const char *prefix, const char *nav,
-                             Site *site, PublishProgress progress,
-                             void *data, GError **error)
+static bool generate_edition(const PublishConfig *config,
+                             const Results *results, const char *prefix,
+                             const char *nav, Site *site,
+                             PublishProgress progress, void *data,
+                             GError **error)
 {
 	Stages s = {0};
-	bool ok = compute(config, dir, &s, progress, data, error)
+	bool ok = compute(config, results, &s, error)
 	          && compare(config, prefix, &s, error);
 	EditionResult r = {.config = config,
 	                   .edition = s.edition,
 	                   .recs = s.recs,
-	                   .llm = s.results ? s.results->llm : NULL,
+	                   .llm = results->llm,
 	                   .values = s.values,
 	                   .tables = s.tables,
 	                   .prefix = prefix,
@@ -270,39 +269,115 @@ static bool generate_edition(const PublishConfig *config, const char *dir,
 	return ok;
 }
 
-/* Takes an edition whose inputs are unchanged over from the previous
- * output (reuse.h), else generates it; either way its list of files
- * with the key is written, the same bytes both ways. */
-bool publish_edition(const PublishConfig *config, const char *dir,
-                     const char *prefix, const char *nav, Site *site,
-                     PublishProgress progress, void *data, GError **error)
+/* One edition in its languages: what publish_edition was given, each
+ * language's reuse key, and the results shared by those generated. */
+typedef struct {
+	const PublishLanguage *langs;
+	size_t n;
+	const char *dir;
+	Site *site;
+	PublishProgress progress;
+	void *data;
+	char **keys;      /* per language */
+	size_t *todo;     /* the languages to generate, in order */
+	size_t n_todo;
+	Results *results; /* results_load's, shared by the languages */
+} EditionRun;
+
+/* Takes language i of the edition over from the previous output when
+ * its inputs are unchanged (reuse.h); else adds it to the languages to
+ * generate.  Its summary lines go to lines. */
+static bool take_over_or_plan(EditionRun *er, size_t i, GPtrArray *lines,
+                              GError **error)
 {
-	char *previous = previous_path(config, prefix);
-	char *key = reuse_key(config, dir, prefix, nav, previous, error);
+	const PublishLanguage *l = &er->langs[i];
+	char *previous = previous_path(l->config, l->prefix);
+	er->keys[i] = reuse_key(l->config, er->dir, l->prefix, l->nav,
+	                        previous, error);
 	g_free(previous);
-	if (!key)
+	if (!er->keys[i])
 		return false;
 	bool reused = false;
-	bool ok = config->full
-	          || reuse_previous(site, prefix, key, &reused, error);
-	if (ok && reused) {
-		char *name = g_path_get_basename(dir);
-		progress("reused", name, data);
-		if (config->summary)
-			g_ptr_array_add(config->summary,
-			                g_strdup_printf("%s: inputs unchanged since "
-			                                "the last run; its files "
-			                                "were kept", name));
-		g_free(name);
-	} else if (ok) {
-		site_record_start(site);
-		ok = generate_edition(config, dir, prefix, nav, site, progress,
-		                      data, error);
-		GPtrArray *paths = site_record_stop(site);
-		ok = ok && reuse_write_list(site, prefix, key, paths, error);
-		g_ptr_array_unref(paths);
+	if (!l->config->full
+	    && !reuse_previous(er->site, l->prefix, er->keys[i], &reused,
+	                       error))
+		return false;
+	if (!reused) {
+		er->todo[er->n_todo++] = i;
+		return true;
 	}
-	g_free(key);
+	char *name = g_path_get_basename(er->dir);
+	er->progress("reused", name, er->data);
+	if (i == 0 && lines)
+		g_ptr_array_add(lines, g_strdup_printf("%s: inputs unchanged "
+		                                       "since the last run; "
+		                                       "its files were kept",
+		                                       name));
+	g_free(name);
+	return true;
+}
+
+/* Job k of jobs.h: the k-th language to generate, with the market of
+ * its language, its files recorded and listed with the key. */
+static bool language_job(size_t k, void *data, GPtrArray *lines,
+                         GError **error)
+{
+	EditionRun *er = data;
+	size_t i = er->todo[k];
+	const PublishLanguage *l = &er->langs[i];
+	PublishConfig config = *l->config;
+	config.summary = i == 0 ? lines : NULL; /* said once, by the first */
+	if (!results_use_market(er->results, config.lang, error))
+		return false;
+	er->progress("market", er->results->edition->name, er->data);
+	site_record_start(er->site);
+	bool ok = generate_edition(&config, er->results, l->prefix, l->nav,
+	                           er->site, er->progress, er->data, error);
+	GPtrArray *paths = site_record_stop(er->site);
+	ok = ok && reuse_write_list(er->site, l->prefix, er->keys[i], paths,
+	                            error);
+	g_ptr_array_unref(paths);
+	return ok;
+}
+
+/* The languages to generate, after the shared results: "LANG/EDITION"
+ * names them in a worker's messages. */
+static bool generate_languages(EditionRun *er, unsigned parallel,
+                               GPtrArray *lines, GError **error)
+{
+	er->results = results_load(er->dir, error);
+	if (!er->results)
+		return false;
+	er->progress("results", er->results->edition->name, er->data);
+	char **names = g_new0(char *, er->n_todo + 1);
+	char *base = g_path_get_basename(er->dir);
+	for (size_t k = 0; k < er->n_todo; k++)
+		names[k] = g_strdup_printf(
+		    "%s/%s", er->langs[er->todo[k]].config->lang, base);
+	bool ok = jobs_run(er->n_todo, parallel, language_job, er,
+	                   (const char *const *)names, lines, error);
+	g_strfreev(names);
+	g_free(base);
+	return ok;
+}
+
+bool publish_edition(const PublishLanguage *langs, size_t n,
+                     const char *dir, unsigned parallel, Site *site,
+                     PublishProgress progress, void *data,
+                     GPtrArray *lines, GError **error)
+{
+	EditionRun er = {.langs = langs, .n = n, .dir = dir, .site = site,
+	                 .progress = progress, .data = data,
+	                 .keys = g_new0(char *, n + 1),
+	                 .todo = g_new0(size_t, n)};
+	bool ok = true;
+	for (size_t i = 0; ok && i < n; i++)
+		ok = take_over_or_plan(&er, i, lines, error);
+	if (ok && er.n_todo > 0)
+		ok = generate_languages(&er, parallel, lines, error);
+	results_free(er.results);
+	g_strfreev(er.keys);
+	g_free(er.todo);
 	return ok;
 }
 

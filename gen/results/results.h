@@ -10,7 +10,8 @@
  * this stage computes, loads data or writes into the Edition.
  * Ownership: results_run returns Results the caller frees with
  * results_free; it owns the Edition and every stage's result, which
- * point into one another. */
+ * point into one another.  results_use_market replaces the market's
+ * stages in place: pointers into the previous ones die with the call. */
 #ifndef GG_RESULTS_H
 #define GG_RESULTS_H
 
@@ -34,6 +35,9 @@ typedef struct {
 	 * sibling folder), for the GPUs added since; NULL when it names
 	 * none or the folder has no gpus.csv (an edition copied alone) */
 	Edition *previous_edition;
+	/* the use cases' budgets as loaded (home market), restored before
+	 * each results_use_market; private to results.c */
+	double *home_budgets;
 } Results;
 
 /* Loads the edition in dir and computes all of its results.  NULL with
@@ -42,9 +46,23 @@ Results *results_run(const char *dir, GError **error);
 
 /* The same for the readers of language lang: with the figures of the
  * market markets.csv gives that language (money, VAT, electricity,
- * circuits, cloud offers: cost.h, "markets"), else the home market's. */
+ * circuits, cloud offers: cost.h, "markets"), else the home market's.
+ * results_load then results_use_market. */
 Results *results_run_for(const char *dir, const char *lang,
                          GError **error);
+
+/* The part of an edition's results no reader's market changes, made
+ * once for all its languages: the loaded Edition, the LLM model, the
+ * performance model, the hindsight and the previous edition.  costs,
+ * recs, claims and avoid stay NULL until results_use_market. */
+Results *results_load(const char *dir, GError **error);
+
+/* Computes the stages that depend on the market of language lang
+ * (costs, builds, decisions, claims, the cards to avoid) into r, after
+ * freeing those of an earlier call and giving the use cases back their
+ * home budgets: the same figures as results_run_for(dir, lang), for one
+ * language after another in one process.  FALSE with *error set. */
+bool results_use_market(Results *r, const char *lang, GError **error);
 void results_free(Results *r);
 
 #endif

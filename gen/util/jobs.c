@@ -114,6 +114,10 @@ static G_NORETURN void worker(size_t index, JobRun run, void *data, int fd,
 	sigemptyset(&dfl.sa_mask);
 	for (size_t i = 0; i < G_N_ELEMENTS(FORWARDED); i++)
 		sigaction(FORWARDED[i], &dfl, NULL);
+	/* the parent's workers are not this process's: a job may run jobs
+	 * of its own (an edition's languages), and a signal ends only those */
+	g_workers = NULL;
+	g_n_workers = 0;
 	/* never outlive the parent: it owns the temporary folder */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != parent)

@@ -1,6 +1,6 @@
-/* Jobs: runs n independent jobs (one edition in one language each) one
- * after the other, or in up to `parallel` worker processes at once.  A
- * worker is a fork of the caller: it inherits everything read so far
+/* Jobs: runs n independent jobs (an edition each, and within it a
+ * language each: a job may run jobs of its own) one after the other,
+ * or in up to `parallel` worker processes at once.  A worker is a fork of the caller: it inherits everything read so far
  * (options, strings, the Site), runs one job, and sends back the lines
  * the job produced and its error, if any; the caller gets them in job
  * order, so the result is the same as a serial run: the lines of every
