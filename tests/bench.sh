@@ -212,7 +212,7 @@ growth() {
 		if (a > 0 && b > 0 && nb > na) printf "%.2fx", exp(log(b / a) * log(3) / log(nb / na));
 		else print "-" }'
 }
-stages="results data template charts html pdf requests"
+stages="results market data template charts html pdf requests"
 echo "4. scaling on synthetic editions (tests/synth/make_edition.py: GPUs : prices : benchmark rows = 1 : 10 : 5, every GPU measured, five chip families; medians of $scale_runs runs; stopped after $limit s)"
 printf '  %6s %7s  %-8s %8s %8s %7s %11s   %s\n' GPUs rows run wall CPU peak "CPU/1k rows" "stage CPU ms per 1k rows: $stages"
 prev_n= prev=
