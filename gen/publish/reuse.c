@@ -1,12 +1,10 @@
 /* Reuse of an unchanged edition's output.  See reuse.h. */
 #include "reuse.h"
 
+#include "digest.h"
 #include "util.h"
 
-#include <cairo.h>
-#include <pango/pango.h>
 #include <string.h>
-#include <unistd.h>
 
 #define LIST_HEADER "gpuguide inputs 1"
 #define LIST_MAX_BYTES (16u * 1024u * 1024u)
@@ -76,33 +74,6 @@ static bool add_folder(GChecksum *sum, const char *dir, const char *below,
 	return ok;
 }
 
-/* The program: its own bytes (read once per process) and the versions
- * of the libraries it is linked with at run time. */
-static const char *program_digest(void)
-{
-	static char *digest;
-	if (digest)
-		return digest;
-	char *bytes = NULL;
-	size_t length = 0;
-	GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
-	if (gg_read_file("/proc/self/exe", INPUT_MAX_BYTES, &bytes, &length,
-	                 NULL))
-		add_field(sum, "program", bytes, length);
-	else { /* no way to tell two builds apart: never the same key */
-		char *now = g_strdup_printf("%" G_GINT64_FORMAT " %d",
-		                            g_get_real_time(), (int)getpid());
-		add_text(sum, "unknown program", now);
-		g_free(now);
-	}
-	g_free(bytes);
-	add_text(sum, "cairo", cairo_version_string());
-	add_text(sum, "pango", pango_version_string());
-	digest = g_strdup(g_checksum_get_string(sum));
-	g_checksum_free(sum);
-	return digest;
-}
-
 /* The previous_edition an edition's assumptions.csv names (the line
  * "previous_edition,NAME,..."), as results.c reads it; NULL without. */
 static char *previous_edition_name(const char *edition_dir)
@@ -161,7 +132,7 @@ char *reuse_key(const PublishConfig *cf, const char *edition_dir,
                 const char *previous_path, GError **error)
 {
 	GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
-	add_text(sum, LIST_HEADER, program_digest());
+	add_text(sum, LIST_HEADER, digest_program());
 	add_options(sum, cf, prefix, nav);
 	bool ok = add_folder(sum, edition_dir, "", false, error);
 	char *previous = ok ? previous_edition_name(edition_dir) : NULL;

@@ -84,6 +84,31 @@ printf 'not a list\n' >"$ru_a/zh-CN/.gpuguide-inputs"
 ru_run "$ru_a"
 check "a list that does not parse means the edition is generated" sh -c "[ \$(grep -c '^gpuguide: reused ' '$tmp/ru.err') -eq 3 ]"
 check "and the output is the full run's" same_tree "$ru_a" "$ru_b"
+
+# A generated edition draws a chart's PNG only when its picture changed:
+# the memo (.gpuguide-charts) keys each PNG by the program and the wide
+# light SVG it is drawn from.  A PNG swapped in the previous output with
+# the memo's digest made to match is taken over (so it was not drawn); one
+# swapped without, or under --full, is drawn again.
+ru_memo_png() { sed -n '2s/^.*  .*  //p' "$ru_a/.gpuguide-charts"; }
+ru_swap_png() { # PATH UPDATE_MEMO: fake PNG bytes at PATH, memo to match
+	printf 'not drawn by this run\n' >"$ru_a/$1"
+	[ "$2" = yes ] || { printf 'edited after the run\n' >>"$ru_a/$1"; return 0; }
+	sha=$(sha256sum "$ru_a/$1" | cut -d' ' -f1)
+	sed -i "s|^\([0-9a-f]*\)  [0-9a-f]*  $1\$|\1  $sha  $1|" "$ru_a/.gpuguide-charts"
+}
+rm -rf "$ru_a" && ru_run "$ru_a"
+ru_png=$(ru_memo_png)
+check "the memo lists the current edition's PNGs" test -n "$ru_png"
+ru_swap_png "$ru_png" yes
+SOURCE_DATE_EPOCH=1796601600 ru_run "$ru_a"
+check "an unchanged chart's PNG is taken over, not drawn again" grep -q 'not drawn by this run' "$ru_a/$ru_png"
+ru_swap_png "$ru_png" no
+SOURCE_DATE_EPOCH=1796688000 ru_run "$ru_a"
+check "a PNG that is not the one the memo lists is drawn again" sh -c "head -c 4 '$ru_a/$ru_png' | grep -q PNG"
+ru_swap_png "$ru_png" yes
+SOURCE_DATE_EPOCH=1796774400 ru_run "$ru_a" --full
+check "--full draws every PNG" sh -c "head -c 4 '$ru_a/$ru_png' | grep -q PNG"
 unset SOURCE_DATE_EPOCH
 
 # What "What changed" compares with is a small file of its own
