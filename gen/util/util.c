@@ -223,6 +223,28 @@ static bool is_invisible(gunichar c)
 	       || c == 0x2028 || c == 0x2029;
 }
 
+/* The first invisible character of text (valid UTF-8, no NUL) other than
+ * a BOM at its start, or NULL: the characters is_invisible names, found
+ * by their bytes (C2 80-9F, E2 80 A8-A9, EF BB BF; in valid UTF-8 a lead
+ * byte is never a continuation byte), since every byte of every input
+ * passes here. */
+static const char *first_invisible(const char *text, size_t length)
+{
+	const unsigned char *start = (const unsigned char *)text;
+	const unsigned char *end = start + length;
+	for (const unsigned char *p = start; p < end; p++) {
+		unsigned char c = *p;
+		if ((c >= 0x20 && c < 0x7F) || c == '\t' || c == '\n'
+		    || c == '\r')
+			continue;
+		if (c < 0x80 || (c == 0xC2 && p[1] <= 0x9F)
+		    || (c == 0xE2 && p[1] == 0x80 && (p[2] == 0xA8 || p[2] == 0xA9))
+		    || (c == 0xEF && p[1] == 0xBB && p[2] == 0xBF && p != start))
+			return (const char *)p;
+	}
+	return NULL;
+}
+
 bool gg_check_text(const char *path, const char *text, size_t length,
                    GError **error)
 {
@@ -241,20 +263,19 @@ bool gg_check_text(const char *path, const char *text, size_t length,
 		                   "not valid UTF-8 text");
 		return false;
 	}
-	for (const char *p = text; p < text + length; p = g_utf8_next_char(p)) {
-		gunichar c = g_utf8_get_char(p);
-		if (!is_invisible(c) || (c == 0xFEFF && p == text))
-			continue;
-		text_position(text, (size_t)(p - text), &line, &col);
-		gg_set_input_error(error, path, line, col,
-		                   c == 0xFEFF ? "byte order mark (U+FEFF) "
-		                                 "inside the text"
-		                               : "control character U+%04X in "
-		                                 "the text",
-		                   c);
-		return false;
-	}
-	return true;
+	const char *p = first_invisible(text, length);
+	if (!p)
+		return true;
+	gunichar c = g_utf8_get_char(p);
+	g_assert(is_invisible(c));
+	text_position(text, (size_t)(p - text), &line, &col);
+	gg_set_input_error(error, path, line, col,
+	                   c == 0xFEFF ? "byte order mark (U+FEFF) "
+	                                 "inside the text"
+	                               : "control character U+%04X in "
+	                                 "the text",
+	                   c);
+	return false;
 }
 
 char *gg_visible(const char *text)
