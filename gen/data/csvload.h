@@ -32,6 +32,10 @@ typedef struct {
 	CsvRow *rows; /* data rows, header excluded */
 	size_t n_rows;
 	GHashTable *columns; /* header name -> index + 1 (the first such) */
+	/* csvload.c's own: the file's text, which holds every field's text,
+	 * and header and rows in one array */
+	char *text;
+	CsvRow *all_rows;
 } CsvTable;
 
 /* Parses path strictly (CSV_STRICT | CSV_STRICT_FINI).  Accepts a UTF-8 BOM
