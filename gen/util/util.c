@@ -156,25 +156,46 @@ bool gg_parse_decimal(const char *text, double *value)
 	const char *p = text + (*text == '-');
 	if (!g_ascii_isdigit(*p) || (p[0] == '0' && g_ascii_isdigit(p[1])))
 		return false;
-	while (g_ascii_isdigit(*p))
-		p++;
+	/* the digits as a whole number m and the count of decimals k */
+	guint64 m = 0;
+	int digits = 0, decimals = 0;
+	for (; g_ascii_isdigit(*p); p++, digits++)
+		m = m * 10 + (guint64)(*p - '0');
 	if (*p == '.') {
 		if (!g_ascii_isdigit(*++p))
 			return false;
-		while (g_ascii_isdigit(*p))
-			p++;
+		for (; g_ascii_isdigit(*p); p++, digits++, decimals++)
+			m = m * 10 + (guint64)(*p - '0');
 	}
-	return *p == '\0' && gg_parse_number(text, value);
+	if (*p != '\0')
+		return false;
+	/* m / 10^k is then exact in a double and one division rounds it
+	 * correctly, as strtod does (Clinger's fast path); longer numbers
+	 * go to strtod */
+	static const double POW10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,
+	                               1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+	                               1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
+	                               1e18, 1e19, 1e20, 1e21, 1e22};
+	if (digits <= 15) { /* m < 2^53, decimals <= 15 */
+		double v = (double)m / POW10[decimals];
+		*value = *text == '-' ? -v : v;
+		return true;
+	}
+	return gg_parse_number(text, value);
 }
 
 bool gg_is_iso_date(const char *text)
 {
 	if (!text || strlen(text) != 10 || text[4] != '-' || text[7] != '-')
 		return false;
-	for (int i = 0; i < 10; i++)
+	int n[10];
+	for (int i = 0; i < 10; i++) {
 		if (i != 4 && i != 7 && !g_ascii_isdigit(text[i]))
 			return false;
-	int year = atoi(text), month = atoi(text + 5), day = atoi(text + 8);
+		n[i] = text[i] - '0';
+	}
+	int year = n[0] * 1000 + n[1] * 100 + n[2] * 10 + n[3];
+	int month = n[5] * 10 + n[6], day = n[8] * 10 + n[9];
 	return year >= 1900 && g_date_valid_dmy((GDateDay)day,
 	                                        (GDateMonth)month,
 	                                        (GDateYear)year);
