@@ -26,8 +26,13 @@ typedef struct {
 	 * callbacks gave that), and error messages depend on it. */
 	int field_line, field_col;
 	bool field_pending;
-	GArray *fields; /* CsvField, every record's, one after the other */
-	GArray *rows;   /* CsvRow, fields still NULL (the array moves) */
+	/* every record's fields one after the other, and the records
+	 * (fields still NULL: the array of fields moves as it grows);
+	 * plain arrays, as a GArray costs a call per field */
+	CsvField *fields;
+	size_t n_fields, fields_size;
+	CsvRow *rows;
+	size_t n_rows, rows_size;
 	size_t record_first;
 	/* the first field over CSV_MAX_FIELD_CHARS, reported only when the
 	 * whole file parses (as libcsv's reader checked after parsing) */
@@ -69,7 +74,11 @@ static void end_field(Reader *r, size_t start, size_t len)
 {
 	r->text[start + len] = '\0';
 	CsvField f = {r->text + start, r->field_line, r->field_col};
-	g_array_append_val(r->fields, f);
+	if (r->n_fields == r->fields_size) {
+		r->fields_size = r->fields_size * 2 + 256;
+		r->fields = g_renew(CsvField, r->fields, r->fields_size);
+	}
+	r->fields[r->n_fields++] = f;
 	r->field_pending = true;
 	if (len > CSV_MAX_FIELD_CHARS && !r->long_chars) {
 		glong n = g_utf8_strlen(r->text + start, (gssize)len);
@@ -83,11 +92,14 @@ static void end_field(Reader *r, size_t start, size_t len)
 
 static void end_record(Reader *r)
 {
-	const CsvField *first = &g_array_index(r->fields, CsvField,
-	                                       r->record_first);
-	CsvRow row = {NULL, r->fields->len - r->record_first, first->line};
-	g_array_append_val(r->rows, row);
-	r->record_first = r->fields->len;
+	CsvRow row = {NULL, r->n_fields - r->record_first,
+	              r->fields[r->record_first].line};
+	if (r->n_rows == r->rows_size) {
+		r->rows_size = r->rows_size * 2 + 64;
+		r->rows = g_renew(CsvRow, r->rows, r->rows_size);
+	}
+	r->rows[r->n_rows++] = row;
+	r->record_first = r->n_fields;
 	r->field_pending = true;
 }
 
@@ -214,9 +226,8 @@ static bool parse(Reader *r, GError **error)
 /* rows (header included) within CSV_MAX_ROWS and CSV_MAX_FIELD_CHARS. */
 static bool within_limits(const Reader *r, GError **error)
 {
-	if (r->rows->len > CSV_MAX_ROWS + 1) {
-		const CsvRow *row = &g_array_index(r->rows, CsvRow,
-		                                   CSV_MAX_ROWS + 1);
+	if (r->n_rows > CSV_MAX_ROWS + 1) {
+		const CsvRow *row = &r->rows[CSV_MAX_ROWS + 1];
 		gg_set_input_error(error, r->path, row->line, 1,
 		                   "more than %d data rows; the limit is %d",
 		                   CSV_MAX_ROWS, CSV_MAX_ROWS);
@@ -243,19 +254,17 @@ static CsvTable *parse_owned(const char *path, char *text, size_t length,
 	size_t skip = length >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0;
 	Reader r = {.path = path, .text = text + 3 * skip,
 	            .length = length - 3 * skip, .line = 1, .col = 1,
-	            .field_line = 1, .field_col = 1, .field_pending = true,
-	            .fields = g_array_new(FALSE, FALSE, sizeof(CsvField)),
-	            .rows = g_array_new(FALSE, FALSE, sizeof(CsvRow))};
+	            .field_line = 1, .field_col = 1, .field_pending = true};
 	bool ok = parse(&r, error);
-	if (ok && r.rows->len == 0) {
+	if (ok && r.n_rows == 0) {
 		gg_set_input_error(error, path, 1, 1,
 		                   "empty file: expected a header row");
 		ok = false;
 	}
 	ok = ok && within_limits(&r, error);
 	if (!ok) {
-		g_array_free(r.fields, TRUE);
-		g_array_free(r.rows, TRUE);
+		g_free(r.fields);
+		g_free(r.rows);
 		g_free(text);
 		return NULL;
 	}
@@ -263,9 +272,9 @@ static CsvTable *parse_owned(const char *path, char *text, size_t length,
 	CsvTable *table = g_new0(CsvTable, 1);
 	table->path = g_strdup(path);
 	table->text = text;
-	size_t n_rows = r.rows->len;
-	table->all_rows = (CsvRow *)g_array_free(r.rows, FALSE);
-	CsvField *f = (CsvField *)g_array_free(r.fields, FALSE);
+	size_t n_rows = r.n_rows;
+	table->all_rows = r.rows;
+	CsvField *f = r.fields;
 	for (size_t i = 0; i < n_rows; i++) { /* consecutive in f */
 		table->all_rows[i].fields = f;
 		f += table->all_rows[i].n_fields;

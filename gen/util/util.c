@@ -53,36 +53,45 @@ static const char *file_kind(mode_t mode)
 	return "special file";
 }
 
-/* Reads all of fd (at most max_bytes; one byte more means too large). */
+/* Reads all of fd (at most max_bytes; one byte more means too large)
+ * into one buffer with a NUL after the bytes, sized for size_hint bytes
+ * (the size fstat gave: a large file is read without a copy or a move). */
 static bool read_fd(int fd, const char *path, size_t max_bytes,
-                    char **contents, size_t *length, GError **error)
+                    size_t size_hint, char **contents, size_t *length,
+                    GError **error)
 {
-	GString *s = g_string_sized_new(4096);
-	char buf[65536];
+	size_t cap = MIN(size_hint, max_bytes) + 2, len = 0;
+	cap = MAX(cap, 4096);
+	char *buf = g_malloc(cap);
 	for (;;) {
-		ssize_t n = read(fd, buf, sizeof buf);
+		if (cap - len < 2) { /* grew since fstat */
+			cap *= 2;
+			buf = g_realloc(buf, cap);
+		}
+		ssize_t n = read(fd, buf + len, MIN(cap - len - 1, (size_t)1 << 30));
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
 			gg_set_input_error(error, path, 0, 0, "cannot read: %s",
 			                   g_strerror(errno));
-			g_string_free(s, TRUE);
+			g_free(buf);
 			return false;
 		}
 		if (n == 0)
 			break;
-		if (s->len + (size_t)n > max_bytes) { /* grew since fstat */
+		if (len + (size_t)n > max_bytes) { /* grew since fstat */
 			gg_set_input_error(error, path, 0, 0,
 			                   "file is larger than the limit of %zu "
 			                   "bytes", max_bytes);
-			g_string_free(s, TRUE);
+			g_free(buf);
 			return false;
 		}
-		g_string_append_len(s, buf, n);
+		len += (size_t)n;
 	}
+	buf[len] = '\0';
 	if (length)
-		*length = s->len;
-	*contents = g_string_free(s, FALSE);
+		*length = len;
+	*contents = buf;
 	return true;
 }
 
@@ -114,7 +123,8 @@ static bool read_guarded(const char *path, size_t max_bytes, bool optional,
 		                   "file is %lld bytes; the limit is %zu bytes",
 		                   (long long)st.st_size, max_bytes);
 	else
-		ok = read_fd(fd, path, max_bytes, contents, length, error);
+		ok = read_fd(fd, path, max_bytes, (size_t)st.st_size, contents,
+		             length, error);
 	close(fd);
 	return ok;
 }
