@@ -159,12 +159,23 @@ static CursorColumn *column_of(Cursor *c, const char *column)
 	}
 	if (!slot)
 		slot = &c->columns[start];
+	if (slot->passed)
+		g_hash_table_destroy(slot->passed);
+	slot->passed = NULL;
 	slot->name = column;
 	slot->index = csv_table_column(c->table, column);
 	slot->is_name = in_list(column, NAME_COLUMNS);
 	slot->max = column_max(column);
 	slot->checked = NULL;
 	return slot;
+}
+
+void dc_cursor_clear(Cursor *c)
+{
+	for (size_t i = 0; i < CURSOR_COLUMNS; i++)
+		if (c->columns[i].passed)
+			g_hash_table_destroy(c->columns[i].passed);
+	memset(c->columns, 0, sizeof c->columns);
 }
 
 int dc_column(Cursor *c, const char *column)
@@ -248,10 +259,19 @@ char *dc_address_optional(Cursor *c, const char *column)
 	check_text(c, f, col);
 	if (checked_before(col, f))
 		return g_strdup(f->text);
-	if (!gg_address_ok(f->text, &why))
-		dc_fail(c, f, "%s: %s, got '%s'", column, why, f->text);
-	else
+	if (col->passed && g_hash_table_contains(col->passed, f->text)) {
 		col->checked = f->text;
+		return g_strdup(f->text);
+	}
+	if (!gg_address_ok(f->text, &why)) {
+		dc_fail(c, f, "%s: %s, got '%s'", column, why, f->text);
+		return g_strdup(f->text);
+	}
+	col->checked = f->text;
+	if (!col->passed) /* keys are the table's texts */
+		col->passed = g_hash_table_new(g_str_hash, g_str_equal);
+	if (g_hash_table_size(col->passed) < CURSOR_PASSED_MAX)
+		g_hash_table_add(col->passed, (char *)f->text);
 	return g_strdup(f->text);
 }
 

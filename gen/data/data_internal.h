@@ -20,7 +20,13 @@ typedef struct {
 	/* the last cell text that passed the column's address or date
 	 * check: the rows of a file repeat their sources and dates */
 	const char *checked;
+	/* every address that passed (up to CURSOR_PASSED_MAX; NULL until
+	 * one did): rows may take turns among a few addresses, and the
+	 * check parses each */
+	GHashTable *passed;
 } CursorColumn;
+
+#define CURSOR_PASSED_MAX 4096
 
 #define CURSOR_COLUMNS 64 /* more than any file's readers name */
 
@@ -33,6 +39,10 @@ typedef struct {
 	bool failed;
 	CursorColumn columns[CURSOR_COLUMNS]; /* open addressing on name */
 } Cursor;
+
+/* Frees what the cursor's columns hold (the cursor itself is the
+ * caller's); call when its table is done. */
+void dc_cursor_clear(Cursor *c);
 
 typedef enum { POSITIVE, NON_NEGATIVE, ANY_SIGN } Range;
 

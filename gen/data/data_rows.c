@@ -210,12 +210,11 @@ static void read_price(Cursor *c, Edition *e, Price *p)
 	    PRICE_CURRENCIES[dc_choice(c, "currency", PRICE_CURRENCIES)]);
 	p->channel = dc_dup_required(c, "channel");
 	p->from = dc_provenance(c);
-	char *kind = dc_text_or_empty(c, "kind");
-	if (!*kind) /* absent or empty: derived (data/README.md) */
+	/* kind absent or empty: derived (data/README.md) */
+	if (!has_column(c, "kind") || !dc_cell(c, "kind")->text[0])
 		p->kind = price_kind_derived(p);
 	else
 		p->kind = (PriceKind)dc_choice(c, "kind", PRICE_KINDS);
-	g_free(kind);
 	/* one truth for a list price: the channel and the kind agree */
 	if (!c->failed
 	    && (p->kind == PRICE_KIND_LIST) != (strcmp(p->channel, "list") == 0))
