@@ -254,24 +254,83 @@ static bool is_invisible(gunichar c)
 	       || c == 0x2028 || c == 0x2029;
 }
 
-/* The first invisible character of text (valid UTF-8, no NUL) other than
- * a BOM at its start, or NULL: the characters is_invisible names, found
- * by their bytes (C2 80-9F, E2 80 A8-A9, EF BB BF; in valid UTF-8 a lead
- * byte is never a continuation byte), since every byte of every input
- * passes here. */
-static const char *first_invisible(const char *text, size_t length)
+/* Length of the UTF-8 sequence at p (before end) when it is valid as
+ * g_utf8_validate reads RFC 3629 (no overlong form, no surrogate, nothing
+ * above U+10FFFF), else 0. */
+static size_t utf8_sequence(const unsigned char *p, const unsigned char *end)
+{
+	size_t room = (size_t)(end - p);
+	unsigned char c = p[0];
+	if (c >= 0xC2 && c <= 0xDF)
+		return room >= 2 && (p[1] & 0xC0) == 0x80 ? 2 : 0;
+	if (c >= 0xE0 && c <= 0xEF) {
+		unsigned char lo = c == 0xE0 ? 0xA0 : 0x80;
+		unsigned char hi = c == 0xED ? 0x9F : 0xBF;
+		return room >= 3 && p[1] >= lo && p[1] <= hi
+		               && (p[2] & 0xC0) == 0x80
+		           ? 3
+		           : 0;
+	}
+	if (c >= 0xF0 && c <= 0xF4) {
+		unsigned char lo = c == 0xF0 ? 0x90 : 0x80;
+		unsigned char hi = c == 0xF4 ? 0x8F : 0xBF;
+		return room >= 4 && p[1] >= lo && p[1] <= hi
+		               && (p[2] & 0xC0) == 0x80 && (p[3] & 0xC0) == 0x80
+		           ? 4
+		           : 0;
+	}
+	return 0;
+}
+
+/* Whether the 8 bytes at p are all printable ASCII (0x20-0x7E), tested
+ * at once: no high bit, no byte below 0x20, none equal to 0x7F (a borrow
+ * makes a false alarm only beside a true one, and then the bytes are
+ * looked at one by one anyway). */
+static bool printable8(const unsigned char *p)
+{
+	const guint64 ones = 0x0101010101010101u, high = 0x8080808080808080u;
+	guint64 w, del;
+	memcpy(&w, p, 8);
+	del = w ^ (0x7F * ones);
+	return !((w & high) | ((w - 0x20 * ones) & ~w & high)
+	         | ((del - ones) & ~del & high));
+}
+
+/* One pass over text (no NUL in it): returns the first byte of its first
+ * invalid UTF-8 sequence (as g_utf8_validate's end), or NULL when it is
+ * valid; *invisible is then its first invisible character (is_invisible,
+ * found by its bytes: C2 80-9F, E2 80 A8-A9, EF BB BF) other than a BOM
+ * at its start, or NULL.  Every byte of every input passes here. */
+static const char *scan_text(const char *text, size_t length,
+                             const char **invisible)
 {
 	const unsigned char *start = (const unsigned char *)text;
-	const unsigned char *end = start + length;
-	for (const unsigned char *p = start; p < end; p++) {
+	const unsigned char *end = start + length, *p = start;
+	*invisible = NULL;
+	while (p < end) {
+		while (end - p >= 8 && printable8(p))
+			p += 8;
+		if (p == end)
+			break;
 		unsigned char c = *p;
-		if ((c >= 0x20 && c < 0x7F) || c == '\t' || c == '\n'
-		    || c == '\r')
-			continue;
-		if (c < 0x80 || (c == 0xC2 && p[1] <= 0x9F)
-		    || (c == 0xE2 && p[1] == 0x80 && (p[2] == 0xA8 || p[2] == 0xA9))
-		    || (c == 0xEF && p[1] == 0xBB && p[2] == 0xBF && p != start))
-			return (const char *)p;
+		size_t n = 1;
+		bool hidden;
+		if (c < 0x80) {
+			hidden = (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+			         || c == 0x7F;
+		} else {
+			n = utf8_sequence(p, end);
+			if (n == 0)
+				return (const char *)p;
+			hidden = (c == 0xC2 && p[1] <= 0x9F)
+			         || (c == 0xE2 && p[1] == 0x80
+			             && (p[2] == 0xA8 || p[2] == 0xA9))
+			         || (c == 0xEF && p[1] == 0xBB && p[2] == 0xBF
+			             && p != start);
+		}
+		if (hidden && !*invisible)
+			*invisible = (const char *)p;
+		p += n;
 	}
 	return NULL;
 }
@@ -287,14 +346,14 @@ bool gg_check_text(const char *path, const char *text, size_t length,
 		                   "NUL byte: this is not a text file");
 		return false;
 	}
-	const char *end = NULL;
-	if (!g_utf8_validate(text, (gssize)length, &end)) {
-		text_position(text, (size_t)(end - text), &line, &col);
+	const char *p = NULL;
+	const char *bad = scan_text(text, length, &p);
+	if (bad) {
+		text_position(text, (size_t)(bad - text), &line, &col);
 		gg_set_input_error(error, path, line, col,
 		                   "not valid UTF-8 text");
 		return false;
 	}
-	const char *p = first_invisible(text, length);
 	if (!p)
 		return true;
 	gunichar c = g_utf8_get_char(p);
