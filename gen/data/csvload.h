@@ -38,7 +38,9 @@ typedef struct {
 	CsvRow *all_rows;
 } CsvTable;
 
-/* Parses path strictly (CSV_STRICT | CSV_STRICT_FINI).  Accepts a UTF-8 BOM
+/* Parses path strictly, as libcsv's CSV_STRICT | CSV_STRICT_FINI (the
+ * reader follows those rules; tests/fuzz/fuzz_csv compares the two), with
+ * no trimming of spaces.  Accepts a UTF-8 BOM
  * and CRLF line ends; skips blank lines.  Refuses files above
  * CSV_MAX_BYTES, more than CSV_MAX_ROWS data rows, fields longer than
  * CSV_MAX_FIELD_CHARS, malformed or unterminated quotes, NUL bytes,
