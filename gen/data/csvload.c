@@ -1,209 +1,325 @@
-/* CSV stage: libcsv in strict mode, fed a byte at a time where a field
- * or record may end (and in runs between), so that every field knows
- * the line and column where it starts.  See csvload.h. */
+/* CSV stage: one pass over a file's bytes, with the rules of libcsv's
+ * strict mode (CSV_STRICT | CSV_STRICT_FINI, no space trimming), which
+ * this reader replaced for speed: every field knows the line and column
+ * where it starts, and its text is unquoted in place in one copy of the
+ * file that the table keeps.  See csvload.h. */
 #include "csvload.h"
 
 #include "util.h"
 
-#include <csv.h>
 #include <string.h>
 
+/* What the reader is in, as libcsv names it: before a record, before a
+ * field (after a comma), inside a field, just after a quote inside a
+ * quoted field (the end of the field, or the first of two quotes). */
+typedef enum { ROW_NOT_BEGUN, FIELD_NOT_BEGUN, FIELD_BEGUN, QUOTE_SEEN } State;
+
 typedef struct {
-	int line, col;          /* position of the byte being fed */
+	const char *path;
+	char *text; /* the copy being unquoted in place; NUL at text[length] */
+	size_t length;
+	int line, col; /* of the byte at i */
+	size_t i;
+	/* Where the next field starts: taken at the first byte after the
+	 * previous field that is not a line end.  A field left empty at the
+	 * end of a line therefore keeps the previous field's place (libcsv's
+	 * callbacks gave that), and error messages depend on it. */
 	int field_line, field_col;
-	bool field_pending;     /* the next non-newline byte starts a field */
-	GArray *fields;         /* CsvField of the record being read */
-	int record_line;
-	GArray *rows;           /* CsvRow */
+	bool field_pending;
+	/* every record's fields one after the other, and the records
+	 * (fields still NULL: the array of fields moves as it grows);
+	 * plain arrays, as a GArray costs a call per field */
+	CsvField *fields;
+	size_t n_fields, fields_size;
+	CsvRow *rows;
+	size_t n_rows, rows_size;
+	size_t record_first;
+	/* the first field over CSV_MAX_FIELD_CHARS, reported only when the
+	 * whole file parses (as libcsv's reader checked after parsing) */
+	int long_line, long_col;
+	glong long_chars;
 } Reader;
 
-static void on_field(void *data, size_t len, void *reader_ptr)
+/* Moves past the byte at r->i (a line ends at LF, CRLF or a bare CR). */
+static inline void step(Reader *r)
 {
-	Reader *r = reader_ptr;
-	if (r->fields->len == 0)
-		r->record_line = r->field_line;
-	CsvField f = {g_strndup(data ? data : "", len), r->field_line,
-	              r->field_col};
-	g_array_append_val(r->fields, f);
-	r->field_pending = true;
-}
-
-static void on_record(int terminator, void *reader_ptr)
-{
-	(void)terminator;
-	Reader *r = reader_ptr;
-	CsvRow row;
-	row.n_fields = r->fields->len;
-	row.line = r->record_line;
-	row.fields = (CsvField *)g_array_free(r->fields, FALSE);
-	g_array_append_val(r->rows, row);
-	r->fields = g_array_new(FALSE, FALSE, sizeof(CsvField));
-	r->field_pending = true;
-}
-
-static void free_row(CsvRow *row)
-{
-	for (size_t i = 0; i < row->n_fields; i++)
-		g_free(row->fields[i].text);
-	g_free(row->fields);
-}
-
-static void free_fields(GArray *fields)
-{
-	for (guint i = 0; i < fields->len; i++)
-		g_free(g_array_index(fields, CsvField, i).text);
-	g_array_free(fields, TRUE);
-}
-
-static void free_rows(GArray *rows)
-{
-	for (guint i = 0; i < rows->len; i++)
-		free_row(&g_array_index(rows, CsvRow, i));
-	g_array_free(rows, TRUE);
-}
-
-/* Advances the reader's position past byte c, followed by byte next (0
- * at the end).  A line ends at LF, CRLF or a bare CR, as libcsv ends a
- * record: a file saved with old Mac line endings counts its lines too. */
-static void advance(Reader *r, unsigned char c, unsigned char next)
-{
-	if (c == '\r' && next == '\n')
-		return; /* the LF after it ends the line */
-	if (c == '\n' || c == '\r') {
+	unsigned char c = (unsigned char)r->text[r->i];
+	if (c == '\n' || (c == '\r' && r->text[r->i + 1] != '\n')) {
 		r->line++;
 		r->col = 1;
-	} else if ((c & 0xC0) != 0x80) {
+	} else if ((c & 0xC0) != 0x80 && c != '\r') {
 		r->col++; /* continuation bytes belong to the previous char */
+	}
+	r->i++;
+}
+
+static inline bool is_line_end(char c)
+{
+	return c == '\n' || c == '\r';
+}
+
+static inline void take_field_start(Reader *r)
+{
+	if (r->field_pending && !is_line_end(r->text[r->i])) {
+		r->field_line = r->line;
+		r->field_col = r->col;
+		r->field_pending = false;
 	}
 }
 
-/* Bytes libcsv acts on (a field or record ends, a quote); the others
- * are fed in runs, which call back nothing. */
-static bool is_special(unsigned char c)
+/* Ends a field whose text starts at offset start and has len bytes: a
+ * NUL after it, over the comma or line end that followed it in the file
+ * (the caller has moved past that byte) or the closing quote. */
+static void end_field(Reader *r, size_t start, size_t len)
 {
-	return c == ',' || c == '"' || c == '\n' || c == '\r';
+	r->text[start + len] = '\0';
+	CsvField f = {r->text + start, r->field_line, r->field_col};
+	if (r->n_fields == r->fields_size) {
+		r->fields_size = r->fields_size * 2 + 256;
+		r->fields = g_renew(CsvField, r->fields, r->fields_size);
+	}
+	r->fields[r->n_fields++] = f;
+	r->field_pending = true;
+	if (len > CSV_MAX_FIELD_CHARS && !r->long_chars) {
+		glong n = g_utf8_strlen(r->text + start, (gssize)len);
+		if (n > CSV_MAX_FIELD_CHARS) {
+			r->long_line = f.line;
+			r->long_col = f.col;
+			r->long_chars = n;
+		}
+	}
 }
 
-static bool feed(Reader *r, struct csv_parser *p, const char *path,
-                 const unsigned char *text, size_t length, GError **error)
+static void end_record(Reader *r)
 {
-	for (size_t i = 0; i < length;) {
-		unsigned char c = text[i];
-		size_t n = 1;
-		if (!is_special(c))
-			while (i + n < length && !is_special(text[i + n]))
-				n++;
-		if (r->field_pending && c != '\n' && c != '\r') {
-			r->field_line = r->line;
-			r->field_col = r->col;
-			r->field_pending = false;
-		}
-		size_t done = csv_parse(p, text + i, n, on_field, on_record, r);
-		for (size_t k = 0; k < done && k < n; k++)
-			advance(r, text[i + k],
-			        i + k + 1 < length ? text[i + k + 1] : 0);
-		if (done != n) { /* at the byte libcsv refused */
-			gg_set_input_error(
-			    error, path, r->line, r->col,
-			    "malformed quote: a quoted field must end with \" "
-			    "followed by a comma or the end of the line");
+	CsvRow row = {NULL, r->n_fields - r->record_first,
+	              r->fields[r->record_first].line};
+	if (r->n_rows == r->rows_size) {
+		r->rows_size = r->rows_size * 2 + 64;
+		r->rows = g_renew(CsvRow, r->rows, r->rows_size);
+	}
+	r->rows[r->n_rows++] = row;
+	r->record_first = r->n_fields;
+	r->field_pending = true;
+}
+
+static bool malformed(Reader *r, GError **error)
+{
+	gg_set_input_error(error, r->path, r->line, r->col,
+	                   "malformed quote: a quoted field must end with \" "
+	                   "followed by a comma or the end of the line");
+	return false;
+}
+
+/* Whether x has a zero byte (a borrow makes a false alarm only above a
+ * true one). */
+static inline guint64 zero_byte(guint64 x)
+{
+	return (x - 0x0101010101010101u) & ~x & 0x8080808080808080u;
+}
+
+/* Whether the 8 bytes at p are ASCII and none ends or quotes a field:
+ * such a run is one column per byte. */
+static inline bool plain8(const char *p)
+{
+	const guint64 ones = 0x0101010101010101u;
+	guint64 w;
+	memcpy(&w, p, 8);
+	return !((w & 0x8080808080808080u) | zero_byte(w ^ (',' * ones))
+	         | zero_byte(w ^ ('"' * ones)) | zero_byte(w ^ ('\n' * ones))
+	         | zero_byte(w ^ ('\r' * ones)));
+}
+
+/* An unquoted field from r->i to the next comma or line end (a quote
+ * inside it is an error there); r->i is left at that byte, *len is the
+ * field's length. */
+static bool unquoted(Reader *r, size_t *len, GError **error)
+{
+	size_t start = r->i;
+	const char *t = r->text;
+	while (r->length - r->i >= 8 && plain8(t + r->i)) {
+		r->i += 8;
+		r->col += 8;
+	}
+	for (;;) {
+		unsigned char c = (unsigned char)t[r->i];
+		if (r->i == r->length || c == ',' || c == '\n' || c == '\r')
+			break;
+		if (c == '"')
+			return malformed(r, error);
+		if ((c & 0xC0) != 0x80)
+			r->col++;
+		r->i++;
+	}
+	*len = r->i - start;
+	return true;
+}
+
+/* A quoted field from its opening quote at r->i, its text (*len bytes)
+ * moved over the quote; r->i is left at the byte after the closing quote.
+ * FALSE at a malformed quote; *open at the end of the file inside the
+ * quotes.  Text is written only behind r->i, so what is read is still the
+ * file's. */
+static bool quoted(Reader *r, size_t *len, bool *open, GError **error)
+{
+	size_t start = r->i, w = start;
+	step(r);
+	for (;;) {
+		if (r->i == r->length) {
+			*open = true;
 			return false;
 		}
-		i += n;
+		char c = r->text[r->i];
+		if (c != '"') {
+			r->text[w++] = c;
+			step(r);
+			continue;
+		}
+		step(r);
+		c = r->text[r->i];
+		if (c == '"' && r->i < r->length) { /* "" stands for " */
+			r->text[w++] = c;
+			step(r);
+		} else if (r->i == r->length || c == ',' || is_line_end(c)) {
+			*len = w - start;
+			return true;
+		} else {
+			return malformed(r, error);
+		}
+	}
+}
+
+/* Splits r->text into r->rows; FALSE with *error at the first bad quote. */
+static bool parse(Reader *r, GError **error)
+{
+	State state = ROW_NOT_BEGUN;
+	while (r->i < r->length) {
+		char c = r->text[r->i];
+		take_field_start(r);
+		size_t at = r->i, len = 0;
+		if (is_line_end(c)) {
+			step(r);
+			if (state == FIELD_NOT_BEGUN) { /* "a,\n": empty last field */
+				end_field(r, at, 0);
+				end_record(r);
+			}
+			state = ROW_NOT_BEGUN; /* blank lines are skipped */
+			continue;
+		}
+		if (c == ',') { /* an empty field */
+			step(r);
+			end_field(r, at, 0);
+			state = FIELD_NOT_BEGUN;
+			continue;
+		}
+		bool open = false;
+		if (c == '"' ? !quoted(r, &len, &open, error)
+		             : !unquoted(r, &len, error)) {
+			if (!open)
+				return false;
+			gg_set_input_error(error, r->path, r->field_line,
+			                   r->field_col,
+			                   "unterminated quote: the quoted field "
+			                   "starting here never ends");
+			return false;
+		}
+		/* at the comma or line end after the field, or the end */
+		if (r->i == r->length) {
+			end_field(r, at, len);
+			end_record(r);
+			return true;
+		}
+		bool comma = r->text[r->i] == ',';
+		step(r);
+		end_field(r, at, len);
+		if (comma) {
+			state = FIELD_NOT_BEGUN;
+		} else {
+			end_record(r);
+			state = ROW_NOT_BEGUN;
+		}
+	}
+	if (state == FIELD_NOT_BEGUN) { /* "a," at the end of the file */
+		end_field(r, r->length, 0);
+		end_record(r);
 	}
 	return true;
 }
 
 /* rows (header included) within CSV_MAX_ROWS and CSV_MAX_FIELD_CHARS. */
-static bool within_limits(const char *path, GArray *rows, GError **error)
+static bool within_limits(const Reader *r, GError **error)
 {
-	if (rows->len > CSV_MAX_ROWS + 1) {
-		const CsvRow *row = &g_array_index(rows, CsvRow, CSV_MAX_ROWS + 1);
-		gg_set_input_error(error, path, row->line, 1,
+	if (r->n_rows > CSV_MAX_ROWS + 1) {
+		const CsvRow *row = &r->rows[CSV_MAX_ROWS + 1];
+		gg_set_input_error(error, r->path, row->line, 1,
 		                   "more than %d data rows; the limit is %d",
 		                   CSV_MAX_ROWS, CSV_MAX_ROWS);
 		return false;
 	}
-	for (guint i = 0; i < rows->len; i++) {
-		const CsvRow *row = &g_array_index(rows, CsvRow, i);
-		for (size_t k = 0; k < row->n_fields; k++) {
-			const CsvField *f = &row->fields[k];
-			if (strlen(f->text) <= CSV_MAX_FIELD_CHARS)
-				continue; /* bytes >= characters */
-			glong n = g_utf8_strlen(f->text, -1);
-			if (n <= CSV_MAX_FIELD_CHARS)
-				continue;
-			gg_set_input_error(error, path, f->line, f->col,
-			                   "field of %ld characters; the limit "
-			                   "is %d", n, CSV_MAX_FIELD_CHARS);
-			return false;
-		}
+	if (r->long_chars) {
+		gg_set_input_error(error, r->path, r->long_line, r->long_col,
+		                   "field of %ld characters; the limit is %d",
+		                   r->long_chars, CSV_MAX_FIELD_CHARS);
+		return false;
 	}
 	return true;
 }
 
-static int no_space(unsigned char c)
+/* Parses text (length bytes and a NUL after them), which the table then
+ * owns, or frees on error. */
+static CsvTable *parse_owned(const char *path, char *text, size_t length,
+                             GError **error)
 {
-	(void)c;
-	return 0;
-}
-
-CsvTable *csv_table_parse(const char *path, const char *text, size_t length,
-                          GError **error)
-{
-	if (!gg_check_text(path, text, length, error))
+	if (!gg_check_text(path, text, length, error)) {
+		g_free(text);
 		return NULL;
-	const char bom[] = "\xEF\xBB\xBF";
-	if (length >= 3 && memcmp(text, bom, 3) == 0) {
-		text += 3;
-		length -= 3;
 	}
-
-	struct csv_parser parser;
-	if (csv_init(&parser, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL)
-	    != 0)
-		g_error("csv_init failed: out of memory");
-	/* No trimming: a cell is what lies between the commas, so " 5" is
-	 * not the number 5 (data/README.md). */
-	csv_set_space_func(&parser, no_space);
-	Reader r = {.line = 1, .col = 1, .field_line = 1, .field_col = 1,
-	            .field_pending = true,
-	            .fields = g_array_new(FALSE, FALSE, sizeof(CsvField)),
-	            .rows = g_array_new(FALSE, FALSE, sizeof(CsvRow))};
-
-	bool ok = feed(&r, &parser, path, (const unsigned char *)text, length,
-	               error);
-	if (ok && csv_fini(&parser, on_field, on_record, &r) != 0) {
-		gg_set_input_error(error, path, r.field_line, r.field_col,
-		                   "unterminated quote: the quoted field "
-		                   "starting here never ends");
-		ok = false;
-	}
-	csv_free(&parser);
-	free_fields(r.fields);
-	if (ok && r.rows->len == 0) {
+	size_t skip = length >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0;
+	Reader r = {.path = path, .text = text + 3 * skip,
+	            .length = length - 3 * skip, .line = 1, .col = 1,
+	            .field_line = 1, .field_col = 1, .field_pending = true};
+	bool ok = parse(&r, error);
+	if (ok && r.n_rows == 0) {
 		gg_set_input_error(error, path, 1, 1,
 		                   "empty file: expected a header row");
 		ok = false;
 	}
-	ok = ok && within_limits(path, r.rows, error);
+	ok = ok && within_limits(&r, error);
 	if (!ok) {
-		free_rows(r.rows);
+		g_free(r.fields);
+		g_free(r.rows);
+		g_free(text);
 		return NULL;
 	}
 
 	CsvTable *table = g_new0(CsvTable, 1);
 	table->path = g_strdup(path);
-	table->header = g_array_index(r.rows, CsvRow, 0);
+	table->text = text;
+	size_t n_rows = r.n_rows;
+	table->all_rows = r.rows;
+	CsvField *f = r.fields;
+	for (size_t i = 0; i < n_rows; i++) { /* consecutive in f */
+		table->all_rows[i].fields = f;
+		f += table->all_rows[i].n_fields;
+	}
+	table->header = table->all_rows[0];
+	table->rows = table->all_rows + 1;
+	table->n_rows = n_rows - 1;
 	table->columns = g_hash_table_new(g_str_hash, g_str_equal);
 	for (size_t i = table->header.n_fields; i > 0; i--) /* first wins */
 		g_hash_table_insert(table->columns,
 		                    table->header.fields[i - 1].text,
 		                    GSIZE_TO_POINTER(i));
-	g_array_remove_index(r.rows, 0);
-	table->n_rows = r.rows->len;
-	table->rows = (CsvRow *)g_array_free(r.rows, FALSE);
 	return table;
+}
+
+CsvTable *csv_table_parse(const char *path, const char *text, size_t length,
+                          GError **error)
+{
+	char *copy = g_malloc(length + 1);
+	memcpy(copy, text, length);
+	copy[length] = '\0';
+	return parse_owned(path, copy, length, error);
 }
 
 CsvTable *csv_table_load(const char *path, GError **error)
@@ -212,9 +328,7 @@ CsvTable *csv_table_load(const char *path, GError **error)
 	size_t length = 0;
 	if (!gg_read_file(path, CSV_MAX_BYTES, &text, &length, error))
 		return NULL;
-	CsvTable *table = csv_table_parse(path, text, length, error);
-	g_free(text);
-	return table;
+	return parse_owned(path, text, length, error);
 }
 
 void csv_table_free(CsvTable *table)
@@ -223,10 +337,9 @@ void csv_table_free(CsvTable *table)
 		return;
 	if (table->columns)
 		g_hash_table_destroy(table->columns);
-	free_row(&table->header);
-	for (size_t i = 0; i < table->n_rows; i++)
-		free_row(&table->rows[i]);
-	g_free(table->rows);
+	g_free(table->header.fields); /* every row's */
+	g_free(table->all_rows);
+	g_free(table->text);
 	g_free(table->path);
 	g_free(table);
 }

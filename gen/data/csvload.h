@@ -32,9 +32,15 @@ typedef struct {
 	CsvRow *rows; /* data rows, header excluded */
 	size_t n_rows;
 	GHashTable *columns; /* header name -> index + 1 (the first such) */
+	/* csvload.c's own: the file's text, which holds every field's text,
+	 * and header and rows in one array */
+	char *text;
+	CsvRow *all_rows;
 } CsvTable;
 
-/* Parses path strictly (CSV_STRICT | CSV_STRICT_FINI).  Accepts a UTF-8 BOM
+/* Parses path strictly, as libcsv's CSV_STRICT | CSV_STRICT_FINI (the
+ * reader follows those rules; tests/fuzz/fuzz_csv compares the two), with
+ * no trimming of spaces.  Accepts a UTF-8 BOM
  * and CRLF line ends; skips blank lines.  Refuses files above
  * CSV_MAX_BYTES, more than CSV_MAX_ROWS data rows, fields longer than
  * CSV_MAX_FIELD_CHARS, malformed or unterminated quotes, NUL bytes,

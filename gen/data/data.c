@@ -37,6 +37,7 @@ static void *load_file(const char *dir, const FileSpec *spec, Edition *e,
 		}
 	}
 	g_hash_table_destroy(keys);
+	dc_cursor_clear(&c);
 	csv_table_free(t);
 	if (c.failed) {
 		for (size_t i = 0; i < n; i++)

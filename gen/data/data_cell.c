@@ -96,12 +96,6 @@ bool dc_check_shape(const CsvTable *t, const char *const *columns,
 	return true;
 }
 
-const CsvField *dc_cell(const Cursor *c, const char *column)
-{
-	int i = csv_table_column(c->table, column);
-	g_assert(i >= 0); /* check_shape ran first */
-	return &c->row->fields[i];
-}
 
 void dc_fail(Cursor *c, const CsvField *f, const char *fmt, ...)
 {
@@ -123,56 +117,6 @@ void dc_fail(Cursor *c, const CsvField *f, const char *fmt, ...)
 static const char *const NAME_COLUMNS[] = {
     "name", "vendor", "architecture", "gpu", "id", "key", "provider",
     "instance", "network", "channel", "unit", NULL};
-
-static void check_text(Cursor *c, const CsvField *f, const char *column)
-{
-	if (!in_list(column, NAME_COLUMNS))
-		return;
-	if (strpbrk(f->text, "\t\r\n"))
-		dc_fail(c, f, "%s must be one line, without tabs or line breaks",
-		     column);
-	else if (g_utf8_strlen(f->text, -1) > NAME_MAX_CHARS)
-		dc_fail(c, f, "%s has %ld characters; the limit is %d", column,
-		     g_utf8_strlen(f->text, -1), NAME_MAX_CHARS);
-}
-
-const char *dc_text_required(Cursor *c, const char *column)
-{
-	const CsvField *f = dc_cell(c, column);
-	if (!f->text[0])
-		dc_fail(c, f, "empty required field '%s'", column);
-	check_text(c, f, column);
-	return f->text;
-}
-
-char *dc_dup_required(Cursor *c, const char *column)
-{
-	return g_strdup(dc_text_required(c, column));
-}
-
-/* An optional column's text, "" when the file has no such column. */
-char *dc_text_or_empty(Cursor *c, const char *column)
-{
-	if (csv_table_column(c->table, column) < 0)
-		return g_strdup("");
-	return g_strdup(dc_cell(c, column)->text);
-}
-
-char *dc_dup_optional(Cursor *c, const char *column)
-{
-	check_text(c, dc_cell(c, column), column);
-	return g_strdup(dc_cell(c, column)->text);
-}
-
-char *dc_address_optional(Cursor *c, const char *column)
-{
-	const CsvField *f = dc_cell(c, column);
-	const char *why;
-	check_text(c, f, column);
-	if (!gg_address_ok(f->text, &why))
-		dc_fail(c, f, "%s: %s, got '%s'", column, why, f->text);
-	return g_strdup(f->text);
-}
 
 /* Largest valid value of each numeric column (data/README.md, "Limits and
  * valid ranges"); a column not listed is limited to DEFAULT_MAX in size. */
@@ -199,10 +143,143 @@ static double column_max(const char *column)
 	return DEFAULT_MAX;
 }
 
+/* The cursor's entry for column (worked out on first use in the file):
+ * found by the address of the name, the same string at each call site,
+ * and its text.  With every slot taken, one is reused. */
+static CursorColumn *column_of(Cursor *c, const char *column)
+{
+	size_t start = (GPOINTER_TO_SIZE(column) >> 3) % CURSOR_COLUMNS;
+	CursorColumn *slot = NULL;
+	for (size_t k = 0; k < CURSOR_COLUMNS && !slot; k++) {
+		CursorColumn *s = &c->columns[(start + k) % CURSOR_COLUMNS];
+		if (s->name == column && strcmp(s->name, column) == 0)
+			return s;
+		if (!s->name || s->name == column)
+			slot = s;
+	}
+	if (!slot)
+		slot = &c->columns[start];
+	if (slot->passed)
+		g_hash_table_destroy(slot->passed);
+	slot->passed = NULL;
+	slot->name = column;
+	slot->index = csv_table_column(c->table, column);
+	slot->is_name = in_list(column, NAME_COLUMNS);
+	slot->max = column_max(column);
+	slot->checked = NULL;
+	return slot;
+}
+
+void dc_cursor_clear(Cursor *c)
+{
+	for (size_t i = 0; i < CURSOR_COLUMNS; i++)
+		if (c->columns[i].passed)
+			g_hash_table_destroy(c->columns[i].passed);
+	memset(c->columns, 0, sizeof c->columns);
+}
+
+int dc_column(Cursor *c, const char *column)
+{
+	return column_of(c, column)->index;
+}
+
+static const CsvField *cell_of(const Cursor *c, const CursorColumn *col)
+{
+	g_assert(col->index >= 0); /* check_shape ran first */
+	return &c->row->fields[col->index];
+}
+
+const CsvField *dc_cell(Cursor *c, const char *column)
+{
+	return cell_of(c, column_of(c, column));
+}
+
+static void check_text(Cursor *c, const CsvField *f,
+                       const CursorColumn *col)
+{
+	if (!col->is_name)
+		return;
+	if (strpbrk(f->text, "\t\r\n"))
+		dc_fail(c, f, "%s must be one line, without tabs or line breaks",
+		     col->name);
+	else if (strlen(f->text) > NAME_MAX_CHARS /* bytes >= characters */
+	         && g_utf8_strlen(f->text, -1) > NAME_MAX_CHARS)
+		dc_fail(c, f, "%s has %ld characters; the limit is %d",
+		     col->name, g_utf8_strlen(f->text, -1), NAME_MAX_CHARS);
+}
+
+/* The column's cell, failed when empty, checked when a name. */
+static const CsvField *required(Cursor *c, const CursorColumn *col)
+{
+	const CsvField *f = cell_of(c, col);
+	if (!f->text[0])
+		dc_fail(c, f, "empty required field '%s'", col->name);
+	check_text(c, f, col);
+	return f;
+}
+
+const char *dc_text_required(Cursor *c, const char *column)
+{
+	return required(c, column_of(c, column))->text;
+}
+
+char *dc_dup_required(Cursor *c, const char *column)
+{
+	return g_strdup(dc_text_required(c, column));
+}
+
+/* An optional column's text, "" when the file has no such column. */
+char *dc_text_or_empty(Cursor *c, const char *column)
+{
+	const CursorColumn *col = column_of(c, column);
+	return g_strdup(col->index < 0 ? "" : cell_of(c, col)->text);
+}
+
+char *dc_dup_optional(Cursor *c, const char *column)
+{
+	const CursorColumn *col = column_of(c, column);
+	const CsvField *f = cell_of(c, col);
+	check_text(c, f, col);
+	return g_strdup(f->text);
+}
+
+/* Whether f holds the text of the column's last cell that passed its
+ * check (col->checked; the check depends on the text alone), so that
+ * the check can be skipped. */
+static bool checked_before(CursorColumn *col, const CsvField *f)
+{
+	return col->checked && strcmp(col->checked, f->text) == 0;
+}
+
+char *dc_address_optional(Cursor *c, const char *column)
+{
+	CursorColumn *col = column_of(c, column);
+	const CsvField *f = cell_of(c, col);
+	const char *why;
+	check_text(c, f, col);
+	if (checked_before(col, f))
+		return g_strdup(f->text);
+	if (col->passed && g_hash_table_contains(col->passed, f->text)) {
+		col->checked = f->text;
+		return g_strdup(f->text);
+	}
+	if (!gg_address_ok(f->text, &why)) {
+		dc_fail(c, f, "%s: %s, got '%s'", column, why, f->text);
+		return g_strdup(f->text);
+	}
+	col->checked = f->text;
+	if (!col->passed) /* keys are the table's texts */
+		col->passed = g_hash_table_new(g_str_hash, g_str_equal);
+	if (g_hash_table_size(col->passed) < CURSOR_PASSED_MAX)
+		g_hash_table_add(col->passed, (char *)f->text);
+	return g_strdup(f->text);
+}
+
 double dc_number(Cursor *c, const char *column, Range range)
 {
-	const CsvField *f = dc_cell(c, column);
-	const char *text = dc_text_required(c, column);
+	const CursorColumn *col = column_of(c, column);
+	const CsvField *f = required(c, col);
+	const char *text = f->text;
 	double v = 0;
 	if (c->failed)
 		return 0;
@@ -216,9 +293,9 @@ double dc_number(Cursor *c, const char *column, Range range)
 		     text);
 	else if (range == NON_NEGATIVE && v < 0)
 		dc_fail(c, f, "%s must not be negative, got %s", column, text);
-	else if (fabs(v) > column_max(column))
+	else if (fabs(v) > col->max)
 		dc_fail(c, f, "%s must be at most %g, got %s", column,
-		     column_max(column), text);
+		     col->max, text);
 	return v;
 }
 
@@ -238,8 +315,8 @@ int dc_integer(Cursor *c, const char *column, int min, int max)
 
 int dc_choice(Cursor *c, const char *column, const char *const *choices)
 {
-	const CsvField *f = dc_cell(c, column);
-	const char *text = dc_text_required(c, column);
+	const CsvField *f = required(c, column_of(c, column));
+	const char *text = f->text;
 	for (int i = 0; choices[i]; i++)
 		if (strcmp(text, choices[i]) == 0)
 			return i;
@@ -253,21 +330,26 @@ int dc_choice(Cursor *c, const char *column, const char *const *choices)
 
 char *dc_date(Cursor *c, const char *column)
 {
-	const CsvField *f = dc_cell(c, column);
-	const char *text = dc_text_required(c, column);
-	if (!c->failed && !gg_is_iso_date(text))
+	CursorColumn *col = column_of(c, column);
+	const CsvField *f = required(c, col);
+	const char *text = f->text;
+	if (c->failed || checked_before(col, f))
+		return g_strdup(text);
+	if (!gg_is_iso_date(text))
 		dc_fail(c, f, "%s '%s' is not a valid date YYYY-MM-DD", column,
 		     text);
-	else if (!c->failed && strcmp(text, gg_today()) > 0)
+	else if (strcmp(text, gg_today()) > 0)
 		dc_fail(c, f, "%s %s is in the future (after the run's date, "
 		     "SOURCE_DATE_EPOCH or the clock)", column, text);
+	else
+		col->checked = text;
 	return g_strdup(text);
 }
 
 size_t dc_gpu_ref(Cursor *c, const Edition *e, const char *column)
 {
-	const CsvField *f = dc_cell(c, column);
-	const char *text = dc_text_required(c, column);
+	const CsvField *f = required(c, column_of(c, column));
+	const char *text = f->text;
 	long i = edition_find_gpu(e, text);
 	if (i < 0 && !c->failed) {
 		dc_fail(c, f, "unknown GPU '%s': no such name in gpus.csv", text);

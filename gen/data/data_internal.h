@@ -10,6 +10,26 @@
 #include "csvload.h"
 #include "data.h"
 
+/* A column as the cell readers use it, worked out once per file (a
+ * file has up to 100,000s of rows; a name is looked up in every one). */
+typedef struct {
+	const char *name; /* NULL: a free slot */
+	int index;        /* in the header, -1 when the file has none */
+	bool is_name;     /* a name column (one line, a length limit) */
+	double max;       /* the largest number it may hold */
+	/* the last cell text that passed the column's address or date
+	 * check: the rows of a file repeat their sources and dates */
+	const char *checked;
+	/* every address that passed (up to CURSOR_PASSED_MAX; NULL until
+	 * one did): rows may take turns among a few addresses, and the
+	 * check parses each */
+	GHashTable *passed;
+} CursorColumn;
+
+#define CURSOR_PASSED_MAX 4096
+
+#define CURSOR_COLUMNS 64 /* more than any file's readers name */
+
 /* One row of one table being read: the first error stops the file. */
 typedef struct {
 	const CsvTable *table;
@@ -17,7 +37,12 @@ typedef struct {
 	const CsvRow *row;
 	GError **error;
 	bool failed;
+	CursorColumn columns[CURSOR_COLUMNS]; /* open addressing on name */
 } Cursor;
+
+/* Frees what the cursor's columns hold (the cursor itself is the
+ * caller's); call when its table is done. */
+void dc_cursor_clear(Cursor *c);
 
 typedef enum { POSITIVE, NON_NEGATIVE, ANY_SIGN } Range;
 
@@ -41,7 +66,9 @@ typedef struct {
  * returns a harmless default. */
 bool dc_check_shape(const CsvTable *t, const char *const *columns,
                         GError **error);
-const CsvField *dc_cell(const Cursor *c, const char *column);
+const CsvField *dc_cell(Cursor *c, const char *column);
+/* The column's index in the cursor's table, or -1 when it has none. */
+int dc_column(Cursor *c, const char *column);
 void dc_fail(Cursor *c, const CsvField *f, const char *fmt, ...)
     G_GNUC_PRINTF(3, 4);
 const char *dc_text_required(Cursor *c, const char *column);

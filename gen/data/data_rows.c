@@ -94,9 +94,9 @@ static void check_stem(Cursor *c, Edition *e, const char *name)
 	g_free(stem);
 }
 
-static bool has_column(const Cursor *c, const char *column)
+static bool has_column(Cursor *c, const char *column)
 {
-	return csv_table_column(c->table, column) >= 0;
+	return dc_column(c, column) >= 0;
 }
 
 /* The optional number-format columns: fp8 and fp4 (yes/no) and the
@@ -119,7 +119,7 @@ static void read_gpu_formats(Cursor *c, Gpu *g)
 	g->precision_source = has_column(c, "precision_source")
 	                          ? dc_dup_required(c, "precision_source")
 	                          : g_strdup("");
-	g->precision_url = csv_table_column(c->table, "precision_url") < 0
+	g->precision_url = !has_column(c, "precision_url")
 	                       ? g_strdup("")
 	                       : dc_address_optional(c, "precision_url");
 	if (g->fp4 && !g->fp8 && !c->failed)
@@ -161,16 +161,16 @@ static void read_gpu(Cursor *c, Edition *e, Gpu *g)
 	        ? g_strdup(FAMILY_SEGMENTS[dc_choice(c, "family_segment",
 	                                             FAMILY_SEGMENTS)])
 	        : g_strdup("");
-	g->tensor_tflops = csv_table_column(c->table, "tensor_tflops") >= 0
+	g->tensor_tflops = has_column(c, "tensor_tflops")
 	                       ? dc_number(c, "tensor_tflops", POSITIVE)
 	                       : 0;
 	/* optional, and may be empty in a row: 0 = not given */
-	g->fp32_tflops = csv_table_column(c->table, "fp32_tflops") >= 0
+	g->fp32_tflops = has_column(c, "fp32_tflops")
 	                         && dc_cell(c, "fp32_tflops")->text[0]
 	                     ? dc_number(c, "fp32_tflops", POSITIVE)
 	                     : 0;
 	read_gpu_formats(c, g);
-	g->no_price = csv_table_column(c->table, "no_price") >= 0
+	g->no_price = has_column(c, "no_price")
 	                       && dc_cell(c, "no_price")->text[0]
 	                   ? g_strdup(NO_PRICE[dc_choice(c, "no_price", NO_PRICE)])
 	                   : g_strdup("");
@@ -210,12 +210,11 @@ static void read_price(Cursor *c, Edition *e, Price *p)
 	    PRICE_CURRENCIES[dc_choice(c, "currency", PRICE_CURRENCIES)]);
 	p->channel = dc_dup_required(c, "channel");
 	p->from = dc_provenance(c);
-	char *kind = dc_text_or_empty(c, "kind");
-	if (!*kind) /* absent or empty: derived (data/README.md) */
+	/* kind absent or empty: derived (data/README.md) */
+	if (!has_column(c, "kind") || !dc_cell(c, "kind")->text[0])
 		p->kind = price_kind_derived(p);
 	else
 		p->kind = (PriceKind)dc_choice(c, "kind", PRICE_KINDS);
-	g_free(kind);
 	/* one truth for a list price: the channel and the kind agree */
 	if (!c->failed
 	    && (p->kind == PRICE_KIND_LIST) != (strcmp(p->channel, "list") == 0))
@@ -282,7 +281,7 @@ static void read_system(Cursor *c, Edition *e, BaseSystem *s)
 	s->psu_w = dc_number(c, "psu_w", POSITIVE);
 	s->gpu_slots = dc_integer(c, "gpu_slots", 1, 64);
 	s->gpu_form = (GpuForm)dc_choice(c, "gpu_form", GPU_FORMS);
-	s->system_w = csv_table_column(c->table, "system_w") >= 0
+	s->system_w = has_column(c, "system_w")
 	                      && dc_cell(c, "system_w")->text[0]
 	                  ? dc_number(c, "system_w", POSITIVE)
 	                  : 0;

@@ -53,36 +53,45 @@ static const char *file_kind(mode_t mode)
 	return "special file";
 }
 
-/* Reads all of fd (at most max_bytes; one byte more means too large). */
+/* Reads all of fd (at most max_bytes; one byte more means too large)
+ * into one buffer with a NUL after the bytes, sized for size_hint bytes
+ * (the size fstat gave: a large file is read without a copy or a move). */
 static bool read_fd(int fd, const char *path, size_t max_bytes,
-                    char **contents, size_t *length, GError **error)
+                    size_t size_hint, char **contents, size_t *length,
+                    GError **error)
 {
-	GString *s = g_string_sized_new(4096);
-	char buf[65536];
+	size_t cap = MIN(size_hint, max_bytes) + 2, len = 0;
+	cap = MAX(cap, 4096);
+	char *buf = g_malloc(cap);
 	for (;;) {
-		ssize_t n = read(fd, buf, sizeof buf);
+		if (cap - len < 2) { /* grew since fstat */
+			cap *= 2;
+			buf = g_realloc(buf, cap);
+		}
+		ssize_t n = read(fd, buf + len, MIN(cap - len - 1, (size_t)1 << 30));
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
 			gg_set_input_error(error, path, 0, 0, "cannot read: %s",
 			                   g_strerror(errno));
-			g_string_free(s, TRUE);
+			g_free(buf);
 			return false;
 		}
 		if (n == 0)
 			break;
-		if (s->len + (size_t)n > max_bytes) { /* grew since fstat */
+		if (len + (size_t)n > max_bytes) { /* grew since fstat */
 			gg_set_input_error(error, path, 0, 0,
 			                   "file is larger than the limit of %zu "
 			                   "bytes", max_bytes);
-			g_string_free(s, TRUE);
+			g_free(buf);
 			return false;
 		}
-		g_string_append_len(s, buf, n);
+		len += (size_t)n;
 	}
+	buf[len] = '\0';
 	if (length)
-		*length = s->len;
-	*contents = g_string_free(s, FALSE);
+		*length = len;
+	*contents = buf;
 	return true;
 }
 
@@ -114,7 +123,8 @@ static bool read_guarded(const char *path, size_t max_bytes, bool optional,
 		                   "file is %lld bytes; the limit is %zu bytes",
 		                   (long long)st.st_size, max_bytes);
 	else
-		ok = read_fd(fd, path, max_bytes, contents, length, error);
+		ok = read_fd(fd, path, max_bytes, (size_t)st.st_size, contents,
+		             length, error);
 	close(fd);
 	return ok;
 }
@@ -156,25 +166,46 @@ bool gg_parse_decimal(const char *text, double *value)
 	const char *p = text + (*text == '-');
 	if (!g_ascii_isdigit(*p) || (p[0] == '0' && g_ascii_isdigit(p[1])))
 		return false;
-	while (g_ascii_isdigit(*p))
-		p++;
+	/* the digits as a whole number m and the count of decimals k */
+	guint64 m = 0;
+	int digits = 0, decimals = 0;
+	for (; g_ascii_isdigit(*p); p++, digits++)
+		m = m * 10 + (guint64)(*p - '0');
 	if (*p == '.') {
 		if (!g_ascii_isdigit(*++p))
 			return false;
-		while (g_ascii_isdigit(*p))
-			p++;
+		for (; g_ascii_isdigit(*p); p++, digits++, decimals++)
+			m = m * 10 + (guint64)(*p - '0');
 	}
-	return *p == '\0' && gg_parse_number(text, value);
+	if (*p != '\0')
+		return false;
+	/* m / 10^k is then exact in a double and one division rounds it
+	 * correctly, as strtod does (Clinger's fast path); longer numbers
+	 * go to strtod */
+	static const double POW10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,
+	                               1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+	                               1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
+	                               1e18, 1e19, 1e20, 1e21, 1e22};
+	if (digits <= 15) { /* m < 2^53, decimals <= 15 */
+		double v = (double)m / POW10[decimals];
+		*value = *text == '-' ? -v : v;
+		return true;
+	}
+	return gg_parse_number(text, value);
 }
 
 bool gg_is_iso_date(const char *text)
 {
 	if (!text || strlen(text) != 10 || text[4] != '-' || text[7] != '-')
 		return false;
-	for (int i = 0; i < 10; i++)
+	int n[10];
+	for (int i = 0; i < 10; i++) {
 		if (i != 4 && i != 7 && !g_ascii_isdigit(text[i]))
 			return false;
-	int year = atoi(text), month = atoi(text + 5), day = atoi(text + 8);
+		n[i] = text[i] - '0';
+	}
+	int year = n[0] * 1000 + n[1] * 100 + n[2] * 10 + n[3];
+	int month = n[5] * 10 + n[6], day = n[8] * 10 + n[9];
 	return year >= 1900 && g_date_valid_dmy((GDateDay)day,
 	                                        (GDateMonth)month,
 	                                        (GDateYear)year);
@@ -223,6 +254,87 @@ static bool is_invisible(gunichar c)
 	       || c == 0x2028 || c == 0x2029;
 }
 
+/* Length of the UTF-8 sequence at p (before end) when it is valid as
+ * g_utf8_validate reads RFC 3629 (no overlong form, no surrogate, nothing
+ * above U+10FFFF), else 0. */
+static size_t utf8_sequence(const unsigned char *p, const unsigned char *end)
+{
+	size_t room = (size_t)(end - p);
+	unsigned char c = p[0];
+	if (c >= 0xC2 && c <= 0xDF)
+		return room >= 2 && (p[1] & 0xC0) == 0x80 ? 2 : 0;
+	if (c >= 0xE0 && c <= 0xEF) {
+		unsigned char lo = c == 0xE0 ? 0xA0 : 0x80;
+		unsigned char hi = c == 0xED ? 0x9F : 0xBF;
+		return room >= 3 && p[1] >= lo && p[1] <= hi
+		               && (p[2] & 0xC0) == 0x80
+		           ? 3
+		           : 0;
+	}
+	if (c >= 0xF0 && c <= 0xF4) {
+		unsigned char lo = c == 0xF0 ? 0x90 : 0x80;
+		unsigned char hi = c == 0xF4 ? 0x8F : 0xBF;
+		return room >= 4 && p[1] >= lo && p[1] <= hi
+		               && (p[2] & 0xC0) == 0x80 && (p[3] & 0xC0) == 0x80
+		           ? 4
+		           : 0;
+	}
+	return 0;
+}
+
+/* Whether the 8 bytes at p are all printable ASCII (0x20-0x7E), tested
+ * at once: no high bit, no byte below 0x20, none equal to 0x7F (a borrow
+ * makes a false alarm only beside a true one, and then the bytes are
+ * looked at one by one anyway). */
+static bool printable8(const unsigned char *p)
+{
+	const guint64 ones = 0x0101010101010101u, high = 0x8080808080808080u;
+	guint64 w, del;
+	memcpy(&w, p, 8);
+	del = w ^ (0x7F * ones);
+	return !((w & high) | ((w - 0x20 * ones) & ~w & high)
+	         | ((del - ones) & ~del & high));
+}
+
+/* One pass over text (no NUL in it): returns the first byte of its first
+ * invalid UTF-8 sequence (as g_utf8_validate's end), or NULL when it is
+ * valid; *invisible is then its first invisible character (is_invisible,
+ * found by its bytes: C2 80-9F, E2 80 A8-A9, EF BB BF) other than a BOM
+ * at its start, or NULL.  Every byte of every input passes here. */
+static const char *scan_text(const char *text, size_t length,
+                             const char **invisible)
+{
+	const unsigned char *start = (const unsigned char *)text;
+	const unsigned char *end = start + length, *p = start;
+	*invisible = NULL;
+	while (p < end) {
+		while (end - p >= 8 && printable8(p))
+			p += 8;
+		if (p == end)
+			break;
+		unsigned char c = *p;
+		size_t n = 1;
+		bool hidden;
+		if (c < 0x80) {
+			hidden = (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+			         || c == 0x7F;
+		} else {
+			n = utf8_sequence(p, end);
+			if (n == 0)
+				return (const char *)p;
+			hidden = (c == 0xC2 && p[1] <= 0x9F)
+			         || (c == 0xE2 && p[1] == 0x80
+			             && (p[2] == 0xA8 || p[2] == 0xA9))
+			         || (c == 0xEF && p[1] == 0xBB && p[2] == 0xBF
+			             && p != start);
+		}
+		if (hidden && !*invisible)
+			*invisible = (const char *)p;
+		p += n;
+	}
+	return NULL;
+}
+
 bool gg_check_text(const char *path, const char *text, size_t length,
                    GError **error)
 {
@@ -234,27 +346,26 @@ bool gg_check_text(const char *path, const char *text, size_t length,
 		                   "NUL byte: this is not a text file");
 		return false;
 	}
-	const char *end = NULL;
-	if (!g_utf8_validate(text, (gssize)length, &end)) {
-		text_position(text, (size_t)(end - text), &line, &col);
+	const char *p = NULL;
+	const char *bad = scan_text(text, length, &p);
+	if (bad) {
+		text_position(text, (size_t)(bad - text), &line, &col);
 		gg_set_input_error(error, path, line, col,
 		                   "not valid UTF-8 text");
 		return false;
 	}
-	for (const char *p = text; p < text + length; p = g_utf8_next_char(p)) {
-		gunichar c = g_utf8_get_char(p);
-		if (!is_invisible(c) || (c == 0xFEFF && p == text))
-			continue;
-		text_position(text, (size_t)(p - text), &line, &col);
-		gg_set_input_error(error, path, line, col,
-		                   c == 0xFEFF ? "byte order mark (U+FEFF) "
-		                                 "inside the text"
-		                               : "control character U+%04X in "
-		                                 "the text",
-		                   c);
-		return false;
-	}
-	return true;
+	if (!p)
+		return true;
+	gunichar c = g_utf8_get_char(p);
+	g_assert(is_invisible(c));
+	text_position(text, (size_t)(p - text), &line, &col);
+	gg_set_input_error(error, path, line, col,
+	                   c == 0xFEFF ? "byte order mark (U+FEFF) "
+	                                 "inside the text"
+	                               : "control character U+%04X in "
+	                                 "the text",
+	                   c);
+	return false;
 }
 
 char *gg_visible(const char *text)

@@ -23,11 +23,12 @@ PKG_CFLAGS=$(pkg-config --cflags $PKGS)
 # shellcheck disable=SC2086
 PKG_LIBS=$(pkg-config --libs $PKGS)
 CFLAGS="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
--std=c11 -D_POSIX_C_SOURCE=200809L $(for d in gen/*/; do printf -- "-iquote %s " "$d"; done)"
+-std=c11 -D_POSIX_C_SOURCE=200809L $(for d in gen/*/; do printf -- "-iquote %s " "$d"; done) -iquote tests/fuzz"
 
 sources() {
 	case $1 in
-	fuzz_csv) echo gen/data/csvload.c gen/util/util.c ;;
+	# and the reference it is checked against (libcsv, -lcsv below)
+	fuzz_csv) echo gen/data/csvload.c gen/util/util.c tests/fuzz/csv_libcsv.c ;;
 	# the data stage is several files (data.c, data_rows.c, data_cell.c,
 	# edition.c, ...): all of gen/data and the ground it stands on
 	fuzz_edition) echo gen/data/*.c gen/util/util.c gen/util/validate.c ;;

@@ -86,8 +86,37 @@ static void test_rmb_capital(void)
 	CHECK(format_rmb_capital(NAN) == NULL);
 }
 
+/* gg_parse_decimal gives strtod's double, bit for bit, for random
+ * decimals of 1 to 24 digits (its short ones skip strtod). */
+static void test_decimal_reference(void)
+{
+	GRand *rand = g_rand_new_with_seed(44);
+	int differ = 0;
+	for (int i = 0; i < 300000; i++) {
+		char text[32];
+		int n = 0, digits = g_rand_int_range(rand, 1, 25);
+		if (g_rand_boolean(rand))
+			text[n++] = '-';
+		int point = g_rand_int_range(rand, 0, digits + 1);
+		for (int d = 0; d < digits; d++) {
+			if (d == point && d > 0)
+				text[n++] = '.';
+			text[n++] = (char)('0' + g_rand_int_range(
+			                             rand, d == 0 ? 1 : 0, 10));
+		}
+		text[n] = '\0';
+		double got = -1, want = g_ascii_strtod(text, NULL);
+		if (!gg_parse_decimal(text, &got)
+		    || memcmp(&got, &want, sizeof got) != 0)
+			differ++;
+	}
+	g_rand_free(rand);
+	CHECK(differ == 0);
+}
+
 void test_util(void)
 {
+	test_decimal_reference();
 	test_rmb_capital();
 	test_format_fixed();
 	static const struct {

@@ -113,6 +113,86 @@ static void test_text(void)
 	CHECK(!gg_double_to_int(NAN, 0, 100, &v));
 }
 
+/* gg_check_text as it was written first, one character at a time: the
+ * reference its byte scan must agree with (message and position). */
+static bool invisible_char(gunichar c)
+{
+	return (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F
+	       || (c >= 0x80 && c <= 0x9F) || c == 0xFEFF || c == 0x2028
+	       || c == 0x2029;
+}
+
+static char *reference_check(const char *text, size_t n)
+{
+	const char *bad = memchr(text, '\0', n), *end = NULL;
+	const char *what = "NUL byte";
+	gunichar c = 0;
+	if (!bad && !g_utf8_validate(text, (gssize)n, &end)) {
+		bad = end;
+		what = "not valid UTF-8";
+	} else if (!bad) {
+		for (const char *p = text; p < text + n && !bad;
+		     p = g_utf8_next_char(p)) {
+			c = g_utf8_get_char(p);
+			if (invisible_char(c) && !(c == 0xFEFF && p == text)) {
+				bad = p;
+				what = c == 0xFEFF ? "byte order mark" : "control";
+			}
+		}
+	}
+	if (!bad)
+		return NULL;
+	int line = 1, col = 1;
+	for (const char *p = text; p < bad; p++) {
+		if (*p == '\n' || (*p == '\r' && p[1] != '\n')) {
+			line++;
+			col = 1;
+		} else if (((unsigned char)*p & 0xC0) != 0x80) {
+			col++;
+		}
+	}
+	return g_strdup_printf("t.csv:%d:%d: %s", line, col, what);
+}
+
+/* Random texts of characters at the edges of the ranges that matter
+ * (controls, C1, the BOM, U+2028/9, surrogates' neighbours, 4-byte
+ * characters), now and then a byte changed or the last one cut off. */
+static void test_text_reference(void)
+{
+	static const gunichar edges[] = {
+	    'a', ' ', '\n', '\r', '\t', 0x01, 0x1F, 0x7E, 0x7F, 0x80, 0x9F,
+	    0xA0, 0x7FF, 0x800, 0x2027, 0x2028, 0x2029, 0xD7FF, 0xE000,
+	    0xFEFF, 0xFFFF, 0x10000, 0x10FFFF, 0x4E2D};
+	GRand *rand = g_rand_new_with_seed(44);
+	int differ = 0;
+	for (int i = 0; i < 200000; i++) {
+		char text[200];
+		size_t n = 0;
+		for (int k = g_rand_int_range(rand, 0, 30); k > 0; k--) {
+			gunichar c = g_rand_boolean(rand)
+			                 ? (gunichar)g_rand_int_range(rand, 'a', 'z')
+			                 : edges[g_rand_int_range(
+			                       rand, 0, G_N_ELEMENTS(edges))];
+			n += (size_t)g_unichar_to_utf8(c, text + n);
+		}
+		if (n && g_rand_int_range(rand, 0, 4) == 0)
+			text[g_rand_int_range(rand, 0, (gint32)n)] =
+			    (char)g_rand_int_range(rand, 0, 256);
+		if (n && g_rand_int_range(rand, 0, 8) == 0)
+			n--;
+		GError *error = NULL;
+		char *want = reference_check(text, n);
+		bool ok = gg_check_text("t.csv", text, n, &error);
+		if (ok != !want
+		    || (want && !g_str_has_prefix(error->message, want)))
+			differ++;
+		g_clear_error(&error);
+		g_free(want);
+	}
+	g_rand_free(rand);
+	CHECK(differ == 0);
+}
+
 static Chart *bars_chart(size_t n)
 {
 	Chart *c = chart_new(CHART_BARS, "cap");
@@ -144,4 +224,5 @@ void test_validate(void)
 	test_bar_cap();
 	test_names_and_urls();
 	test_text();
+	test_text_reference();
 }
