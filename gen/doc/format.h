@@ -12,10 +12,14 @@
 #include "recommend.h"
 
 /* Writes into buf (n bytes) what snprintf(buf, n, "%.*f", decimals, v)
- * writes in the C locale, without printf where it can: a finite v whose
- * scaled value is clearly not a tie (printf rounds the exact binary
- * value, so near a half it is asked).  Returns buf. */
+ * writes in the C locale, without printf where it can: a finite v
+ * whose scaled value is below 2^52, rounded from its exact binary
+ * value (a tie to even) as printf rounds.  Returns buf. */
 char *format_fixed(char *buf, size_t n, double v, int decimals);
+
+/* The same for "%.*g" with precision (printf asked outside 1..15 and
+ * for values it cannot scale exactly).  Returns buf. */
+char *format_general(char *buf, size_t n, double v, int precision);
 
 /* v rounded to decimals with the language's separators; "-" for NaN.
  * Infinity is never written (gg_output_number stops the run). */

@@ -76,6 +76,10 @@ void table_set_shown(Table *t, const char *key, const char *data,
 /* The same, taking over shown (g_malloc'd). */
 void table_take_shown(Table *t, const char *key, const char *data,
                       char *shown);
+/* Whether the guide shows the last row, so that the text it shows
+ * instead of a data value is kept (the setters drop it otherwise): a
+ * caller may skip making a text nobody reads. */
+bool table_row_shown(const Table *t);
 /* A number shown as text (a label such as "no limit") in the guide. */
 void table_set_number_shown(Table *t, const char *key, double v,
                             const char *shown);
@@ -113,6 +117,19 @@ char *table_markdown(const Table *t, const Lang *s, GError **error);
 
 /* Every column: a header line of keys, then one line per row. */
 char *table_csv(const Table *t);
+
+/* Writing a large table in parts: the renderer appends to buf and, when
+ * flush is not NULL, calls it whenever buf holds a megabyte or more;
+ * flush writes buf's bytes out and empties it (false, with *error set,
+ * stops the table).  What is left in buf at the end is the caller's to
+ * write.  Returns false when a flush failed. */
+typedef bool (*TableFlush)(GString *buf, void *data, GError **error);
+/* table_csv, appended to buf in parts. */
+bool table_csv_write(const Table *t, GString *buf, TableFlush flush,
+                     void *data, GError **error);
+/* table_json, appended to buf in parts. */
+bool table_json_write(const Table *t, GString *buf, TableFlush flush,
+                      void *data, GError **error);
 
 /* "NAME": [ {key: value, ...}, ... ] appended to out (numbers unquoted,
  * null for empty or NaN). */

@@ -12,7 +12,7 @@
 static int fixed_mismatches(double v)
 {
 	int bad = 0;
-	for (int d = 0; d <= 10; d++) {
+	for (int d = 0; d <= 23; d++) {
 		char want[400], got[400];
 		snprintf(want, sizeof want, "%.*f", d, v);
 		format_fixed(got, sizeof got, v, d);
@@ -23,6 +23,68 @@ static int fixed_mismatches(double v)
 		}
 	}
 	return bad;
+}
+
+/* format_general writes what snprintf's %.*g writes, at every
+ * precision. */
+static int general_mismatches(double v)
+{
+	int bad = 0;
+	for (int p = 0; p <= 17; p++) {
+		char want[400], got[400];
+		snprintf(want, sizeof want, "%.*g", p, v);
+		format_general(got, sizeof got, v, p);
+		if (strcmp(want, got) != 0) {
+			if (bad++ < 3)
+				printf("  format_general(%.17g, %d): %s, printf %s\n",
+				       v, p, got, want);
+		}
+	}
+	return bad;
+}
+
+/* Decimal ties: n / 2 / 10^e, exact in binary when the division by
+ * 10^e is (e = 0), else the double nearest, either side of a tie. */
+static int tie_mismatches(guint32 n, int e)
+{
+	double v = (double)n / 2 / pow(10, e);
+	return fixed_mismatches(v) + general_mismatches(v)
+	       + fixed_mismatches(nextafter(v, 0))
+	       + fixed_mismatches(nextafter(v, INFINITY))
+	       + general_mismatches(nextafter(v, 0))
+	       + general_mismatches(nextafter(v, INFINITY));
+}
+
+static void test_format_general(void)
+{
+	static const double cases[] = {
+	    0, -0.0, 0.5, 1.5, 2.5, -0.5, 1234565, 1234575, 0.1234565,
+	    999999.5, 9999995, 0.00001, 0.0001, 0.000099999995, 123456,
+	    1234567, 100000, 1e6, 1e-5, 9.5e-5, 1e22, 1e23, 1e300, 5e-324,
+	    -3.14159265358979, 385.123456789, 6.8635, 42, 0.1, 1e15 + 0.5};
+	int bad = 0;
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++)
+		bad += general_mismatches(cases[i]);
+	guint32 x = 54321;
+	for (int i = 0; i < 6000; i++) {
+		x = x * 1103515245u + 12345u;
+		double mantissa = (double)(x >> 8) / (1u << 24);
+		double v = ldexp(mantissa, (int)(x % 120) - 60);
+		bad += general_mismatches(x & 1 ? -v : v);
+		bad += general_mismatches(round(v * 100) / 100);
+		bad += tie_mismatches(x >> 4, (int)(x % 9));
+	}
+	/* full 53-bit mantissas, any exponent a double has */
+	for (int i = 0; i < 6000; i++) {
+		x = x * 1103515245u + 12345u;
+		guint32 y = x * 69069u + 1u;
+		double m = ((double)(x >> 5) * 67108864.0 + (double)(y >> 6))
+		           / 9007199254740992.0;
+		double v = ldexp(m, (int)(x % 200) - 100);
+		bad += general_mismatches(v);
+		bad += fixed_mismatches(v);
+	}
+	CHECK(bad == 0);
 }
 
 static void test_format_fixed(void)
@@ -90,6 +152,7 @@ void test_util(void)
 {
 	test_rmb_capital();
 	test_format_fixed();
+	test_format_general();
 	static const struct {
 		const char *text;
 		int ok;
