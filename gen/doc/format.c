@@ -15,9 +15,10 @@ static const char *word(const Lang *s, const char *key)
 }
 
 /* The digits of q (at most 20) with a point before the last decimals,
- * sign first. */
-static void write_fixed(char *buf, size_t n, bool negative,
-                        unsigned long long q, int decimals)
+ * sign first, into text (of FORMAT_FIXED_MAX bytes, decimals <= 22);
+ * returns the length. */
+static size_t put_fixed(char *text, bool negative, unsigned long long q,
+                        int decimals)
 {
 	char digits[32];
 	int k = 0;
@@ -27,7 +28,6 @@ static void write_fixed(char *buf, size_t n, bool negative,
 	} while (q);
 	while (k <= decimals) /* a 0 before the point */
 		digits[k++] = '0';
-	char text[48];
 	size_t at = 0;
 	if (negative)
 		text[at++] = '-';
@@ -37,6 +37,14 @@ static void write_fixed(char *buf, size_t n, bool negative,
 		text[at++] = digits[--k];
 	}
 	text[at] = '\0';
+	return at;
+}
+
+static void write_fixed(char *buf, size_t n, bool negative,
+                        unsigned long long q, int decimals)
+{
+	char text[FORMAT_FIXED_MAX];
+	put_fixed(text, negative, q, decimals);
 	g_strlcpy(buf, text, n);
 }
 
@@ -89,6 +97,16 @@ char *format_fixed(char *buf, size_t n, double v, int decimals)
 	}
 	g_snprintf(buf, n, "%.*f", decimals, v);
 	return buf;
+}
+
+size_t format_fixed_len(char *buf, double v, int decimals)
+{
+	unsigned long long q;
+	if (isfinite(v) && decimals >= 0 && decimals <= 22
+	    && scaled_rounded(fabs(v), decimals, &q))
+		return put_fixed(buf, signbit(v), q, decimals);
+	g_snprintf(buf, FORMAT_FIXED_MAX, "%.*f", decimals, v);
+	return strlen(buf);
 }
 
 /* The text of q (< 10^precision) as %g writes a value of decimal

@@ -17,6 +17,11 @@
  * value (a tie to even) as printf rounds.  Returns buf. */
 char *format_fixed(char *buf, size_t n, double v, int decimals);
 
+/* The same into buf of FORMAT_FIXED_MAX bytes (enough for any double
+ * at up to 22 decimals), returning its length. */
+#define FORMAT_FIXED_MAX 352
+size_t format_fixed_len(char *buf, double v, int decimals);
+
 /* The same for "%.*g" with precision (printf asked outside 1..15 and
  * for values it cannot scale exactly).  Returns buf. */
 char *format_general(char *buf, size_t n, double v, int precision);

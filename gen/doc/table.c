@@ -591,10 +591,11 @@ static void out_row_done(Out *o)
 		o->ok = o->flush(o->buf, o->data, o->error);
 }
 
-/* The data text of column k of row into buf (of 64 bytes) or the row's
- * own text: "" when empty or NaN (never infinite: checked), numbers with
- * data_decimals in the C locale; *len its length.  high selects the
- * interval's bound of a ranged column (-1: the value, 0 low, 1 high). */
+/* The data text of column k of row into buf (of FORMAT_FIXED_MAX
+ * bytes) or the row's own text: "" when empty or NaN (never infinite:
+ * checked), numbers with data_decimals in the C locale; *len its
+ * length.  bound selects the value (-1) or, for a ranged column, its
+ * interval's low (0) or high (1) end. */
 static const char *data_text(const Table *t, const Row *row, size_t k,
                              int bound, char *buf, size_t *len)
 {
@@ -616,8 +617,7 @@ static const char *data_text(const Table *t, const Row *row, size_t k,
 		return "";
 	}
 	int decimals = col->type == COL_INT ? 0 : col->data_decimals;
-	format_fixed(buf, 64, v, decimals);
-	*len = strlen(buf);
+	*len = format_fixed_len(buf, v, decimals);
 	return buf;
 }
 
@@ -639,7 +639,7 @@ static void csv_field(GString *out, const char *text, size_t len)
 static void csv_value(GString *out, const Table *t, const Row *row,
                       size_t k, int bound)
 {
-	char buf[64];
+	char buf[FORMAT_FIXED_MAX];
 	size_t len;
 	const char *text = data_text(t, row, k, bound, buf, &len);
 	if (k || bound >= 0)
@@ -720,7 +720,7 @@ void table_json_string(GString *out, const char *text)
 static void json_value(GString *out, const Table *t, const Row *row,
                        size_t k, int bound)
 {
-	char buf[64];
+	char buf[FORMAT_FIXED_MAX];
 	size_t len;
 	const char *text = data_text(t, row, k, bound, buf, &len);
 	if (t->cols[k].type == COL_TEXT)
