@@ -20,8 +20,19 @@ static const char *word(const Lang *s, const char *key)
 static size_t put_fixed(char *text, bool negative, unsigned long long q,
                         int decimals)
 {
-	char digits[32];
+	static const char PAIRS[] = "0001020304050607080910111213141516171819"
+	                            "2021222324252627282930313233343536373839"
+	                            "4041424344454647484950515253545556575859"
+	                            "6061626364656667686970717273747576777879"
+	                            "8081828384858687888990919293949596979899";
+	char digits[32]; /* backwards: digits[0] is the last */
 	int k = 0;
+	while (q >= 100) {
+		const char *pair = &PAIRS[2 * (q % 100)];
+		digits[k++] = pair[1];
+		digits[k++] = pair[0];
+		q /= 100;
+	}
 	do {
 		digits[k++] = (char)('0' + q % 10);
 		q /= 10;
@@ -66,7 +77,7 @@ static bool scaled_rounded(double a, int k, unsigned long long *q)
 	double r = k < 0 ? a / s : a * s; /* correctly rounded */
 	if (!(r < 0x1p52))
 		return false;
-	double whole = floor(r);
+	double whole = (double)(unsigned long long)r; /* floor: r >= 0 */
 	/* r - whole is exact; r is off the exact value by at most half an
 	 * ulp of r, so a distance from the half larger than that decides */
 	double off = (r - whole) - 0.5;
@@ -160,11 +171,26 @@ static void write_general(char *buf, size_t n, bool negative,
 	g_strlcpy(buf, text, n);
 }
 
+/* floor(log10(a)) for a > 0 finite, or one less, from a's binary
+ * exponent (2^(e-1) <= a < 2^e). */
+static int decimal_exponent(double a)
+{
+	union {
+		double v;
+		guint64 bits;
+	} u = {.v = a};
+	int biased = (int)((u.bits >> 52) & 0x7ff);
+	if (biased == 0) /* subnormal */
+		return (int)floor(log10(a));
+	int e = biased - 1022;
+	return (int)floor((e - 1) * 0.30102999566398120);
+}
+
 char *format_general(char *buf, size_t n, double v, int precision)
 {
 	double a = fabs(v);
 	if (isfinite(v) && a > 0 && precision >= 1 && precision <= 15) {
-		int x = (int)floor(log10(a)); /* may be one off: corrected */
+		int x = decimal_exponent(a); /* may be one off: corrected */
 		unsigned long long q = 0;
 		unsigned long long low = (unsigned long long)POW10[precision - 1];
 		bool ok = true;

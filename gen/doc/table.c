@@ -558,14 +558,6 @@ char *table_markdown(const Table *t, const Lang *s, GError **error)
  * whole as text. */
 #define FLUSH_BYTES (1024 * 1024)
 
-typedef struct {
-	GString *buf;
-	TableFlush flush;
-	void *data;
-	GError **error;
-	bool ok;
-} Out;
-
 static inline void put(GString *g, const char *s, size_t n)
 {
 	if (G_LIKELY(g->len + n < g->allocated_len)) {
@@ -585,10 +577,13 @@ static inline void put_c(GString *g, char c)
 /* A literal: its length is known when it is compiled. */
 #define PUT_LIT(g, lit) put(g, lit, sizeof(lit) - 1)
 
-static void out_row_done(Out *o)
+/* Hands out's text to its flush once it holds FLUSH_BYTES; false when
+ * that failed. */
+static bool out_row_done(TableOut *out, GError **error)
 {
-	if (o->flush && o->ok && o->buf->len >= FLUSH_BYTES)
-		o->ok = o->flush(o->buf, o->data, o->error);
+	if (!out || !out->flush || out->buf->len < FLUSH_BYTES)
+		return true;
+	return out->flush(out->buf, out->data, error);
 }
 
 /* The data text of column k of row into buf (of FORMAT_FIXED_MAX
@@ -621,9 +616,12 @@ static const char *data_text(const Table *t, const Row *row, size_t k,
 	return buf;
 }
 
-static void csv_field(GString *out, const char *text, size_t len)
+/* A CSV field: quoted when it holds a comma, quote or line break (a
+ * number never does). */
+static void csv_field(GString *out, const char *text, size_t len,
+                      bool number)
 {
-	if (!strpbrk(text, ",\"\r\n")) {
+	if (number || !strpbrk(text, ",\"\r\n")) {
 		put(out, text, len);
 		return;
 	}
@@ -636,66 +634,30 @@ static void csv_field(GString *out, const char *text, size_t len)
 	put_c(out, '"');
 }
 
-static void csv_value(GString *out, const Table *t, const Row *row,
-                      size_t k, int bound)
+/* Bytes copied into a JSON string as they are: not a control
+ * character, quote, backslash or <, >, & (escaped to stay safe in
+ * HTML). */
+static const bool *json_plain_bytes(void)
 {
-	char buf[FORMAT_FIXED_MAX];
-	size_t len;
-	const char *text = data_text(t, row, k, bound, buf, &len);
-	if (k || bound >= 0)
-		put_c(out, ',');
-	csv_field(out, text, len);
-}
-
-bool table_csv_write(const Table *t, GString *buf, TableFlush flush,
-                     void *data, GError **error)
-{
-	Out o = {buf, flush, data, error, true};
-	for (size_t k = 0; k < t->n_cols; k++) {
-		if (k)
-			put_c(buf, ',');
-		csv_field(buf, t->cols[k].key, strlen(t->cols[k].key));
-		if (t->ranged[k])
-			g_string_append_printf(buf, ",%s_low,%s_high",
-			                       t->cols[k].key, t->cols[k].key);
+	static bool plain[256];
+	static gsize ready = 0;
+	if (g_once_init_enter(&ready)) {
+		for (int c = 0x20; c < 256; c++)
+			plain[c] = c != '"' && c != '\\' && c != '<' && c != '>'
+			           && c != '&';
+		g_once_init_leave(&ready, 1);
 	}
-	put_c(buf, '\n');
-	for (guint r = 0; o.ok && r < t->rows->len; r++) {
-		const Row *row = t->rows->pdata[r];
-		for (size_t k = 0; k < t->n_cols; k++) {
-			csv_value(buf, t, row, k, -1);
-			if (!t->ranged[k])
-				continue;
-			csv_value(buf, t, row, k, 0);
-			csv_value(buf, t, row, k, 1);
-		}
-		put_c(buf, '\n');
-		out_row_done(&o);
-	}
-	return o.ok;
-}
-
-char *table_csv(const Table *t)
-{
-	GString *out = g_string_new(NULL);
-	table_csv_write(t, out, NULL, NULL, NULL);
-	return g_string_free(out, FALSE);
-}
-
-/* Whether byte c is copied into a JSON string as it is. */
-static bool json_plain(unsigned char c)
-{
-	return c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>'
-	       && c != '&';
+	return plain;
 }
 
 void table_json_string(GString *out, const char *text)
 {
+	const bool *plain = json_plain_bytes();
 	put_c(out, '"');
 	const unsigned char *p = (const unsigned char *)text;
 	while (*p) {
 		const unsigned char *run = p;
-		while (*p && json_plain(*p))
+		while (plain[*p])
 			p++;
 		if (p > run)
 			put(out, (const char *)run, (size_t)(p - run));
@@ -717,13 +679,12 @@ void table_json_string(GString *out, const char *text)
 	put_c(out, '"');
 }
 
-static void json_value(GString *out, const Table *t, const Row *row,
-                       size_t k, int bound)
+/* A data text as a JSON value: a string in a text column, else the
+ * number, or null when empty. */
+static void json_value(GString *out, const Column *col, const char *text,
+                       size_t len)
 {
-	char buf[FORMAT_FIXED_MAX];
-	size_t len;
-	const char *text = data_text(t, row, k, bound, buf, &len);
-	if (t->cols[k].type == COL_TEXT)
+	if (col->type == COL_TEXT)
 		table_json_string(out, text);
 	else if (!len)
 		PUT_LIT(out, "null");
@@ -750,11 +711,14 @@ void table_json_only(const Table *t, GString *out, const char *const *keys)
 			PUT_LIT(out, "\n    {");
 		for (guint j = 0; j < cols->len; j++) {
 			size_t k = g_array_index(cols, size_t, j);
+			char buf[FORMAT_FIXED_MAX];
+			size_t len;
+			const char *text = data_text(t, row, k, -1, buf, &len);
 			if (j)
 				PUT_LIT(out, ", ");
 			table_json_string(out, t->cols[k].key);
 			PUT_LIT(out, ": ");
-			json_value(out, t, row, k, -1);
+			json_value(out, &t->cols[k], text, len);
 		}
 		put_c(out, '}');
 	}
@@ -786,46 +750,98 @@ static char **json_member_names(const Table *t)
 	return names;
 }
 
-bool table_json_write(const Table *t, GString *buf, TableFlush flush,
-                      void *data, GError **error)
+static void csv_header(const Table *t, GString *out)
 {
-	Out o = {buf, flush, data, error, true};
-	char **names = json_member_names(t);
-	size_t *lengths = g_new(size_t, 3 * t->n_cols);
+	for (size_t k = 0; k < t->n_cols; k++) {
+		if (k)
+			put_c(out, ',');
+		csv_field(out, t->cols[k].key, strlen(t->cols[k].key), false);
+		if (t->ranged[k])
+			g_string_append_printf(out, ",%s_low,%s_high",
+			                       t->cols[k].key, t->cols[k].key);
+	}
+	put_c(out, '\n');
+}
+
+/* The JSON member names of a table and their lengths. */
+typedef struct {
+	char **names;
+	size_t *lengths;
+} Members;
+
+/* One value (bound: as data_text) of column k into the CSV line and the
+ * JSON object being made (either may be NULL), formatted once. */
+static void data_value(const Table *t, const Row *row, size_t k, int bound,
+                       GString *csv, GString *json, const Members *m)
+{
+	char buf[FORMAT_FIXED_MAX];
+	size_t len;
+	const char *text = data_text(t, row, k, bound, buf, &len);
+	const Column *col = &t->cols[k];
+	size_t name = 3 * k + (size_t)(bound + 1);
+	if (csv) {
+		if (k || bound >= 0)
+			put_c(csv, ',');
+		csv_field(csv, text, len, col->type != COL_TEXT);
+	}
+	if (json) {
+		if (k || bound >= 0)
+			PUT_LIT(json, ", ");
+		put(json, m->names[name], m->lengths[name]);
+		json_value(json, col, text, len);
+	}
+}
+
+bool table_data_write(const Table *t, TableOut *csv, TableOut *json,
+                      GError **error)
+{
+	GString *c = csv ? csv->buf : NULL, *j = json ? json->buf : NULL;
+	Members m = {json_member_names(t), g_new(size_t, 3 * t->n_cols)};
 	for (size_t i = 0; i < 3 * t->n_cols; i++)
-		lengths[i] = strlen(names[i]);
-	table_json_string(buf, t->name);
-	PUT_LIT(buf, ": [");
-	for (guint r = 0; o.ok && r < t->rows->len; r++) {
+		m.lengths[i] = strlen(m.names[i]);
+	if (c)
+		csv_header(t, c);
+	if (j) {
+		table_json_string(j, t->name);
+		PUT_LIT(j, ": [");
+	}
+	bool ok = true;
+	for (guint r = 0; ok && r < t->rows->len; r++) {
 		const Row *row = t->rows->pdata[r];
-		if (r)
-			PUT_LIT(buf, ",\n    {");
-		else
-			PUT_LIT(buf, "\n    {");
+		if (j && r)
+			PUT_LIT(j, ",\n    {");
+		else if (j)
+			PUT_LIT(j, "\n    {");
 		for (size_t k = 0; k < t->n_cols; k++) {
-			if (k)
-				PUT_LIT(buf, ", ");
-			put(buf, names[3 * k], lengths[3 * k]);
-			json_value(buf, t, row, k, -1);
+			data_value(t, row, k, -1, c, j, &m);
 			if (!t->ranged[k])
 				continue;
-			PUT_LIT(buf, ", ");
-			put(buf, names[3 * k + 1], lengths[3 * k + 1]);
-			json_value(buf, t, row, k, 0);
-			PUT_LIT(buf, ", ");
-			put(buf, names[3 * k + 2], lengths[3 * k + 2]);
-			json_value(buf, t, row, k, 1);
+			data_value(t, row, k, 0, c, j, &m);
+			data_value(t, row, k, 1, c, j, &m);
 		}
-		put_c(buf, '}');
-		out_row_done(&o);
+		if (c)
+			put_c(c, '\n');
+		if (j)
+			put_c(j, '}');
+		ok = out_row_done(csv, error) && out_row_done(json, error);
 	}
-	PUT_LIT(buf, "\n  ]");
-	g_strfreev(names);
-	g_free(lengths);
-	return o.ok;
+	if (j)
+		PUT_LIT(j, "\n  ]");
+	g_strfreev(m.names);
+	g_free(m.lengths);
+	return ok;
+}
+
+char *table_csv(const Table *t)
+{
+	GString *out = g_string_new(NULL);
+	TableOut csv = {out, NULL, NULL};
+	table_data_write(t, &csv, NULL, NULL);
+	return g_string_free(out, FALSE);
 }
 
 void table_json(const Table *t, GString *out)
 {
-	table_json_write(t, out, NULL, NULL, NULL);
+	TableOut json = {out, NULL, NULL};
+	table_data_write(t, NULL, &json, NULL);
 }

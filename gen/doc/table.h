@@ -118,18 +118,23 @@ char *table_markdown(const Table *t, const Lang *s, GError **error);
 /* Every column: a header line of keys, then one line per row. */
 char *table_csv(const Table *t);
 
-/* Writing a large table in parts: the renderer appends to buf and, when
- * flush is not NULL, calls it whenever buf holds a megabyte or more;
- * flush writes buf's bytes out and empties it (false, with *error set,
- * stops the table).  What is left in buf at the end is the caller's to
- * write.  Returns false when a flush failed. */
+/* Writing a large table in parts: a renderer appends to buf and, when
+ * flush is not NULL, calls flush(buf, data, error) whenever buf holds a
+ * megabyte or more; flush writes buf's bytes out and empties it (false,
+ * with *error set, stops the table).  What is left in buf at the end is
+ * the caller's to write. */
 typedef bool (*TableFlush)(GString *buf, void *data, GError **error);
-/* table_csv, appended to buf in parts. */
-bool table_csv_write(const Table *t, GString *buf, TableFlush flush,
-                     void *data, GError **error);
-/* table_json, appended to buf in parts. */
-bool table_json_write(const Table *t, GString *buf, TableFlush flush,
-                      void *data, GError **error);
+typedef struct {
+	GString *buf;
+	TableFlush flush;
+	void *data;
+} TableOut;
+
+/* table_csv into csv and table_json into json (either may be NULL), in
+ * parts, in one pass: each value is formatted once for both.  Returns
+ * false when a flush failed. */
+bool table_data_write(const Table *t, TableOut *csv, TableOut *json,
+                      GError **error);
 
 /* "NAME": [ {key: value, ...}, ... ] appended to out (numbers unquoted,
  * null for empty or NaN). */

@@ -88,43 +88,42 @@ static bool flush_json(GString *buf, void *data, GError **error)
 	return ok;
 }
 
-/* data/NAME.csv of table t, made in buf. */
-static bool write_csv(const EditionResult *r, Site *site, const Table *t,
-                      GString *buf, GError **error)
-{
-	char *path = paths_data_csv(r->prefix, table_name(t));
-	SiteFile *f = site_file_open(site, path, error);
-	g_free(path);
-	if (!f)
-		return false;
-	g_string_truncate(buf, 0);
-	if (table_csv_write(t, buf, flush_file, f, error)
-	    && flush_file(buf, f, error))
-		return site_file_close(f, error);
-	site_file_abort(f);
-	return false;
-}
-
-/* Each table as data/NAME.csv and as a member of the JSON files, then
- * the build lists (ids: picker_build_ids). */
+/* Each table as data/NAME.csv and as a member of the JSON files (both
+ * made in one pass, in csv and part), then the build lists (ids:
+ * picker_build_ids). */
 static bool write_tables(const EditionResult *r, Site *site, JsonFiles *x,
                          char **ids, GError **error)
 {
 	GString *part = g_string_sized_new(PART_BYTES);
+	GString *csv = g_string_sized_new(PART_BYTES);
 	bool ok = true;
 	for (guint i = 0; ok && i < r->tables->len; i++) {
 		const Table *t = r->tables->pdata[i];
-		ok = write_csv(r, site, t, part, error);
+		char *path = paths_data_csv(r->prefix, table_name(t));
+		SiteFile *f = site_file_open(site, path, error);
+		g_free(path);
+		if (!f) {
+			ok = false;
+			break;
+		}
 		x->to_picker = picker_wants_table(table_name(t));
+		g_string_truncate(csv, 0);
 		g_string_assign(part, ",\n  ");
-		ok = ok && table_json_write(t, part, flush_json, x, error)
-		     && flush_json(part, x, error);
+		TableOut to_csv = {csv, flush_file, f};
+		TableOut to_json = {part, flush_json, x};
+		ok = table_data_write(t, &to_csv, &to_json, error)
+		     && flush_file(csv, f, error) && flush_json(part, x, error);
+		if (ok)
+			ok = site_file_close(f, error);
+		else
+			site_file_abort(f);
 	}
 	x->to_picker = true;
 	PickerSink sink = {flush_json, x, error, ok};
 	ok = ok && picker_build_lists_json(part, r, ids, &sink)
 	     && flush_json(part, x, error);
 	g_string_free(part, TRUE);
+	g_string_free(csv, TRUE);
 	return ok;
 }
 
