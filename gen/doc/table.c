@@ -121,6 +121,10 @@ static const char *arena_strdup(Table *t, const char *text)
 /* The index of column key, looking from column start on (and around). */
 static long column_from(const Table *t, const char *key, size_t start)
 {
+	/* the setter's key is mostly the very string of the column spec
+	 * (one literal, merged by the compiler) */
+	if (start < t->n_cols && t->cols[start].key == key)
+		return (long)start;
 	for (size_t j = 0; j < t->n_cols; j++) {
 		size_t i = (start + j) % t->n_cols;
 		if (strcmp(t->cols[i].key, key) == 0)
@@ -626,11 +630,13 @@ static void csv_field(GString *out, const char *text, size_t len,
 		return;
 	}
 	put_c(out, '"');
-	for (const char *p = text; *p; p++) {
-		if (*p == '"')
-			put_c(out, '"');
-		put_c(out, *p);
+	const char *run = text;
+	for (const char *q = strchr(run, '"'); q; q = strchr(run, '"')) {
+		put(out, run, (size_t)(q - run + 1));
+		put_c(out, '"'); /* a quote doubled */
+		run = q + 1;
 	}
+	put(out, run, len - (size_t)(run - text));
 	put_c(out, '"');
 }
 

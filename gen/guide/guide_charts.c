@@ -104,8 +104,7 @@ static Chart *performance_chart(const Ctx *c)
 			continue;
 		chart_add_bar(ch, (ChartBar){
 		    .label = g_strdup(c->e->gpus[g].name), .value = p->value,
-		    .value2 = t->value, .value_text = num(c, p->value, 2),
-		    .value2_text = num(c, t->value, 2),
+		    .value2 = t->value,
 		    .reference = g == c->perf->reference,
 		    .modelled = p->kind == PERF_MODELLED,
 		    .modelled2 = t->kind == PERF_MODELLED,
@@ -113,6 +112,12 @@ static Chart *performance_chart(const Ctx *c)
 		    .high2 = t->high});
 	}
 	qsort(ch->bars, ch->n_bars, sizeof *ch->bars, by_value_desc);
+	/* the values' words for the bars drawn alone (capped drops the
+	 * rest: one per GPU at 10,000 GPUs) */
+	for (size_t i = 0; i < ch->n_bars && i < CHART_MAX_BARS; i++) {
+		ch->bars[i].value_text = num(c, ch->bars[i].value, 2);
+		ch->bars[i].value2_text = num(c, ch->bars[i].value2, 2);
+	}
 	return ch;
 }
 
