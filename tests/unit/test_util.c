@@ -8,39 +8,44 @@
 #include <stdio.h>
 #include <string.h>
 
-/* format_fixed writes what snprintf writes, for v at every decimals. */
-static int fixed_mismatches(double v)
+/* format_fixed (general: format_general) writes what snprintf's %.*f
+ * (%.*g) writes, for v at every decimals (precision). */
+static int mismatches(double v, bool general)
 {
 	int bad = 0;
-	for (int d = 0; d <= 23; d++) {
+	for (int d = 0; d <= (general ? 17 : 23); d++) {
 		char want[400], got[400];
-		snprintf(want, sizeof want, "%.*f", d, v);
-		format_fixed(got, sizeof got, v, d);
-		if (strcmp(want, got) != 0) {
-			if (bad++ < 3)
-				printf("  format_fixed(%.17g, %d): %s, printf %s\n",
-				       v, d, got, want);
+		if (general) {
+			snprintf(want, sizeof want, "%.*g", d, v);
+			format_general(got, sizeof got, v, d);
+		} else {
+			snprintf(want, sizeof want, "%.*f", d, v);
+			format_fixed(got, sizeof got, v, d);
 		}
+		if (strcmp(want, got) != 0 && bad++ < 3)
+			printf("  format_%s(%.17g, %d): %s, printf %s\n",
+			       general ? "general" : "fixed", v, d, got, want);
 	}
 	return bad;
 }
 
-/* format_general writes what snprintf's %.*g writes, at every
- * precision. */
+static int fixed_mismatches(double v)
+{
+	return mismatches(v, false);
+}
+
 static int general_mismatches(double v)
 {
-	int bad = 0;
-	for (int p = 0; p <= 17; p++) {
-		char want[400], got[400];
-		snprintf(want, sizeof want, "%.*g", p, v);
-		format_general(got, sizeof got, v, p);
-		if (strcmp(want, got) != 0) {
-			if (bad++ < 3)
-				printf("  format_general(%.17g, %d): %s, printf %s\n",
-				       v, p, got, want);
-		}
-	}
-	return bad;
+	return mismatches(v, true);
+}
+
+/* The next of a sequence of doubles (seed *x): 24-bit mantissas times
+ * 2^(0..span-1 - offset). */
+static double next_value(guint32 *x, int span, int offset)
+{
+	*x = *x * 1103515245u + 12345u;
+	double mantissa = (double)(*x >> 8) / (1u << 24);
+	return ldexp(mantissa, (int)(*x % (guint32)span) - offset);
 }
 
 /* Decimal ties: n / 2 / 10^e, exact in binary when the division by
@@ -67,9 +72,7 @@ static void test_format_general(void)
 		bad += general_mismatches(cases[i]);
 	guint32 x = 54321;
 	for (int i = 0; i < 6000; i++) {
-		x = x * 1103515245u + 12345u;
-		double mantissa = (double)(x >> 8) / (1u << 24);
-		double v = ldexp(mantissa, (int)(x % 120) - 60);
+		double v = next_value(&x, 120, 60);
 		bad += general_mismatches(x & 1 ? -v : v);
 		bad += general_mismatches(round(v * 100) / 100);
 		bad += tie_mismatches(x >> 4, (int)(x % 9));
@@ -102,9 +105,7 @@ static void test_format_fixed(void)
 	/* prices, rates and ratios of every size, as the data has them */
 	guint32 x = 12345;
 	for (int i = 0; i < 20000; i++) {
-		x = x * 1103515245u + 12345u;
-		double mantissa = (double)(x >> 8) / (1u << 24);
-		double v = ldexp(mantissa, (int)(x % 60) - 20);
+		double v = next_value(&x, 60, 20);
 		bad += fixed_mismatches(x & 1 ? -v : v);
 		bad += fixed_mismatches(round(v * 1000) / 1000);
 	}
