@@ -8,23 +8,9 @@
 #define GG_FORMAT_H
 
 #include "cost.h"
+#include "format_fixed.h"
 #include "lang.h"
 #include "recommend.h"
-
-/* Writes into buf (n bytes) what snprintf(buf, n, "%.*f", decimals, v)
- * writes in the C locale, without printf where it can: a finite v
- * whose scaled value is below 2^52, rounded from its exact binary
- * value (a tie to even) as printf rounds.  Returns buf. */
-char *format_fixed(char *buf, size_t n, double v, int decimals);
-
-/* The same into buf of FORMAT_FIXED_MAX bytes (enough for any double
- * at up to 22 decimals), returning its length. */
-#define FORMAT_FIXED_MAX 352
-size_t format_fixed_len(char *buf, double v, int decimals);
-
-/* The same for "%.*g" with precision (printf asked outside 1..15 and
- * for values it cannot scale exactly).  Returns buf. */
-char *format_general(char *buf, size_t n, double v, int precision);
 
 /* v rounded to decimals with the language's separators; "-" for NaN.
  * Infinity is never written (gg_output_number stops the run). */

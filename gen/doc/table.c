@@ -1,4 +1,5 @@
-/* Tables: one type, three renderers (Markdown, CSV, JSON).  See table.h. */
+/* Tables: one type; building one, its Markdown and each cell's data text
+ * (table_data.c writes CSV and JSON).  See table.h. */
 #include "table.h"
 
 #include "format.h"
@@ -8,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-/* A cell as the renderers read it (the stored form is packed below). */
+/* A cell as the guide reads it (the stored form is packed below). */
 typedef struct {
 	bool set;    /* false: empty (em dash / nothing) */
 	double v;    /* numeric columns */
@@ -88,6 +89,15 @@ struct Table {
 	size_t free_len;
 };
 
+/* The Extra of column k of row, or NULL. */
+static const Extra *extra_of(const Row *row, size_t k)
+{
+	for (const Extra *x = row->extra; x; x = x->next)
+		if (x->col == k)
+			return x;
+	return NULL;
+}
+
 /* n bytes of the table's arena, aligned for a pointer or a double. */
 static void *arena_alloc(Table *t, size_t n)
 {
@@ -133,7 +143,7 @@ static long column_from(const Table *t, const char *key, size_t start)
 	return -1;
 }
 
-static long column_index(const Table *t, const char *key)
+long table_column_index(const Table *t, const char *key)
 {
 	return column_from(t, key, 0);
 }
@@ -163,7 +173,7 @@ Table *table_new(const char *name, const Column *columns, size_t n,
 	}
 	char **keys = g_strsplit(view, " ", -1);
 	for (char **k = keys; *k; k++) {
-		long i = column_index(t, *k);
+		long i = table_column_index(t, *k);
 		g_assert(i >= 0 && columns[i].header);
 		size_t u = (size_t)i;
 		g_array_append_val(t->view, u);
@@ -212,14 +222,6 @@ void table_add_row(Table *t)
 			row->slot[k].v = unset_number();
 	}
 	g_ptr_array_add(t->rows, row);
-}
-
-static const Extra *extra_of(const Row *row, size_t k)
-{
-	for (const Extra *x = row->extra; x; x = x->next)
-		if (x->col == k)
-			return x;
-	return NULL;
 }
 
 /* The cell of column k of row, as the renderers read it. */
@@ -555,58 +557,35 @@ char *table_markdown(const Table *t, const Lang *s, GError **error)
 	return md;
 }
 
-/* ---- data: CSV and JSON ------------------------------------------------ */
+/* ---- the data side (table_data.c renders it) ------------------------- */
 
-/* Where the data goes: buf, handed to flush (when not NULL) whenever it
- * holds FLUSH_BYTES, so that a table of 80,000 rows is never held
- * whole as text. */
-#define FLUSH_BYTES (1024 * 1024)
-
-static inline void put(GString *g, const char *s, size_t n)
+size_t table_columns(const Table *t)
 {
-	if (G_LIKELY(g->len + n < g->allocated_len)) {
-		memcpy(g->str + g->len, s, n);
-		g->len += n;
-		g->str[g->len] = '\0';
-	} else {
-		g_string_append_len(g, s, (gssize)n);
-	}
+	return t->n_cols;
 }
 
-static inline void put_c(GString *g, char c)
+const Column *table_column(const Table *t, size_t k)
 {
-	g_string_append_c(g, c);
+	return &t->cols[k];
 }
 
-/* A literal: its length is known when it is compiled. */
-#define PUT_LIT(g, lit) put(g, lit, sizeof(lit) - 1)
-
-/* Hands out's text to its flush once it holds FLUSH_BYTES; false when
- * that failed. */
-static bool out_row_done(TableOut *out, GError **error)
+bool table_column_ranged(const Table *t, size_t k)
 {
-	if (!out || !out->flush || out->buf->len < FLUSH_BYTES)
-		return true;
-	return out->flush(out->buf, out->data, error);
+	return t->ranged[k];
 }
 
-/* The data text of column k of row into buf (of FORMAT_FIXED_MAX
- * bytes) or the row's own text: "" when empty or NaN (never infinite:
- * checked), numbers with data_decimals in the C locale; *len its
- * length.  bound selects the value (-1) or, for a ranged column, its
- * interval's low (0) or high (1) end. */
-static const char *data_text(const Table *t, const Row *row, size_t k,
-                             int bound, char *buf, size_t *len)
+const char *table_cell_data(const Table *t, size_t r, size_t k, int bound,
+                            char *buf, size_t *len)
 {
+	const Row *row = t->rows->pdata[r];
 	const Column *col = &t->cols[k];
-	double v;
 	if (col->type == COL_TEXT) {
 		const char *text = bound < 0 ? row->slot[k].text : NULL;
 		text = text && text != NO_TEXT ? text : "";
 		*len = strlen(text);
 		return text;
 	}
-	v = row->slot[k].v;
+	double v = row->slot[k].v;
 	if (bound >= 0) {
 		const Extra *x = row->extra ? extra_of(row, k) : NULL;
 		v = x && !is_unset_number(v) ? (bound ? x->high : x->low) : NAN;
@@ -618,236 +597,4 @@ static const char *data_text(const Table *t, const Row *row, size_t k,
 	int decimals = col->type == COL_INT ? 0 : col->data_decimals;
 	*len = format_fixed_len(buf, v, decimals);
 	return buf;
-}
-
-/* A CSV field: quoted when it holds a comma, quote or line break (a
- * number never does). */
-static void csv_field(GString *out, const char *text, size_t len,
-                      bool number)
-{
-	if (number || !strpbrk(text, ",\"\r\n")) {
-		put(out, text, len);
-		return;
-	}
-	put_c(out, '"');
-	const char *run = text;
-	for (const char *q = strchr(run, '"'); q; q = strchr(run, '"')) {
-		put(out, run, (size_t)(q - run + 1));
-		put_c(out, '"'); /* a quote doubled */
-		run = q + 1;
-	}
-	put(out, run, len - (size_t)(run - text));
-	put_c(out, '"');
-}
-
-/* Bytes copied into a JSON string as they are: not a control
- * character, quote, backslash or <, >, & (escaped to stay safe in
- * HTML). */
-static const bool *json_plain_bytes(void)
-{
-	static bool plain[256];
-	static gsize ready = 0;
-	if (g_once_init_enter(&ready)) {
-		for (int c = 0x20; c < 256; c++)
-			plain[c] = c != '"' && c != '\\' && c != '<' && c != '>'
-			           && c != '&';
-		g_once_init_leave(&ready, 1);
-	}
-	return plain;
-}
-
-void table_json_string(GString *out, const char *text)
-{
-	const bool *plain = json_plain_bytes();
-	put_c(out, '"');
-	const unsigned char *p = (const unsigned char *)text;
-	while (*p) {
-		const unsigned char *run = p;
-		while (plain[*p])
-			p++;
-		if (p > run)
-			put(out, (const char *)run, (size_t)(p - run));
-		if (!*p)
-			break;
-		switch (*p) {
-		case '"': PUT_LIT(out, "\\\""); break;
-		case '\\': PUT_LIT(out, "\\\\"); break;
-		case '\n': PUT_LIT(out, "\\n"); break;
-		case '\r': PUT_LIT(out, "\\r"); break;
-		case '\t': PUT_LIT(out, "\\t"); break;
-		case '<': PUT_LIT(out, "\\u003c"); break; /* safe in HTML */
-		case '>': PUT_LIT(out, "\\u003e"); break;
-		case '&': PUT_LIT(out, "\\u0026"); break;
-		default: g_string_append_printf(out, "\\u%04x", *p);
-		}
-		p++;
-	}
-	put_c(out, '"');
-}
-
-/* A data text as a JSON value: a string in a text column, else the
- * number, or null when empty. */
-static void json_value(GString *out, const Column *col, const char *text,
-                       size_t len)
-{
-	if (col->type == COL_TEXT)
-		table_json_string(out, text);
-	else if (!len)
-		PUT_LIT(out, "null");
-	else
-		put(out, text, len);
-}
-
-void table_json_only(const Table *t, GString *out, const char *const *keys)
-{
-	GArray *cols = g_array_new(FALSE, FALSE, sizeof(size_t));
-	for (const char *const *key = keys; *key; key++) {
-		long k = column_index(t, *key);
-		size_t u = (size_t)k;
-		if (k >= 0)
-			g_array_append_val(cols, u);
-	}
-	table_json_string(out, t->name);
-	PUT_LIT(out, ": [");
-	for (guint r = 0; r < t->rows->len; r++) {
-		const Row *row = t->rows->pdata[r];
-		if (r)
-			PUT_LIT(out, ",\n    {");
-		else
-			PUT_LIT(out, "\n    {");
-		for (guint j = 0; j < cols->len; j++) {
-			size_t k = g_array_index(cols, size_t, j);
-			char buf[FORMAT_FIXED_MAX];
-			size_t len;
-			const char *text = data_text(t, row, k, -1, buf, &len);
-			if (j)
-				PUT_LIT(out, ", ");
-			table_json_string(out, t->cols[k].key);
-			PUT_LIT(out, ": ");
-			json_value(out, &t->cols[k], text, len);
-		}
-		put_c(out, '}');
-	}
-	PUT_LIT(out, "\n  ]");
-	g_array_free(cols, TRUE);
-}
-
-/* The member names of t's columns as JSON, each followed by ": ": for
- * column k, names[3k] and, when it is ranged, names[3k+1] (KEY_low) and
- * names[3k+2] (KEY_high).  g_strfreev-able (the unused slots are ""). */
-static char **json_member_names(const Table *t)
-{
-	char **names = g_new0(char *, 3 * t->n_cols + 1);
-	GString *name = g_string_new(NULL);
-	static const char *const SUFFIX[] = {"", "_low", "_high"};
-	for (size_t k = 0; k < t->n_cols; k++)
-		for (size_t j = 0; j < 3; j++) {
-			g_string_truncate(name, 0);
-			if (j == 0 || t->ranged[k]) {
-				char *key = g_strconcat(t->cols[k].key, SUFFIX[j],
-				                        NULL);
-				table_json_string(name, key);
-				PUT_LIT(name, ": ");
-				g_free(key);
-			}
-			names[3 * k + j] = g_strdup(name->str);
-		}
-	g_string_free(name, TRUE);
-	return names;
-}
-
-static void csv_header(const Table *t, GString *out)
-{
-	for (size_t k = 0; k < t->n_cols; k++) {
-		if (k)
-			put_c(out, ',');
-		csv_field(out, t->cols[k].key, strlen(t->cols[k].key), false);
-		if (t->ranged[k])
-			g_string_append_printf(out, ",%s_low,%s_high",
-			                       t->cols[k].key, t->cols[k].key);
-	}
-	put_c(out, '\n');
-}
-
-/* The JSON member names of a table and their lengths. */
-typedef struct {
-	char **names;
-	size_t *lengths;
-} Members;
-
-/* One value (bound: as data_text) of column k into the CSV line and the
- * JSON object being made (either may be NULL), formatted once. */
-static void data_value(const Table *t, const Row *row, size_t k, int bound,
-                       GString *csv, GString *json, const Members *m)
-{
-	char buf[FORMAT_FIXED_MAX];
-	size_t len;
-	const char *text = data_text(t, row, k, bound, buf, &len);
-	const Column *col = &t->cols[k];
-	size_t name = 3 * k + (size_t)(bound + 1);
-	if (csv) {
-		if (k || bound >= 0)
-			put_c(csv, ',');
-		csv_field(csv, text, len, col->type != COL_TEXT);
-	}
-	if (json) {
-		if (k || bound >= 0)
-			PUT_LIT(json, ", ");
-		put(json, m->names[name], m->lengths[name]);
-		json_value(json, col, text, len);
-	}
-}
-
-bool table_data_write(const Table *t, TableOut *csv, TableOut *json,
-                      GError **error)
-{
-	GString *c = csv ? csv->buf : NULL, *j = json ? json->buf : NULL;
-	Members m = {json_member_names(t), g_new(size_t, 3 * t->n_cols)};
-	for (size_t i = 0; i < 3 * t->n_cols; i++)
-		m.lengths[i] = strlen(m.names[i]);
-	if (c)
-		csv_header(t, c);
-	if (j) {
-		table_json_string(j, t->name);
-		PUT_LIT(j, ": [");
-	}
-	bool ok = true;
-	for (guint r = 0; ok && r < t->rows->len; r++) {
-		const Row *row = t->rows->pdata[r];
-		if (j && r)
-			PUT_LIT(j, ",\n    {");
-		else if (j)
-			PUT_LIT(j, "\n    {");
-		for (size_t k = 0; k < t->n_cols; k++) {
-			data_value(t, row, k, -1, c, j, &m);
-			if (!t->ranged[k])
-				continue;
-			data_value(t, row, k, 0, c, j, &m);
-			data_value(t, row, k, 1, c, j, &m);
-		}
-		if (c)
-			put_c(c, '\n');
-		if (j)
-			put_c(j, '}');
-		ok = out_row_done(csv, error) && out_row_done(json, error);
-	}
-	if (j)
-		PUT_LIT(j, "\n  ]");
-	g_strfreev(m.names);
-	g_free(m.lengths);
-	return ok;
-}
-
-char *table_csv(const Table *t)
-{
-	GString *out = g_string_new(NULL);
-	TableOut csv = {out, NULL, NULL};
-	table_data_write(t, &csv, NULL, NULL);
-	return g_string_free(out, FALSE);
-}
-
-void table_json(const Table *t, GString *out)
-{
-	TableOut json = {out, NULL, NULL};
-	table_data_write(t, NULL, &json, NULL);
 }

@@ -130,6 +130,20 @@ typedef struct {
 	void *data;
 } TableOut;
 
+/* The data side of a table, which table_data.c renders: its columns,
+ * whether column k is ranged (its data has KEY_low and KEY_high), the
+ * index of column key (-1: none), and the data text of row r's column k
+ * into buf (of FORMAT_FIXED_MAX bytes, format_fixed.h) or the table's own
+ * text: "" when empty or NaN, numbers with data_decimals in the C
+ * locale; *len its length.  bound selects the value (-1) or, for a
+ * ranged column, its interval's low (0) or high (1) end. */
+size_t table_columns(const Table *t);
+const Column *table_column(const Table *t, size_t k);
+bool table_column_ranged(const Table *t, size_t k);
+long table_column_index(const Table *t, const char *key);
+const char *table_cell_data(const Table *t, size_t r, size_t k, int bound,
+                            char *buf, size_t *len);
+
 /* table_csv into csv and table_json into json (either may be NULL), in
  * parts, in one pass: each value is formatted once for both.  Returns
  * false when a flush failed. */
