@@ -14,54 +14,6 @@ static const char *word(const Lang *s, const char *key)
 	return lang_need(s, key, NULL);
 }
 
-/* The digits of q (at most 20) with a point before the last decimals,
- * sign first. */
-static void write_fixed(char *buf, size_t n, bool negative,
-                        unsigned long long q, int decimals)
-{
-	char digits[32];
-	int k = 0;
-	do {
-		digits[k++] = (char)('0' + q % 10);
-		q /= 10;
-	} while (q);
-	while (k <= decimals) /* a 0 before the point */
-		digits[k++] = '0';
-	char text[48];
-	size_t at = 0;
-	if (negative)
-		text[at++] = '-';
-	while (k > 0) {
-		if (k == decimals)
-			text[at++] = '.';
-		text[at++] = digits[--k];
-	}
-	text[at] = '\0';
-	g_strlcpy(buf, text, n);
-}
-
-char *format_fixed(char *buf, size_t n, double v, int decimals)
-{
-	static const double scale[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5,
-	                               1e6, 1e7, 1e8, 1e9};
-	if (isfinite(v) && decimals >= 0
-	    && decimals < (int)G_N_ELEMENTS(scale)) {
-		/* r is |v| scaled, off by at most r * 2^-53 from the exact
-		 * product: below 1e9 that cannot cross a half unless r is
-		 * within 1e-6 of one */
-		double r = fabs(v) * scale[decimals];
-		double whole = floor(r), frac = r - whole;
-		if (r < 1e9 && fabs(frac - 0.5) > 1e-6) {
-			write_fixed(buf, n, signbit(v),
-			            (unsigned long long)whole + (frac > 0.5),
-			            decimals);
-			return buf;
-		}
-	}
-	g_snprintf(buf, n, "%.*f", decimals, v);
-	return buf;
-}
-
 char *format_number(const Lang *s, double v, int decimals)
 {
 	if (isnan(v))

@@ -8,14 +8,9 @@
 #define GG_FORMAT_H
 
 #include "cost.h"
+#include "format_fixed.h"
 #include "lang.h"
 #include "recommend.h"
-
-/* Writes into buf (n bytes) what snprintf(buf, n, "%.*f", decimals, v)
- * writes in the C locale, without printf where it can: a finite v whose
- * scaled value is clearly not a tie (printf rounds the exact binary
- * value, so near a half it is asked).  Returns buf. */
-char *format_fixed(char *buf, size_t n, double v, int decimals);
 
 /* v rounded to decimals with the language's separators; "-" for NaN.
  * Infinity is never written (gg_output_number stops the run). */

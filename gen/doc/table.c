@@ -1,4 +1,5 @@
-/* Tables: one type, three renderers (Markdown, CSV, JSON).  See table.h. */
+/* Tables: one type; building one, its Markdown and each cell's data text
+ * (table_data.c writes CSV and JSON).  See table.h. */
 #include "table.h"
 
 #include "format.h"
@@ -8,32 +9,132 @@
 #include <math.h>
 #include <string.h>
 
+/* A cell as the guide reads it (the stored form is packed below). */
 typedef struct {
 	bool set;    /* false: empty (em dash / nothing) */
 	double v;    /* numeric columns */
-	char *text;  /* text columns: the data text */
-	char *shown; /* text the guide shows instead, or NULL */
-	char *url;   /* a link's target, or NULL */
+	const char *text;  /* text columns: the data text */
+	const char *shown; /* text the guide shows instead, or NULL */
+	const char *url;   /* a link's target, or NULL */
 	double low, high; /* an interval (table_set_interval), else NAN */
 } Cell;
+
+/* Stored cells: a 10,000-GPU edition's tables hold hundreds of
+ * thousands of rows, so a cell is one slot of 8 bytes: the number of a
+ * numeric column, the data text of a text column (COL_TEXT).  An empty
+ * number is the NaN UNSET_BITS (a number set to NaN is stored as the
+ * plain NaN), an empty text NULL, a text set to NULL NO_TEXT.  What few
+ * cells have (a guide text, a link, an interval, a text in a numeric
+ * column) is an Extra of the row. */
+typedef union {
+	double v;
+	const char *text;
+} Slot;
+
+typedef struct Extra Extra;
+struct Extra {
+	Extra *next;
+	size_t col;
+	const char *text;  /* a numeric column's text (a link's label) */
+	const char *shown;
+	const char *url;
+	double low, high;
+};
+
+typedef struct {
+	Extra *extra;
+	Slot slot[];
+} Row;
+
+#define UNSET_BITS 0x7ff8dead0000beefULL
+static const char NO_TEXT[] = "";
+
+static double unset_number(void)
+{
+	union {
+		guint64 bits;
+		double v;
+	} u = {.bits = UNSET_BITS};
+	return u.v;
+}
+
+static bool is_unset_number(double v)
+{
+	union {
+		double v;
+		guint64 bits;
+	} u = {.v = v};
+	return u.bits == UNSET_BITS;
+}
+
+/* Rows, extras and their strings live in blocks of the table's own,
+ * freed with it (a cell set twice leaves its old text there). */
+#define ARENA_BLOCK (64 * 1024)
 
 struct Table {
 	char *name;
 	const Column *cols;
 	size_t n_cols;
 	GArray *view;   /* size_t column indices of the guide's view */
-	GPtrArray *rows; /* Cell[n_cols] */
+	GPtrArray *rows; /* Row */
 	bool *ranged;   /* per column: some cell has an interval, so the
 	                   data gains KEY_low and KEY_high */
+	bool *amount;   /* per column: amount_column() */
 	size_t guide_rows; /* the most rows the guide's view shows */
 	bool borrows_rows; /* rows are other tables' (table_append) */
 	size_t next_col;   /* where cell() looks first: the column after the
 	                      last one set, as rows are mostly set in order */
+	GPtrArray *blocks; /* the arena's blocks (g_free) */
+	char *free_at;     /* the unused end of the last block */
+	size_t free_len;
 };
+
+/* The Extra of column k of row, or NULL. */
+static const Extra *extra_of(const Row *row, size_t k)
+{
+	for (const Extra *x = row->extra; x; x = x->next)
+		if (x->col == k)
+			return x;
+	return NULL;
+}
+
+/* n bytes of the table's arena, aligned for a pointer or a double. */
+static void *arena_alloc(Table *t, size_t n)
+{
+	n = (n + 7) & ~(size_t)7;
+	if (n > t->free_len) {
+		if (n > ARENA_BLOCK / 4) { /* a large one has its own block */
+			void *own = g_malloc(n);
+			g_ptr_array_add(t->blocks, own);
+			return own;
+		}
+		t->free_at = g_malloc(ARENA_BLOCK);
+		t->free_len = ARENA_BLOCK;
+		g_ptr_array_add(t->blocks, t->free_at);
+	}
+	void *p = t->free_at;
+	t->free_at += n;
+	t->free_len -= n;
+	return p;
+}
+
+static const char *arena_strdup(Table *t, const char *text)
+{
+	if (!text)
+		return NULL;
+	size_t n = strlen(text) + 1;
+	char *copy = arena_alloc(t, n);
+	memcpy(copy, text, n);
+	return copy;
+}
 
 /* The index of column key, looking from column start on (and around). */
 static long column_from(const Table *t, const char *key, size_t start)
 {
+	/* the setter's key is mostly the very string of the column spec
+	 * (one literal, merged by the compiler) */
+	if (start < t->n_cols && t->cols[start].key == key)
+		return (long)start;
 	for (size_t j = 0; j < t->n_cols; j++) {
 		size_t i = (start + j) % t->n_cols;
 		if (strcmp(t->cols[i].key, key) == 0)
@@ -42,10 +143,12 @@ static long column_from(const Table *t, const char *key, size_t start)
 	return -1;
 }
 
-static long column_index(const Table *t, const char *key)
+long table_column_index(const Table *t, const char *key)
 {
 	return column_from(t, key, 0);
 }
+
+static bool amount_column(const Column *col);
 
 Table *table_new(const char *name, const Column *columns, size_t n,
                  const char *view)
@@ -57,7 +160,11 @@ Table *table_new(const char *name, const Column *columns, size_t n,
 	t->view = g_array_new(FALSE, FALSE, sizeof(size_t));
 	t->rows = g_ptr_array_new();
 	t->ranged = g_new0(bool, n);
+	t->amount = g_new0(bool, n);
+	for (size_t i = 0; i < n; i++)
+		t->amount[i] = amount_column(&columns[i]);
 	t->guide_rows = TABLE_GUIDE_ROWS;
+	t->blocks = g_ptr_array_new_with_free_func(g_free);
 	if (!view) {
 		for (size_t i = 0; i < n; i++)
 			if (columns[i].header)
@@ -66,7 +173,7 @@ Table *table_new(const char *name, const Column *columns, size_t n,
 	}
 	char **keys = g_strsplit(view, " ", -1);
 	for (char **k = keys; *k; k++) {
-		long i = column_index(t, *k);
+		long i = table_column_index(t, *k);
 		g_assert(i >= 0 && columns[i].header);
 		size_t u = (size_t)i;
 		g_array_append_val(t->view, u);
@@ -75,25 +182,15 @@ Table *table_new(const char *name, const Column *columns, size_t n,
 	return t;
 }
 
-static void free_row(Table *t, Cell *row)
-{
-	for (size_t i = 0; i < t->n_cols; i++) {
-		g_free(row[i].text);
-		g_free(row[i].shown);
-		g_free(row[i].url);
-	}
-	g_free(row);
-}
-
 void table_free(Table *t)
 {
 	if (!t)
 		return;
-	for (guint i = 0; !t->borrows_rows && i < t->rows->len; i++)
-		free_row(t, t->rows->pdata[i]);
 	g_ptr_array_free(t->rows, TRUE);
+	g_ptr_array_free(t->blocks, TRUE);
 	g_array_free(t->view, TRUE);
 	g_free(t->ranged);
+	g_free(t->amount);
 	g_free(t->name);
 	g_free(t);
 }
@@ -108,32 +205,104 @@ size_t table_rows(const Table *t)
 	return t->rows->len;
 }
 
+static bool text_column(const Table *t, size_t k)
+{
+	return t->cols[k].type == COL_TEXT;
+}
+
 void table_add_row(Table *t)
 {
 	g_assert(!t->borrows_rows);
-	g_ptr_array_add(t->rows, g_new0(Cell, t->n_cols));
+	Row *row = arena_alloc(t, sizeof(Row) + t->n_cols * sizeof(Slot));
+	row->extra = NULL;
+	for (size_t k = 0; k < t->n_cols; k++) {
+		if (text_column(t, k))
+			row->slot[k].text = NULL;
+		else
+			row->slot[k].v = unset_number();
+	}
+	g_ptr_array_add(t->rows, row);
 }
 
-/* The cell of column key in the last row, emptied for a new value;
- * *index its column. */
-static Cell *cell_of(Table *t, const char *key, long *index)
+/* The cell of column k of row, as the renderers read it. */
+static Cell cell_at(const Table *t, const Row *row, size_t k)
+{
+	Cell c = {.low = NAN, .high = NAN};
+	const Extra *x = row->extra ? extra_of(row, k) : NULL;
+	if (text_column(t, k)) {
+		const char *text = row->slot[k].text;
+		c.set = text != NULL;
+		c.text = text == NO_TEXT ? NULL : text;
+	} else {
+		double v = row->slot[k].v;
+		c.set = !is_unset_number(v);
+		c.v = c.set ? v : 0;
+		c.text = x ? x->text : NULL;
+	}
+	if (x) {
+		c.shown = x->shown;
+		c.url = x->url;
+		c.low = x->low;
+		c.high = x->high;
+	}
+	return c;
+}
+
+/* The slot of column key in the last row, emptied for a new value and
+ * marked set; *index its column. */
+static Slot *cell_of(Table *t, const char *key, long *index)
 {
 	long i = column_from(t, key, t->next_col);
 	g_assert(i >= 0 && t->rows->len > 0);
 	t->next_col = (size_t)i + 1;
 	*index = i;
-	Cell *c = &((Cell *)t->rows->pdata[t->rows->len - 1])[i];
-	g_free(c->text);
-	g_free(c->shown);
-	g_free(c->url);
-	*c = (Cell){.set = true, .low = NAN, .high = NAN};
+	Row *row = t->rows->pdata[t->rows->len - 1];
+	/* a value set again loses what the old one had */
+	for (Extra **x = &row->extra; *x; x = &(*x)->next)
+		if ((*x)->col == (size_t)i) {
+			*x = (*x)->next;
+			break;
+		}
+	Slot *c = &row->slot[i];
+	if (text_column(t, (size_t)i))
+		c->text = NO_TEXT;
+	else
+		c->v = 0;
 	return c;
 }
 
-static Cell *cell(Table *t, const char *key)
+/* The Extra of column k in the last row, made when it has none. */
+static Extra *extra(Table *t, size_t k)
 {
-	long index;
-	return cell_of(t, key, &index);
+	Row *row = t->rows->pdata[t->rows->len - 1];
+	for (Extra *x = row->extra; x; x = x->next)
+		if (x->col == k)
+			return x;
+	Extra *x = arena_alloc(t, sizeof *x);
+	*x = (Extra){.next = row->extra, .col = k, .low = NAN, .high = NAN};
+	row->extra = x;
+	return x;
+}
+
+/* Sets the data text of column k of the last row (slot c). */
+static void set_text_at(Table *t, Slot *c, size_t k, const char *text)
+{
+	if (text_column(t, k))
+		c->text = text ? arena_strdup(t, text) : NO_TEXT;
+	else if (text)
+		extra(t, k)->text = arena_strdup(t, text);
+}
+
+static void set_shown_at(Table *t, size_t k, const char *shown)
+{
+	if (shown)
+		extra(t, k)->shown = arena_strdup(t, shown);
+}
+
+static void set_url_at(Table *t, size_t k, const char *url)
+{
+	if (url)
+		extra(t, k)->url = arena_strdup(t, url);
 }
 
 /* True when column col holds an amount of money, memory or time, which
@@ -157,31 +326,34 @@ static bool amount_column(const Column *col)
  * JSON and Markdown table of the output is.  NaN is an empty cell (a
  * machine sold without a price).  The message naming the cell is made
  * only for a value refused. */
-static double checked(const Table *t, const Column *col, const char *what,
+static double checked(const Table *t, size_t k, const char *what,
                       double v)
 {
-	bool amount = amount_column(col);
+	bool amount = t->amount[k];
 	if (!isinf(v) && !(amount && v < 0))
-		return v;
-	char *where = g_strdup_printf("%s.%s%s (row %u)", t->name, col->key,
-	                              what, t->rows->len);
+		return is_unset_number(v) ? NAN : v; /* never UNSET_BITS */
+	char *where = g_strdup_printf("%s.%s%s (row %u)", t->name,
+	                              t->cols[k].key, what, t->rows->len);
 	gg_output_number(v, amount, true, where);
 	g_free(where);
 	return v;
 }
 
 /* The cell of column key (index *k) set to the number v. */
-static Cell *number_cell_at(Table *t, const char *key, double v, long *k)
+static Slot *number_cell_at(Table *t, const char *key, double v, long *k)
 {
-	Cell *c = cell_of(t, key, k);
-	c->v = checked(t, &t->cols[*k], "", v);
+	Slot *c = cell_of(t, key, k);
+	double checked_v = checked(t, (size_t)*k, "", v);
+	if (!text_column(t, (size_t)*k))
+		c->v = checked_v;
 	return c;
 }
 
-static Cell *number_cell(Table *t, const char *key, double v)
+static long number_cell(Table *t, const char *key, double v)
 {
 	long k;
-	return number_cell_at(t, key, v, &k);
+	number_cell_at(t, key, v, &k);
+	return k;
 }
 
 void table_set_number(Table *t, const char *key, double v)
@@ -193,64 +365,74 @@ void table_set_interval(Table *t, const char *key, double v, double low,
                         double high)
 {
 	long k;
-	Cell *c = number_cell_at(t, key, v, &k);
-	c->low = checked(t, &t->cols[k], "'s interval", low);
-	c->high = checked(t, &t->cols[k], "'s interval", high);
+	number_cell_at(t, key, v, &k);
+	double lo = checked(t, (size_t)k, "'s interval", low);
+	double hi = checked(t, (size_t)k, "'s interval", high);
+	Extra *x = extra(t, (size_t)k);
+	x->low = lo;
+	x->high = hi;
 	t->ranged[k] = true;
 }
 
 void table_set_text(Table *t, const char *key, const char *text)
 {
-	cell(t, key)->text = g_strdup(text);
+	long k;
+	Slot *c = cell_of(t, key, &k);
+	set_text_at(t, c, (size_t)k, text);
+}
+
+bool table_row_shown(const Table *t)
+{
+	return t->rows->len <= t->guide_rows;
 }
 
 /* shown, kept only for a row the guide shows (table_markdown reads it;
  * the data export never does): at 10,000 GPUs most rows are the data's
  * alone. */
-static char *shown_in_guide(const Table *t, char *shown)
+static const char *shown_in_guide(const Table *t, const char *shown)
 {
-	if (t->rows->len <= t->guide_rows)
-		return shown;
-	g_free(shown);
-	return NULL;
+	return table_row_shown(t) ? shown : NULL;
 }
 
 void table_take_shown(Table *t, const char *key, const char *data,
                       char *shown)
 {
-	Cell *c = cell(t, key);
-	c->text = g_strdup(data);
-	c->shown = shown_in_guide(t, shown);
+	table_set_shown(t, key, data, shown);
+	g_free(shown);
 }
 
 void table_set_shown(Table *t, const char *key, const char *data,
                      const char *shown)
 {
-	table_take_shown(t, key, data, g_strdup(shown));
+	long k;
+	Slot *c = cell_of(t, key, &k);
+	set_text_at(t, c, (size_t)k, data);
+	set_shown_at(t, (size_t)k, shown_in_guide(t, shown));
 }
 
 void table_set_number_shown(Table *t, const char *key, double v,
                             const char *shown)
 {
-	Cell *c = number_cell(t, key, v);
-	c->shown = shown_in_guide(t, g_strdup(shown));
+	long k = number_cell(t, key, v);
+	set_shown_at(t, (size_t)k, shown_in_guide(t, shown));
 }
 
 void table_set_link(Table *t, const char *key, const char *text,
                     const char *shown, const char *url)
 {
-	Cell *c = cell(t, key);
-	c->text = g_strdup(text);
-	c->shown = shown_in_guide(t, g_strdup(shown));
-	c->url = g_strdup(url);
+	long k;
+	Slot *c = cell_of(t, key, &k);
+	set_text_at(t, c, (size_t)k, text);
+	set_shown_at(t, (size_t)k, shown_in_guide(t, shown));
+	set_url_at(t, (size_t)k, url);
 }
 
 void table_set_number_link(Table *t, const char *key, double v,
                            const char *shown, const char *url)
 {
-	Cell *c = number_cell(t, key, v);
-	c->shown = shown_in_guide(t, g_strdup(shown));
-	c->url = url && *url ? g_strdup(url) : NULL;
+	long k = number_cell(t, key, v);
+	set_shown_at(t, (size_t)k, shown_in_guide(t, shown));
+	set_url_at(t, (size_t)k, url && *url ? url : NULL);
 }
 
 void table_append(Table *t, const Table *from)
@@ -358,11 +540,12 @@ char *table_markdown(const Table *t, const Lang *s, GError **error)
 		align[k] = col->align;
 	}
 	for (guint r = 0; r < shown; r++) {
-		const Cell *row = t->rows->pdata[r];
+		const Row *row = t->rows->pdata[r];
 		rows[r] = g_new0(char *, n + 1);
 		for (size_t k = 0; k < n; k++) {
 			size_t i = g_array_index(t->view, size_t, k);
-			rows[r][k] = md_cell(&t->cols[i], &row[i], s, error);
+			Cell c = cell_at(t, row, i);
+			rows[r][k] = md_cell(&t->cols[i], &c, s, error);
 		}
 	}
 	char *md = md_table((const char *const *)header, align, rows, shown);
@@ -374,202 +557,44 @@ char *table_markdown(const Table *t, const Lang *s, GError **error)
 	return md;
 }
 
-/* ---- data: CSV and JSON ------------------------------------------------ */
+/* ---- the data side (table_data.c renders it) ------------------------- */
 
-/* The data text of a cell: "" when empty or NaN (never infinite:
- * number_cell), numbers with data_decimals in the C locale, written into buf (of
- * G_ASCII_DTOSTR_BUF_SIZE bytes) or the cell's own text. */
-static const char *data_text(const Column *col, const Cell *c, char *buf)
+size_t table_columns(const Table *t)
 {
-	if (!c->set)
+	return t->n_cols;
+}
+
+const Column *table_column(const Table *t, size_t k)
+{
+	return &t->cols[k];
+}
+
+bool table_column_ranged(const Table *t, size_t k)
+{
+	return t->ranged[k];
+}
+
+const char *table_cell_data(const Table *t, size_t r, size_t k, int bound,
+                            char *buf, size_t *len)
+{
+	const Row *row = t->rows->pdata[r];
+	const Column *col = &t->cols[k];
+	if (col->type == COL_TEXT) {
+		const char *text = bound < 0 ? row->slot[k].text : NULL;
+		text = text && text != NO_TEXT ? text : "";
+		*len = strlen(text);
+		return text;
+	}
+	double v = row->slot[k].v;
+	if (bound >= 0) {
+		const Extra *x = row->extra ? extra_of(row, k) : NULL;
+		v = x && !is_unset_number(v) ? (bound ? x->high : x->low) : NAN;
+	}
+	if (isnan(v)) { /* empty, or NaN */
+		*len = 0;
 		return "";
-	if (col->type == COL_TEXT)
-		return c->text ? c->text : "";
-	if (isnan(c->v))
-		return "";
+	}
 	int decimals = col->type == COL_INT ? 0 : col->data_decimals;
-	return format_fixed(buf, G_ASCII_DTOSTR_BUF_SIZE, c->v, decimals);
-}
-
-static void csv_field(GString *out, const char *text)
-{
-	if (!strpbrk(text, ",\"\r\n")) {
-		g_string_append(out, text);
-		return;
-	}
-	g_string_append_c(out, '"');
-	for (const char *p = text; *p; p++) {
-		if (*p == '"')
-			g_string_append_c(out, '"');
-		g_string_append_c(out, *p);
-	}
-	g_string_append_c(out, '"');
-}
-
-/* The interval bound of a ranged cell as a cell of its own (empty when
- * the cell has no interval). */
-static Cell bound(const Cell *c, bool high)
-{
-	double v = high ? c->high : c->low;
-	return (Cell){.set = c->set && !isnan(v), .v = v};
-}
-
-static void csv_value(GString *out, const Column *col, const Cell *c,
-                      bool first)
-{
-	char buf[G_ASCII_DTOSTR_BUF_SIZE];
-	const char *text = data_text(col, c, buf);
-	if (!first)
-		g_string_append_c(out, ',');
-	csv_field(out, text);
-}
-
-char *table_csv(const Table *t)
-{
-	GString *out = g_string_new(NULL);
-	for (size_t k = 0; k < t->n_cols; k++) {
-		if (k)
-			g_string_append_c(out, ',');
-		csv_field(out, t->cols[k].key);
-		if (t->ranged[k])
-			g_string_append_printf(out, ",%s_low,%s_high",
-			                       t->cols[k].key, t->cols[k].key);
-	}
-	g_string_append_c(out, '\n');
-	for (guint r = 0; r < t->rows->len; r++) {
-		const Cell *row = t->rows->pdata[r];
-		for (size_t k = 0; k < t->n_cols; k++) {
-			csv_value(out, &t->cols[k], &row[k], k == 0);
-			if (!t->ranged[k])
-				continue;
-			Cell lo = bound(&row[k], false), hi = bound(&row[k], true);
-			csv_value(out, &t->cols[k], &lo, false);
-			csv_value(out, &t->cols[k], &hi, false);
-		}
-		g_string_append_c(out, '\n');
-	}
-	return g_string_free(out, FALSE);
-}
-
-/* Whether byte c is copied into a JSON string as it is. */
-static bool json_plain(unsigned char c)
-{
-	return c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>'
-	       && c != '&';
-}
-
-void table_json_string(GString *out, const char *text)
-{
-	g_string_append_c(out, '"');
-	const unsigned char *p = (const unsigned char *)text;
-	while (*p) {
-		const unsigned char *run = p;
-		while (*p && json_plain(*p))
-			p++;
-		if (p > run)
-			g_string_append_len(out, (const char *)run, p - run);
-		if (!*p)
-			break;
-		switch (*p) {
-		case '"': g_string_append(out, "\\\""); break;
-		case '\\': g_string_append(out, "\\\\"); break;
-		case '\n': g_string_append(out, "\\n"); break;
-		case '\r': g_string_append(out, "\\r"); break;
-		case '\t': g_string_append(out, "\\t"); break;
-		case '<': g_string_append(out, "\\u003c"); break; /* safe in HTML */
-		case '>': g_string_append(out, "\\u003e"); break;
-		case '&': g_string_append(out, "\\u0026"); break;
-		default: g_string_append_printf(out, "\\u%04x", *p);
-		}
-		p++;
-	}
-	g_string_append_c(out, '"');
-}
-
-static void json_value(GString *out, const Column *col, const Cell *c)
-{
-	char buf[G_ASCII_DTOSTR_BUF_SIZE];
-	const char *text = data_text(col, c, buf);
-	if (col->type == COL_TEXT)
-		table_json_string(out, text);
-	else if (!*text)
-		g_string_append(out, "null");
-	else
-		g_string_append(out, text);
-}
-
-void table_json_only(const Table *t, GString *out, const char *const *keys)
-{
-	table_json_string(out, t->name);
-	g_string_append(out, ": [");
-	for (guint r = 0; r < t->rows->len; r++) {
-		const Cell *row = t->rows->pdata[r];
-		g_string_append(out, r ? ",\n    {" : "\n    {");
-		bool first = true;
-		for (const char *const *key = keys; *key; key++) {
-			long k = column_index(t, *key);
-			if (k < 0)
-				continue;
-			g_string_append(out, first ? "" : ", ");
-			first = false;
-			table_json_string(out, t->cols[k].key);
-			g_string_append(out, ": ");
-			json_value(out, &t->cols[k], &row[k]);
-		}
-		g_string_append(out, "}");
-	}
-	g_string_append(out, "\n  ]");
-}
-
-/* The member names of t's columns as JSON, each followed by ": ": for
- * column k, names[3k] and, when it is ranged, names[3k+1] (KEY_low) and
- * names[3k+2] (KEY_high).  g_strfreev-able (the unused slots are ""). */
-static char **json_member_names(const Table *t)
-{
-	char **names = g_new0(char *, 3 * t->n_cols + 1);
-	GString *name = g_string_new(NULL);
-	static const char *const SUFFIX[] = {"", "_low", "_high"};
-	for (size_t k = 0; k < t->n_cols; k++)
-		for (size_t j = 0; j < 3; j++) {
-			g_string_truncate(name, 0);
-			if (j == 0 || t->ranged[k]) {
-				char *key = g_strconcat(t->cols[k].key, SUFFIX[j],
-				                        NULL);
-				table_json_string(name, key);
-				g_string_append(name, ": ");
-				g_free(key);
-			}
-			names[3 * k + j] = g_strdup(name->str);
-		}
-	g_string_free(name, TRUE);
-	return names;
-}
-
-void table_json(const Table *t, GString *out)
-{
-	char **names = json_member_names(t);
-	table_json_string(out, t->name);
-	g_string_append(out, ": [");
-	for (guint r = 0; r < t->rows->len; r++) {
-		const Cell *row = t->rows->pdata[r];
-		g_string_append(out, r ? ",\n    {" : "\n    {");
-		for (size_t k = 0; k < t->n_cols; k++) {
-			if (k)
-				g_string_append(out, ", ");
-			g_string_append(out, names[3 * k]);
-			json_value(out, &t->cols[k], &row[k]);
-			if (!t->ranged[k])
-				continue;
-			Cell lo = bound(&row[k], false), hi = bound(&row[k], true);
-			g_string_append(out, ", ");
-			g_string_append(out, names[3 * k + 1]);
-			json_value(out, &t->cols[k], &lo);
-			g_string_append(out, ", ");
-			g_string_append(out, names[3 * k + 2]);
-			json_value(out, &t->cols[k], &hi);
-		}
-		g_string_append(out, "}");
-	}
-	g_string_append(out, "\n  ]");
-	g_strfreev(names);
+	*len = format_fixed_len(buf, v, decimals);
+	return buf;
 }

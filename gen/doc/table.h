@@ -76,6 +76,10 @@ void table_set_shown(Table *t, const char *key, const char *data,
 /* The same, taking over shown (g_malloc'd). */
 void table_take_shown(Table *t, const char *key, const char *data,
                       char *shown);
+/* Whether the guide shows the last row, so that the text it shows
+ * instead of a data value is kept (the setters drop it otherwise): a
+ * caller may skip making a text nobody reads. */
+bool table_row_shown(const Table *t);
 /* A number shown as text (a label such as "no limit") in the guide. */
 void table_set_number_shown(Table *t, const char *key, double v,
                             const char *shown);
@@ -113,6 +117,38 @@ char *table_markdown(const Table *t, const Lang *s, GError **error);
 
 /* Every column: a header line of keys, then one line per row. */
 char *table_csv(const Table *t);
+
+/* Writing a large table in parts: a renderer appends to buf and, when
+ * flush is not NULL, calls flush(buf, data, error) whenever buf holds a
+ * megabyte or more; flush writes buf's bytes out and empties it (false,
+ * with *error set, stops the table).  What is left in buf at the end is
+ * the caller's to write. */
+typedef bool (*TableFlush)(GString *buf, void *data, GError **error);
+typedef struct {
+	GString *buf;
+	TableFlush flush;
+	void *data;
+} TableOut;
+
+/* The data side of a table, which table_data.c renders: its columns,
+ * whether column k is ranged (its data has KEY_low and KEY_high), the
+ * index of column key (-1: none), and the data text of row r's column k
+ * into buf (of FORMAT_FIXED_MAX bytes, format_fixed.h) or the table's own
+ * text: "" when empty or NaN, numbers with data_decimals in the C
+ * locale; *len its length.  bound selects the value (-1) or, for a
+ * ranged column, its interval's low (0) or high (1) end. */
+size_t table_columns(const Table *t);
+const Column *table_column(const Table *t, size_t k);
+bool table_column_ranged(const Table *t, size_t k);
+long table_column_index(const Table *t, const char *key);
+const char *table_cell_data(const Table *t, size_t r, size_t k, int bound,
+                            char *buf, size_t *len);
+
+/* table_csv into csv and table_json into json (either may be NULL), in
+ * parts, in one pass: each value is formatted once for both.  Returns
+ * false when a flush failed. */
+bool table_data_write(const Table *t, TableOut *csv, TableOut *json,
+                      GError **error);
 
 /* "NAME": [ {key: value, ...}, ... ] appended to out (numbers unquoted,
  * null for empty or NaN). */

@@ -57,36 +57,73 @@ static bool write_changes_basis(const EditionResult *r, Site *site,
 typedef struct {
 	SiteFile *json;
 	SiteFile *picker;
+	bool to_picker; /* the part being made goes to picker-data.js too */
 } JsonFiles;
+
+/* The parts of a buffer are made in, about a megabyte each (TableFlush,
+ * PickerSink). */
+#define PART_BYTES (1024 * 1024 + 64 * 1024)
 
 static bool add_to(SiteFile *f, const GString *part, GError **error)
 {
 	return site_file_add(f, part->str, part->len, error);
 }
 
-/* Each table as data/NAME.csv and as a member of the JSON files. */
-static bool write_tables(const EditionResult *r, Site *site, JsonFiles *x,
-                         GError **error)
+/* A TableFlush into one file (data a SiteFile). */
+static bool flush_file(GString *buf, void *data, GError **error)
 {
-	GString *part = g_string_new(NULL);
+	bool ok = add_to(data, buf, error);
+	g_string_truncate(buf, 0);
+	return ok;
+}
+
+/* A TableFlush into guide.json, and picker-data.js when to_picker (data
+ * the JsonFiles). */
+static bool flush_json(GString *buf, void *data, GError **error)
+{
+	JsonFiles *x = data;
+	bool ok = add_to(x->json, buf, error)
+	          && (!x->to_picker || add_to(x->picker, buf, error));
+	g_string_truncate(buf, 0);
+	return ok;
+}
+
+/* Each table as data/NAME.csv and as a member of the JSON files (both
+ * made in one pass, in csv and part), then the build lists (ids:
+ * picker_build_ids). */
+static bool write_tables(const EditionResult *r, Site *site, JsonFiles *x,
+                         char **ids, GError **error)
+{
+	GString *part = g_string_sized_new(PART_BYTES);
+	GString *csv = g_string_sized_new(PART_BYTES);
 	bool ok = true;
 	for (guint i = 0; ok && i < r->tables->len; i++) {
 		const Table *t = r->tables->pdata[i];
-		char *csv = table_csv(t);
 		char *path = paths_data_csv(r->prefix, table_name(t));
-		ok = site_write(site, path, csv, strlen(csv), error);
+		SiteFile *f = site_file_open(site, path, error);
 		g_free(path);
-		g_free(csv);
+		if (!f) {
+			ok = false;
+			break;
+		}
+		x->to_picker = picker_wants_table(table_name(t));
+		g_string_truncate(csv, 0);
 		g_string_assign(part, ",\n  ");
-		table_json(t, part);
-		ok = ok && add_to(x->json, part, error)
-		     && (!picker_wants_table(table_name(t))
-		         || add_to(x->picker, part, error));
+		TableOut to_csv = {csv, flush_file, f};
+		TableOut to_json = {part, flush_json, x};
+		ok = table_data_write(t, &to_csv, &to_json, error)
+		     && flush_file(csv, f, error) && flush_json(part, x, error);
+		if (ok)
+			ok = site_file_close(f, error);
+		else
+			site_file_abort(f);
 	}
-	g_string_truncate(part, 0);
-	picker_build_lists_json(part, r);
-	ok = ok && add_to(x->json, part, error) && add_to(x->picker, part, error);
+	x->to_picker = true;
+	PickerSink sink = {flush_json, x, error, ok};
+	ok = ok && picker_build_lists_json(part, r, ids, &sink)
+	     && flush_json(part, x, error);
 	g_string_free(part, TRUE);
+	g_string_free(csv, TRUE);
 	return ok;
 }
 
@@ -106,20 +143,24 @@ static bool write_json_files(const EditionResult *r, Site *site,
 {
 	char *json_path = paths_data_json(r->prefix);
 	char *picker_path = picker_data_path(r->prefix);
-	JsonFiles x = {site_file_open(site, json_path, error), NULL};
+	JsonFiles x = {site_file_open(site, json_path, error), NULL, false};
 	x.picker = x.json ? site_file_open(site, picker_path, error) : NULL;
 	g_free(json_path);
 	g_free(picker_path);
-	GString *json = g_string_new(NULL), *js = g_string_new(NULL);
+	char **ids = picker_build_ids(r);
+	GString *json = g_string_new(NULL);
+	GString *js = g_string_sized_new(PART_BYTES);
 	json_head(json, r->edition);
 	picker_data_head(js, r);
 	bool ok = x.picker && add_to(x.json, json, error)
 	          && add_to(x.picker, js, error)
-	          && write_tables(r, site, &x, error);
+	          && write_tables(r, site, &x, ids, error);
 	g_string_assign(json, "\n}\n");
 	g_string_truncate(js, 0);
-	picker_data_tail(js, r);
-	ok = ok && add_to(x.json, json, error) && add_to(x.picker, js, error);
+	PickerSink sink = {flush_file, x.picker, error, ok};
+	ok = ok && picker_data_tail(js, r, ids, &sink)
+	     && add_to(x.json, json, error) && add_to(x.picker, js, error);
+	g_strfreev(ids);
 	g_string_free(json, TRUE);
 	g_string_free(js, TRUE);
 	if (ok)

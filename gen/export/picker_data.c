@@ -17,25 +17,36 @@ static const char *const PICKER_TABLES[] = {
     "per_dollar", "recommendations", "requests", "assumptions", "machines",
     "cloud_offers"};
 
+/* Hands json to the sink once it holds a megabyte; false when that
+ * failed (and before, once it has). */
+static bool sink_part(GString *json, PickerSink *sink)
+{
+	if (sink->flush && sink->ok && json->len >= 1024 * 1024)
+		sink->ok = sink->flush(json, sink->data, sink->error);
+	return sink->ok;
+}
+
 /* Appends a JSON array of the ids (ids[i] of build i) of the builds
  * keep() accepts. */
 static void build_ids_json(GString *json, const EditionResult *r,
                            char **ids,
                            bool (*keep)(const Costs *, const UseCase *,
                                         const Build *),
-                           const UseCase *u)
+                           const UseCase *u, PickerSink *sink)
 {
 	const Costs *c = r->recs ? r->recs->costs : NULL;
-	g_string_append(json, "[");
+	g_string_append_c(json, '[');
 	bool first = true;
-	for (size_t i = 0; c && i < c->n_builds; i++) {
+	for (size_t i = 0; c && i < c->n_builds && sink->ok; i++) {
 		if (!keep(c, u, &c->builds[i]))
 			continue;
-		g_string_append(json, first ? "" : ", ");
+		if (!first)
+			g_string_append_len(json, ", ", 2);
 		g_string_append(json, ids[i]);
 		first = false;
+		sink_part(json, sink);
 	}
-	g_string_append(json, "]");
+	g_string_append_c(json, ']');
 }
 
 /* FIT_MODULE, FIT_HOST, and a price resting on estimates alone (not
@@ -53,8 +64,7 @@ static bool breaks_a_rule(const Costs *c, const UseCase *u, const Build *b)
 	return recommend_broken_rules(c, u, b) != 0;
 }
 
-/* Every build's id as a JSON string (NULL-terminated; g_strfreev). */
-static char **build_id_strings(const EditionResult *r)
+char **picker_build_ids(const EditionResult *r)
 {
 	const Costs *c = r->recs ? r->recs->costs : NULL;
 	size_t n = c ? c->n_builds : 0;
@@ -71,11 +81,11 @@ static char **build_id_strings(const EditionResult *r)
 	return ids;
 }
 
-void picker_build_lists_json(GString *json, const EditionResult *r)
+bool picker_build_lists_json(GString *json, const EditionResult *r,
+                             char **ids, PickerSink *sink)
 {
-	char **ids = build_id_strings(r);
 	g_string_append(json, ",\n  \"picker_server_only\": ");
-	build_ids_json(json, r, ids, server_only, NULL);
+	build_ids_json(json, r, ids, server_only, NULL, sink);
 	const Recommendations *recs = r->recs;
 	g_string_append(json, ",\n  \"picker_excluded\": {");
 	bool first = true;
@@ -86,48 +96,51 @@ void picker_build_lists_json(GString *json, const EditionResult *r)
 		g_string_append(json, first ? "" : ", ");
 		table_json_string(json, u->id);
 		g_string_append(json, ": ");
-		build_ids_json(json, r, ids, breaks_a_rule, u);
+		build_ids_json(json, r, ids, breaks_a_rule, u, sink);
 		first = false;
 	}
 	g_string_append(json, "}");
-	g_strfreev(ids);
+	return sink->ok;
 }
 
+/* v as printf's %.6g in the C locale (format_general). */
 static void json_number(GString *json, double v)
 {
 	char buf[G_ASCII_DTOSTR_BUF_SIZE];
 	gg_output_number(v, true, false, "a decode speed of the picker");
-	g_string_append(json, g_ascii_formatd(buf, sizeof buf, "%.6g", v));
+	g_string_append(json, format_general(buf, sizeof buf, v, 6));
 }
 
 /* One decode use case's builds: "BUILD": [tokens/s, low, high], ... */
 static void decode_builds_json(GString *json, const EditionResult *r,
-                               const Recommendation *x)
+                               const Recommendation *x, char **ids,
+                               PickerSink *sink)
 {
 	const Costs *c = r->recs->costs;
 	bool first = true;
-	g_string_append(json, "{");
-	for (size_t i = 0; i < c->n_builds; i++) {
+	g_string_append_c(json, '{');
+	for (size_t i = 0; i < c->n_builds && sink->ok; i++) {
 		const LlmDecode *d = &x->build_decode[i];
 		if (!(d->together > 0))
 			continue;
-		char *id = format_build_id(r->edition, &c->builds[i]);
-		g_string_append(json, first ? "" : ", ");
-		table_json_string(json, id);
-		g_string_append(json, ": [");
+		if (!first)
+			g_string_append_len(json, ", ", 2);
+		g_string_append(json, ids[i]);
+		g_string_append_len(json, ": [", 3);
 		json_number(json, d->together);
-		g_string_append(json, ", ");
+		g_string_append_len(json, ", ", 2);
 		json_number(json, d->low);
-		g_string_append(json, ", ");
+		g_string_append_len(json, ", ", 2);
 		json_number(json, d->high);
-		g_string_append(json, "]");
-		g_free(id);
+		g_string_append_c(json, ']');
 		first = false;
+		sink_part(json, sink);
 	}
-	g_string_append(json, "}");
+	g_string_append_c(json, '}');
 }
 
-void picker_decode_json(GString *json, const EditionResult *r)
+bool picker_decode_json(GString *json, const EditionResult *r, char **ids,
+                        PickerSink *sink)
 {
 	const Recommendations *recs = r->recs;
 	g_string_append(json, ",\n  \"picker_decode\": {");
@@ -139,10 +152,11 @@ void picker_decode_json(GString *json, const EditionResult *r)
 		g_string_append(json, first ? "" : ", ");
 		table_json_string(json, x->use_case->id);
 		g_string_append(json, ": ");
-		decode_builds_json(json, r, x);
+		decode_builds_json(json, r, x, ids, sink);
 		first = false;
 	}
 	g_string_append(json, "}");
+	return sink->ok;
 }
 
 /* ,\n  "market": {"currency": "CNY", "fx_per_usd": 6.8635, "date": ...}
@@ -192,10 +206,13 @@ void picker_data_head(GString *js, const EditionResult *r)
 	table_json_string(js, r->edition->name);
 }
 
-void picker_data_tail(GString *js, const EditionResult *r)
+bool picker_data_tail(GString *js, const EditionResult *r, char **ids,
+                      PickerSink *sink)
 {
-	picker_decode_json(js, r);
+	if (!picker_decode_json(js, r, ids, sink))
+		return false;
 	picker_market_json(js, r);
 	picker_llm_json(js, r);
 	g_string_append(js, "\n};\n");
+	return true;
 }

@@ -40,8 +40,9 @@ static Chart *new_chart(const Ctx *c, ChartKind kind, const char *name)
 }
 
 /* Per dollar of an n-GPU system, for convolutional networks and
- * transformers side by side, ranked by the first. */
-static Chart *per_dollar_chart(const Ctx *c, int n)
+ * transformers side by side, ranked by the first: the bars drawn
+ * (CHART_MAX_BARS); *total the builds ranked. */
+static Chart *per_dollar_chart(const Ctx *c, int n, size_t *total)
 {
 	char *name = g_strdup_printf("per_dollar_%dgpu", n);
 	Chart *ch = new_chart(c, CHART_GROUPED_BARS, name);
@@ -50,7 +51,8 @@ static Chart *per_dollar_chart(const Ctx *c, int n)
 	ch->series_names[1] = g_strdup(S(c, "workload.transformer_title"));
 	const Build **list = g_new(const Build *, c->costs->n_builds + 1);
 	size_t m = guide_builds_of_size(c, n, WORKLOAD_CNN, list);
-	for (size_t i = 0; i < m; i++) {
+	*total = m;
+	for (size_t i = 0; i < m && i < CHART_MAX_BARS; i++) {
 		const Build *b = list[i];
 		const GpuPerf *p = &c->perf->gpus[WORKLOAD_CNN][b->gpu];
 		const GpuPerf *t = &c->perf->gpus[WORKLOAD_TRANSFORMER][b->gpu];
@@ -102,8 +104,7 @@ static Chart *performance_chart(const Ctx *c)
 			continue;
 		chart_add_bar(ch, (ChartBar){
 		    .label = g_strdup(c->e->gpus[g].name), .value = p->value,
-		    .value2 = t->value, .value_text = num(c, p->value, 2),
-		    .value2_text = num(c, t->value, 2),
+		    .value2 = t->value,
 		    .reference = g == c->perf->reference,
 		    .modelled = p->kind == PERF_MODELLED,
 		    .modelled2 = t->kind == PERF_MODELLED,
@@ -111,6 +112,12 @@ static Chart *performance_chart(const Ctx *c)
 		    .high2 = t->high});
 	}
 	qsort(ch->bars, ch->n_bars, sizeof *ch->bars, by_value_desc);
+	/* the values' words for the bars drawn alone (capped drops the
+	 * rest: one per GPU at 10,000 GPUs) */
+	for (size_t i = 0; i < ch->n_bars && i < CHART_MAX_BARS; i++) {
+		ch->bars[i].value_text = num(c, ch->bars[i].value, 2);
+		ch->bars[i].value2_text = num(c, ch->bars[i].value2, 2);
+	}
 	return ch;
 }
 
@@ -290,14 +297,23 @@ static Chart *power_chart(const Ctx *c)
 }
 
 /* A bar chart draws its first CHART_MAX_BARS bars only: its caption says
- * so, in the language. */
-static Chart *capped(const Ctx *c, Chart *ch)
+ * so, in the language (total: the bars it had), and the bars not drawn
+ * are dropped (at 10,000 GPUs, tens of thousands of labels nobody
+ * reads; nothing reads past the first CHART_MAX_BARS). */
+static Chart *capped_of(const Ctx *c, Chart *ch, size_t total)
 {
-	if (ch->kind == CHART_XY || ch->n_bars <= CHART_MAX_BARS)
+	if (ch->kind == CHART_XY || total <= CHART_MAX_BARS)
 		return ch;
+	for (size_t i = CHART_MAX_BARS; i < ch->n_bars; i++) {
+		g_free(ch->bars[i].label);
+		g_free(ch->bars[i].value_text);
+		g_free(ch->bars[i].value2_text);
+	}
+	ch->n_bars = MIN(ch->n_bars, (size_t)CHART_MAX_BARS);
+	ch->bars = g_renew(ChartBar, ch->bars, ch->n_bars);
 	const char *text = ch->caption ? ch->caption : ch->title;
 	char *shown = g_strdup_printf("%d", CHART_MAX_BARS);
-	char *all = g_strdup_printf("%zu", ch->n_bars);
+	char *all = g_strdup_printf("%zu", total);
 	char *note = gg_fill2(S(c, "chart.top_shown"), shown, all);
 	char *caption = gg_fill2(S(c, "format.aside"), text, note);
 	g_free(ch->caption);
@@ -306,6 +322,11 @@ static Chart *capped(const Ctx *c, Chart *ch)
 	g_free(all);
 	g_free(shown);
 	return ch;
+}
+
+static Chart *capped(const Ctx *c, Chart *ch)
+{
+	return capped_of(c, ch, ch->n_bars);
 }
 
 static const char *colour_name(const Ctx *c, int series)
@@ -419,7 +440,9 @@ void guide_add_charts(const Ctx *c, Values *v)
 	values_add_chart(v, with_key(c, payback_chart(c)));
 	values_add_chart(v, validation_chart(c));
 	values_add_chart(v, with_key(c, capped(c, power_chart(c))));
-	for (int k = 0; k < BUILD_SIZES; k++)
-		values_add_chart(v, with_key(c, capped(c, per_dollar_chart(
-		                                           c, BUILD_GPU_COUNTS[k]))));
+	for (int k = 0; k < BUILD_SIZES; k++) {
+		size_t total;
+		Chart *ch = per_dollar_chart(c, BUILD_GPU_COUNTS[k], &total);
+		values_add_chart(v, with_key(c, capped_of(c, ch, total)));
+	}
 }

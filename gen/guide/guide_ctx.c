@@ -69,7 +69,9 @@ void guide_set_build(const Ctx *c, Table *t, const char *key,
 	if (!b)
 		return;
 	char *id = format_build_id(c->e, b);
-	table_take_shown(t, key, id, format_build_name(c->s, c->e, b));
+	table_take_shown(t, key, id,
+	                 table_row_shown(t) ? format_build_name(c->s, c->e, b)
+	                                    : NULL);
 	g_free(id);
 }
 
@@ -93,11 +95,15 @@ void guide_set_fit(const Ctx *c, Table *t, const char *key, unsigned fit)
 	             {FIT_AIRFLOW, "airflow", "fit.airflow"}};
 	GString *ids = g_string_new(NULL);
 	char *shown = NULL;
+	bool words_shown = table_row_shown(t); /* else no one reads them */
 	for (size_t i = 0; i < G_N_ELEMENTS(flags); i++) {
 		if (!(fit & flags[i].flag))
 			continue;
-		g_string_append_printf(ids, "%s%s", ids->len ? " " : "",
-		                       flags[i].id);
+		if (ids->len)
+			g_string_append_c(ids, ' ');
+		g_string_append(ids, flags[i].id);
+		if (!words_shown)
+			continue;
 		const char *words = S(c, flags[i].text);
 		char *joined = shown ? gg_fill2(S(c, "format.list"), shown, words)
 		                     : g_strdup(words);
@@ -105,7 +111,8 @@ void guide_set_fit(const Ctx *c, Table *t, const char *key, unsigned fit)
 		shown = joined;
 	}
 	table_take_shown(t, key, ids->str,
-	                 shown ? shown : g_strdup(S(c, "fit.ok")));
+	                 shown ? shown
+	                 : words_shown ? g_strdup(S(c, "fit.ok")) : NULL);
 	g_string_free(ids, TRUE);
 }
 

@@ -61,42 +61,45 @@ static void set_source(Table *t, const Gpu *x)
 	g_free(name);
 }
 
-/* TRUE when g is the first GPU of gpus.csv in its group. */
-static bool first_of_group(const Edition *e, size_t g)
-{
-	for (size_t i = 0; i < g; i++)
-		if (same_group(&e->gpus[g], &e->gpus[i]))
-			return false;
-	return true;
-}
-
 static Table *precision_table(const Ctx *c)
 {
 	const Edition *e = c->e;
 	Table *t = table_new("precision_support", PRECISION,
 	                     G_N_ELEMENTS(PRECISION), NULL);
+	/* the groups in the order of their first GPU in gpus.csv, each
+	 * with its GPUs' names in that order: one pass, each GPU against
+	 * the groups' first GPUs (same_group is an equivalence) */
+	GArray *heads = g_array_new(FALSE, FALSE, sizeof(size_t));
+	GPtrArray *names = g_ptr_array_new();
 	for (size_t g = 0; g < e->n_gpus; g++) {
-		if (!first_of_group(e, g))
-			continue;
-		const Gpu *x = &e->gpus[g];
-		GString *names = g_string_new(NULL);
-		for (size_t i = g; i < e->n_gpus; i++) {
-			const Gpu *y = &e->gpus[i];
-			if (same_group(x, y))
-				g_string_append_printf(names, "%s%s",
-				                       names->len ? ", " : "",
-				                       y->name);
+		guint j = 0;
+		while (j < heads->len
+		       && !same_group(&e->gpus[g_array_index(heads, size_t, j)],
+		                      &e->gpus[g]))
+			j++;
+		if (j == heads->len) {
+			g_array_append_val(heads, g);
+			g_ptr_array_add(names, g_string_new(NULL));
 		}
+		GString *list = names->pdata[j];
+		if (list->len)
+			g_string_append(list, ", ");
+		g_string_append(list, e->gpus[g].name);
+	}
+	for (guint j = 0; j < heads->len; j++) {
+		const Gpu *x = &e->gpus[g_array_index(heads, size_t, j)];
 		table_add_row(t);
 		table_set_text(t, "vendor", x->vendor);
 		table_set_text(t, "architecture", x->architecture);
 		table_set_number(t, "tensor_gen", x->tensor_gen);
 		set_yes_no(c, t, "fp8", model_precision_supported(x, "fp8"));
 		set_yes_no(c, t, "fp4", model_precision_supported(x, "fp4"));
-		table_set_text(t, "gpus", names->str);
+		table_set_text(t, "gpus", ((GString *)names->pdata[j])->str);
 		set_source(t, x);
-		g_string_free(names, TRUE);
+		g_string_free(names->pdata[j], TRUE);
 	}
+	g_ptr_array_free(names, TRUE);
+	g_array_free(heads, TRUE);
 	return t;
 }
 

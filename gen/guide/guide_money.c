@@ -69,7 +69,7 @@ char *guide_build_cost_shown(const Ctx *c, const Build *b)
 void guide_set_build_cost(const Ctx *c, Table *t, const char *key,
                           const Build *b)
 {
-	char *shown = guide_build_cost_shown(c, b);
+	char *shown = table_row_shown(t) ? guide_build_cost_shown(c, b) : NULL;
 	table_set_number_shown(t, key, b->cost, shown);
 	g_free(shown);
 }
@@ -443,7 +443,7 @@ static char *price_shown(const Ctx *c, const GpuPrice *pr)
  * date and list-price flag in the data; price_shown in the guide. */
 void guide_set_gpu_price(const Ctx *c, Table *t, const GpuPrice *pr)
 {
-	char *shown = price_shown(c, pr);
+	char *shown = table_row_shown(t) ? price_shown(c, pr) : NULL;
 	table_set_number_shown(t, "gpu_price_usd", pr->price, shown);
 	g_free(shown);
 	table_set_text(t, "price_condition",

@@ -8,21 +8,86 @@
 #include <stdio.h>
 #include <string.h>
 
-/* format_fixed writes what snprintf writes, for v at every decimals. */
-static int fixed_mismatches(double v)
+/* format_fixed (general: format_general) writes what snprintf's %.*f
+ * (%.*g) writes, for v at every decimals (precision). */
+static int mismatches(double v, bool general)
 {
 	int bad = 0;
-	for (int d = 0; d <= 10; d++) {
+	for (int d = 0; d <= (general ? 17 : 23); d++) {
 		char want[400], got[400];
-		snprintf(want, sizeof want, "%.*f", d, v);
-		format_fixed(got, sizeof got, v, d);
-		if (strcmp(want, got) != 0) {
-			if (bad++ < 3)
-				printf("  format_fixed(%.17g, %d): %s, printf %s\n",
-				       v, d, got, want);
+		if (general) {
+			snprintf(want, sizeof want, "%.*g", d, v);
+			format_general(got, sizeof got, v, d);
+		} else {
+			snprintf(want, sizeof want, "%.*f", d, v);
+			format_fixed(got, sizeof got, v, d);
 		}
+		if (strcmp(want, got) != 0 && bad++ < 3)
+			printf("  format_%s(%.17g, %d): %s, printf %s\n",
+			       general ? "general" : "fixed", v, d, got, want);
 	}
 	return bad;
+}
+
+static int fixed_mismatches(double v)
+{
+	return mismatches(v, false);
+}
+
+static int general_mismatches(double v)
+{
+	return mismatches(v, true);
+}
+
+/* The next of a sequence of doubles (seed *x): 24-bit mantissas times
+ * 2^(0..span-1 - offset). */
+static double next_value(guint32 *x, int span, int offset)
+{
+	*x = *x * 1103515245u + 12345u;
+	double mantissa = (double)(*x >> 8) / (1u << 24);
+	return ldexp(mantissa, (int)(*x % (guint32)span) - offset);
+}
+
+/* Decimal ties: n / 2 / 10^e, exact in binary when the division by
+ * 10^e is (e = 0), else the double nearest, either side of a tie. */
+static int tie_mismatches(guint32 n, int e)
+{
+	double v = (double)n / 2 / pow(10, e);
+	return fixed_mismatches(v) + general_mismatches(v)
+	       + fixed_mismatches(nextafter(v, 0))
+	       + fixed_mismatches(nextafter(v, INFINITY))
+	       + general_mismatches(nextafter(v, 0))
+	       + general_mismatches(nextafter(v, INFINITY));
+}
+
+static void test_format_general(void)
+{
+	static const double cases[] = {
+	    0, -0.0, 0.5, 1.5, 2.5, -0.5, 1234565, 1234575, 0.1234565,
+	    999999.5, 9999995, 0.00001, 0.0001, 0.000099999995, 123456,
+	    1234567, 100000, 1e6, 1e-5, 9.5e-5, 1e22, 1e23, 1e300, 5e-324,
+	    -3.14159265358979, 385.123456789, 6.8635, 42, 0.1, 1e15 + 0.5};
+	int bad = 0;
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++)
+		bad += general_mismatches(cases[i]);
+	guint32 x = 54321;
+	for (int i = 0; i < 6000; i++) {
+		double v = next_value(&x, 120, 60);
+		bad += general_mismatches(x & 1 ? -v : v);
+		bad += general_mismatches(round(v * 100) / 100);
+		bad += tie_mismatches(x >> 4, (int)(x % 9));
+	}
+	/* full 53-bit mantissas, any exponent a double has */
+	for (int i = 0; i < 6000; i++) {
+		x = x * 1103515245u + 12345u;
+		guint32 y = x * 69069u + 1u;
+		double m = ((double)(x >> 5) * 67108864.0 + (double)(y >> 6))
+		           / 9007199254740992.0;
+		double v = ldexp(m, (int)(x % 200) - 100);
+		bad += general_mismatches(v);
+		bad += fixed_mismatches(v);
+	}
+	CHECK(bad == 0);
 }
 
 static void test_format_fixed(void)
@@ -40,9 +105,7 @@ static void test_format_fixed(void)
 	/* prices, rates and ratios of every size, as the data has them */
 	guint32 x = 12345;
 	for (int i = 0; i < 20000; i++) {
-		x = x * 1103515245u + 12345u;
-		double mantissa = (double)(x >> 8) / (1u << 24);
-		double v = ldexp(mantissa, (int)(x % 60) - 20);
+		double v = next_value(&x, 60, 20);
 		bad += fixed_mismatches(x & 1 ? -v : v);
 		bad += fixed_mismatches(round(v * 1000) / 1000);
 	}
@@ -119,6 +182,7 @@ void test_util(void)
 	test_decimal_reference();
 	test_rmb_capital();
 	test_format_fixed();
+	test_format_general();
 	static const struct {
 		const char *text;
 		int ok;
