@@ -321,18 +321,23 @@ static void draw_series(ChartCanvas *cv, const Plot *p)
 				cv_dot(cv, x, y, 3.5, INK_OF_SERIES(i));
 			if (!pt->label)
 				continue;
-			PangoLayout *l = chart_text(cv, cv->st->small, false,
-			                            pt->label);
-			Box b = {x + 5, y - text_height(l) / 2,
-			         text_width(l), text_height(l)};
+			/* measured (once a process) to learn whether it
+			 * overlaps a label drawn before; laid out to be drawn
+			 * only when it does not */
+			double w, h;
+			chart_line_extents(cv, cv->st->small, false, pt->label, &w,
+			                   &h);
+			Box b = {x + 5, y - h / 2, w, h};
 			if (b.x + b.w > p->x0 + p->w)
 				b.x = x - 5 - b.w;
 			if (!overlaps(boxes, b)) {
 				g_array_append_val(boxes, b);
+				PangoLayout *l = chart_text(cv, cv->st->small, false,
+				                            pt->label);
 				chart_show(cv, l, b.x, b.y, INK_TEXT, cv->st->small,
 				           false);
+				g_object_unref(l);
 			}
-			g_object_unref(l);
 		}
 	}
 	g_array_free(boxes, TRUE);
