@@ -227,16 +227,37 @@ static PangoLayout *measuring_layout(ChartCanvas *cv, double size,
 	return cv->line_layout;
 }
 
+static char *extents_key(const ChartCanvas *cv, double size, bool bold,
+                         const char *text)
+{
+	const char *family = cv->chart->font_family;
+	return g_strdup_printf("%s\x1f%.17g\x1f%d\x1f%s", family ? family : "",
+	                       size, bold, text ? text : "");
+}
+
+bool chart_line_extents_known(const ChartCanvas *cv, double size,
+                              bool bold, const char *text, double *width,
+                              double *height)
+{
+	if (!line_extents)
+		return false;
+	char *key = extents_key(cv, size, bold, text);
+	const LineExtents *e = g_hash_table_lookup(line_extents, key);
+	g_free(key);
+	if (e) {
+		*width = e->width;
+		*height = e->height;
+	}
+	return e != NULL;
+}
+
 void chart_line_extents(ChartCanvas *cv, double size, bool bold,
                         const char *text, double *width, double *height)
 {
 	if (!line_extents)
 		line_extents = g_hash_table_new_full(g_str_hash, g_str_equal,
 		                                     g_free, g_free);
-	const char *family = cv->chart->font_family;
-	char *key = g_strdup_printf("%s\x1f%.17g\x1f%d\x1f%s",
-	                            family ? family : "", size, bold,
-	                            text ? text : "");
+	char *key = extents_key(cv, size, bold, text);
 	LineExtents *e = g_hash_table_lookup(line_extents, key);
 	if (e)
 		g_free(key);

@@ -103,6 +103,12 @@ void cv_text_up(ChartCanvas *cv, const char *text, double x, double y,
 void chart_line_extents(ChartCanvas *cv, double size, bool bold,
                         const char *text, double *width, double *height);
 
+/* The extents chart_line_extents gives, when it has measured them
+ * already (nothing is measured here); FALSE otherwise. */
+bool chart_line_extents_known(const ChartCanvas *cv, double size,
+                              bool bold, const char *text, double *width,
+                              double *height);
+
 /* The width alone (chart_line_extents). */
 double chart_line_width(ChartCanvas *cv, double size, bool bold,
                         const char *text);
