@@ -183,6 +183,8 @@ void chart_canvas_free(ChartCanvas *cv)
 		g_free(g_array_index(cv->marks, DrawMark, i).text);
 	g_array_free(cv->marks, TRUE);
 	g_array_free(cv->points, TRUE);
+	if (cv->line_layout)
+		g_object_unref(cv->line_layout);
 	if (cv->text_context)
 		g_object_unref(cv->text_context);
 	cairo_destroy(cv->measure);
@@ -192,44 +194,102 @@ void chart_canvas_free(ChartCanvas *cv)
 
 /* ---- text --------------------------------------------------------------- */
 
-/* Widths of unwrapped texts by font and text, for the whole process:
+/* Extents of unwrapped texts by font and text, for the whole process:
  * every canvas measures on the same kind of surface (1x1, unscaled,
- * metrics unhinted), so a width found once holds for every chart and
- * every layout of it (wide, narrow, the HTML's and the PDF's). */
-static GHashTable *line_widths;
+ * metrics unhinted), so extents found once hold for every chart and
+ * every layout of it (wide, narrow, the HTML's and the PDF's).  A
+ * scatter plot names each of thousands of points (a label is drawn
+ * only where it overlaps none drawn before, but each is measured to
+ * know), and the same names come back in another chart and in every
+ * layout of it: each is laid out once.  The text is set on one layout
+ * kept per canvas for its font and size (a new layout would come out
+ * the same, at the cost of making it). */
+typedef struct {
+	double width, height;
+} LineExtents;
+
+static GHashTable *line_extents;
+
+static PangoLayout *measuring_layout(ChartCanvas *cv, double size,
+                                     bool bold)
+{
+	if (cv->line_layout && cv->line_size == size && cv->line_bold == bold)
+		return cv->line_layout;
+	if (cv->line_layout)
+		g_object_unref(cv->line_layout);
+	if (!cv->text_context)
+		cv->text_context = text_context_new(cv->measure);
+	cv->line_layout = text_layout_new(cv->text_context,
+	                                  cv->chart->font_family, size, true,
+	                                  bold);
+	cv->line_size = size;
+	cv->line_bold = bold;
+	return cv->line_layout;
+}
+
+static char *extents_key(const ChartCanvas *cv, double size, bool bold,
+                         const char *text)
+{
+	const char *family = cv->chart->font_family;
+	return g_strdup_printf("%s\x1f%.17g\x1f%d\x1f%s", family ? family : "",
+	                       size, bold, text ? text : "");
+}
+
+bool chart_line_extents_known(const ChartCanvas *cv, double size,
+                              bool bold, const char *text, double *width,
+                              double *height)
+{
+	if (!line_extents)
+		return false;
+	char *key = extents_key(cv, size, bold, text);
+	const LineExtents *e = g_hash_table_lookup(line_extents, key);
+	g_free(key);
+	if (e) {
+		*width = e->width;
+		*height = e->height;
+	}
+	return e != NULL;
+}
+
+void chart_line_extents(ChartCanvas *cv, double size, bool bold,
+                        const char *text, double *width, double *height)
+{
+	if (!line_extents)
+		line_extents = g_hash_table_new_full(g_str_hash, g_str_equal,
+		                                     g_free, g_free);
+	char *key = extents_key(cv, size, bold, text);
+	LineExtents *e = g_hash_table_lookup(line_extents, key);
+	if (e)
+		g_free(key);
+	else {
+		PangoLayout *l = measuring_layout(cv, size, bold);
+		pango_layout_set_text(l, text ? text : "", -1);
+		PangoRectangle logical;
+		pango_layout_get_extents(l, NULL, &logical);
+		e = g_new(LineExtents, 1);
+		e->width = (double)logical.width / PANGO_SCALE;
+		e->height = (double)logical.height / PANGO_SCALE;
+		g_hash_table_insert(line_extents, key, e);
+	}
+	if (width)
+		*width = e->width;
+	if (height)
+		*height = e->height;
+}
 
 double chart_line_width(ChartCanvas *cv, double size, bool bold,
                         const char *text)
 {
-	if (!line_widths)
-		line_widths = g_hash_table_new_full(g_str_hash, g_str_equal,
-		                                    g_free, g_free);
-	const char *family = cv->chart->font_family;
-	char *key = g_strdup_printf("%s\x1f%.17g\x1f%d\x1f%s",
-	                            family ? family : "", size, bold,
-	                            text ? text : "");
-	double *w = g_hash_table_lookup(line_widths, key);
-	if (w) {
-		g_free(key);
-		return *w;
-	}
-	if (!cv->text_context)
-		cv->text_context = text_context_new(cv->measure);
-	PangoLayout *l = text_layout_new(cv->text_context, family, size, true,
-	                                 bold);
-	pango_layout_set_text(l, text ? text : "", -1);
-	w = g_new(double, 1);
-	*w = text_width(l);
-	g_object_unref(l);
-	g_hash_table_insert(line_widths, key, w);
-	return *w;
+	double w;
+	chart_line_extents(cv, size, bold, text, &w, NULL);
+	return w;
 }
 
 void chart_line_widths_free(void)
 {
-	if (line_widths)
-		g_hash_table_destroy(line_widths);
-	line_widths = NULL;
+	if (line_extents)
+		g_hash_table_destroy(line_extents);
+	line_extents = NULL;
 }
 
 /* ---- replay on cairo -------------------------------------------------- */

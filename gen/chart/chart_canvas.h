@@ -54,6 +54,9 @@ typedef struct {
 	cairo_t *measure; /* Pango measures on it; nothing is drawn */
 	cairo_surface_t *measure_surface;
 	PangoContext *text_context; /* of measure, made at the first text */
+	PangoLayout *line_layout; /* chart_line_extents measures on it */
+	double line_size;         /* its font size and weight */
+	bool line_bold;
 	GArray *marks;  /* DrawMark */
 	GArray *points; /* double pairs of MARK_LINE */
 	double width, height;
@@ -93,9 +96,20 @@ void cv_text_up(ChartCanvas *cv, const char *text, double x, double y,
                 Ink ink, double size);
 
 
-/* The width of text on one line (no wrapping) at size px in the
- * chart's font, measured once per process and remembered until
- * chart_line_widths_free. */
+/* The width and height (logical extents; either pointer may be NULL)
+ * of text on one line (no wrapping) at size px in the chart's font, as
+ * chart_text's layout gives them, measured once per process and
+ * remembered until chart_line_widths_free. */
+void chart_line_extents(ChartCanvas *cv, double size, bool bold,
+                        const char *text, double *width, double *height);
+
+/* The extents chart_line_extents gives, when it has measured them
+ * already (nothing is measured here); FALSE otherwise. */
+bool chart_line_extents_known(const ChartCanvas *cv, double size,
+                              bool bold, const char *text, double *width,
+                              double *height);
+
+/* The width alone (chart_line_extents). */
 double chart_line_width(ChartCanvas *cv, double size, bool bold,
                         const char *text);
 void chart_line_widths_free(void);

@@ -61,16 +61,44 @@ static void num(GString *s, double v)
 	g_string_append_len(s, buf, (gssize)n);
 }
 
+/* The channels of c as "rrggbb" (what "%02x" of each gives). */
+static void hex_rgb(GString *s, Rgb c)
+{
+	static const char digits[] = "0123456789abcdef";
+	const double v[3] = {c.r, c.g, c.b};
+	char buf[6];
+	for (int i = 0; i < 3; i++) {
+		int k = (int)lround(v[i] * 255);
+		if (k < 0 || k > 255) { /* out of range: as printf writes it */
+			g_string_append_printf(s, "%02x", k);
+			continue;
+		}
+		buf[0] = digits[k >> 4];
+		buf[1] = digits[k & 15];
+		g_string_append_len(s, buf, 2);
+	}
+}
+
+/* An attribute's start, ' name="': written plainly, as every chart
+ * writes thousands (a dot per point). */
+static void attr_start(GString *s, const char *attr)
+{
+	g_string_append_c(s, ' ');
+	g_string_append(s, attr);
+	g_string_append(s, "=\"");
+}
+
 static void colour(GString *s, const char *attr, Rgb c)
 {
-	g_string_append_printf(s, " %s=\"#%02x%02x%02x\"", attr,
-	                       (int)lround(c.r * 255), (int)lround(c.g * 255),
-	                       (int)lround(c.b * 255));
+	attr_start(s, attr);
+	g_string_append_c(s, '#');
+	hex_rgb(s, c);
+	g_string_append_c(s, '"');
 }
 
 static void attr_num(GString *s, const char *attr, double v)
 {
-	g_string_append_printf(s, " %s=\"", attr);
+	attr_start(s, attr);
 	num(s, v);
 	g_string_append_c(s, '"');
 }
@@ -190,8 +218,8 @@ static void write_shape(GString *s, const DrawMark *m, const ChartTheme *t)
 
 static void hatch_id(GString *s, Rgb c)
 {
-	g_string_append_printf(s, "h%02x%02x%02x", (int)lround(c.r * 255),
-	                       (int)lround(c.g * 255), (int)lround(c.b * 255));
+	g_string_append_c(s, 'h');
+	hex_rgb(s, c);
 }
 
 /* One stripe pattern per colour of hatch the chart uses. */

@@ -298,6 +298,26 @@ static bool overlaps(const GArray *boxes, Box b)
 	return false;
 }
 
+/* Whether a point label at (x, y) surely overlaps one of boxes, from a
+ * lower bound of its size (at least w by h; see draw_series): the
+ * least box it can have, on either side of its point unless the side
+ * is sure, drawn in by a margin that floating-point rounding of the
+ * real box's edges never reaches. */
+static bool surely_overlaps(const GArray *boxes, double x, double y,
+                            double right, double w, double h)
+{
+	const double margin = 1e-3;
+	if (w <= 2 * margin || h <= 2 * margin)
+		return false;
+	Box after = {x + 5 + margin, y - h / 2 + margin, w - 2 * margin,
+	             h - 2 * margin};
+	Box before = after;
+	before.x = x - 5 - w + margin;
+	if (x + 5 + w > right) /* the real box, as wide or wider: flipped */
+		return overlaps(boxes, before);
+	return overlaps(boxes, after) && overlaps(boxes, before);
+}
+
 static void draw_series(ChartCanvas *cv, const Plot *p)
 {
 	const Chart *c = cv->chart;
@@ -321,18 +341,36 @@ static void draw_series(ChartCanvas *cv, const Plot *p)
 				cv_dot(cv, x, y, 3.5, INK_OF_SERIES(i));
 			if (!pt->label)
 				continue;
-			PangoLayout *l = chart_text(cv, cv->st->small, false,
-			                            pt->label);
-			Box b = {x + 5, y - text_height(l) / 2,
-			         text_width(l), text_height(l)};
+			/* measured (once a process) to learn whether it
+			 * overlaps a label drawn before; laid out to be drawn
+			 * only when it does not.  Thousands of labels, few
+			 * drawn: a label measured at a smaller size (the wide
+			 * layout's) is at least half as wide and tall at this
+			 * one (scalable fonts, unhinted metrics), which often
+			 * settles that it overlaps without measuring it. */
+			double w, h;
+			double small = CHART_STYLE_WIDE.small;
+			if (small < cv->st->small
+			    && !chart_line_extents_known(cv, cv->st->small, false,
+			                                 pt->label, &w, &h)
+			    && chart_line_extents_known(cv, small, false, pt->label,
+			                                &w, &h)
+			    && surely_overlaps(boxes, x, y, p->x0 + p->w, w / 2,
+			                       h / 2))
+				continue;
+			chart_line_extents(cv, cv->st->small, false, pt->label, &w,
+			                   &h);
+			Box b = {x + 5, y - h / 2, w, h};
 			if (b.x + b.w > p->x0 + p->w)
 				b.x = x - 5 - b.w;
 			if (!overlaps(boxes, b)) {
 				g_array_append_val(boxes, b);
+				PangoLayout *l = chart_text(cv, cv->st->small, false,
+				                            pt->label);
 				chart_show(cv, l, b.x, b.y, INK_TEXT, cv->st->small,
 				           false);
+				g_object_unref(l);
 			}
-			g_object_unref(l);
 		}
 	}
 	g_array_free(boxes, TRUE);
