@@ -194,6 +194,17 @@ char *guide_rule_ids(unsigned rules)
 	return g_string_free(ids, FALSE);
 }
 
+char *guide_names_more(const Ctx *c, char *list, size_t n)
+{
+	if (n <= GUIDE_LIST_NAMES)
+		return list;
+	char *more = num(c, (double)(n - GUIDE_LIST_NAMES), 0);
+	char *words = gg_fill2(S(c, "table.more_names"), list, more);
+	g_free(more);
+	g_free(list);
+	return words;
+}
+
 void guide_list_append(const Ctx *c, char **list, char *item)
 {
 	char *joined = *list ? gg_fill2(S(c, "format.list"), *list, item)

@@ -47,6 +47,14 @@ char *guide_gpu_md(const Ctx *c, size_t g);
 void guide_list_append(const Ctx *c, char **list, char *item);
 char *guide_build_md(const Ctx *c, const Build *b);
 
+/* A table cell that lists GPUs names at most GUIDE_LIST_NAMES of them in
+ * the guide (a cell of thousands of names is a page no reader reads, and
+ * pages of PDF to typeset); the data keeps every name.  list: the words
+ * of the first ones (taken over); n: how many there are in all.  Returns
+ * the list, followed by "and N more" (table.more_names) when n is more. */
+#define GUIDE_LIST_NAMES 30
+char *guide_names_more(const Ctx *c, char *list, size_t n);
+
 /* Table cells shared by several tables, in the last row of t: a build
  * (its id in the data, its name in the guide; empty for NULL), a
  * workload, and the reasons a build does not fit a standard machine

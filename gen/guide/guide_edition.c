@@ -71,6 +71,10 @@ static Table *precision_table(const Ctx *c)
 	 * the groups' first GPUs (same_group is an equivalence) */
 	GArray *heads = g_array_new(FALSE, FALSE, sizeof(size_t));
 	GPtrArray *names = g_ptr_array_new();
+	/* per group: how many names, and the length of its first
+	 * GUIDE_LIST_NAMES (what the guide shows) */
+	GArray *counts = g_array_new(FALSE, TRUE, sizeof(size_t));
+	GArray *shown = g_array_new(FALSE, TRUE, sizeof(size_t));
 	for (size_t g = 0; g < e->n_gpus; g++) {
 		guint j = 0;
 		while (j < heads->len
@@ -80,11 +84,15 @@ static Table *precision_table(const Ctx *c)
 		if (j == heads->len) {
 			g_array_append_val(heads, g);
 			g_ptr_array_add(names, g_string_new(NULL));
+			g_array_set_size(counts, heads->len);
+			g_array_set_size(shown, heads->len);
 		}
 		GString *list = names->pdata[j];
 		if (list->len)
 			g_string_append(list, ", ");
 		g_string_append(list, e->gpus[g].name);
+		if (++g_array_index(counts, size_t, j) <= GUIDE_LIST_NAMES)
+			g_array_index(shown, size_t, j) = list->len;
 	}
 	for (guint j = 0; j < heads->len; j++) {
 		const Gpu *x = &e->gpus[g_array_index(heads, size_t, j)];
@@ -94,12 +102,23 @@ static Table *precision_table(const Ctx *c)
 		table_set_number(t, "tensor_gen", x->tensor_gen);
 		set_yes_no(c, t, "fp8", model_precision_supported(x, "fp8"));
 		set_yes_no(c, t, "fp4", model_precision_supported(x, "fp4"));
-		table_set_text(t, "gpus", ((GString *)names->pdata[j])->str);
+		const char *all = ((GString *)names->pdata[j])->str;
+		size_t n = g_array_index(counts, size_t, j);
+		if (n <= GUIDE_LIST_NAMES)
+			table_set_text(t, "gpus", all);
+		else
+			table_take_shown(t, "gpus", all,
+			                 guide_names_more(
+			                     c, g_strndup(all, g_array_index(
+			                                           shown, size_t, j)),
+			                     n));
 		set_source(t, x);
 		g_string_free(names->pdata[j], TRUE);
 	}
 	g_ptr_array_free(names, TRUE);
 	g_array_free(heads, TRUE);
+	g_array_free(counts, TRUE);
+	g_array_free(shown, TRUE);
 	return t;
 }
 

@@ -194,12 +194,15 @@ static Table *sizes_table(const Ctx *c, const LlmResults *r)
 		 * the language joins a list */
 		GString *data = g_string_new(NULL);
 		char *list = NULL;
+		size_t n = 0;
 		for (size_t g = 0; g < r->edition->n_gpus; g++) {
 			const Gpu *gpu = &r->edition->gpus[g];
 			if (gpu->memory_gb != gb)
 				continue;
 			g_string_append_printf(data, "%s%s",
 			                       data->len ? ", " : "", gpu->name);
+			if (n++ >= GUIDE_LIST_NAMES)
+				continue;
 			char *joined = list ? gg_fill2(S(c, "format.pair"),
 			                               list, gpu->name)
 			                    : g_strdup(gpu->name);
@@ -208,7 +211,8 @@ static Table *sizes_table(const Ctx *c, const LlmResults *r)
 		}
 		table_add_row(t);
 		table_set_number(t, "memory_gb", gb);
-		table_take_shown(t, "gpus", data->str, list);
+		table_take_shown(t, "gpus", data->str,
+		                 guide_names_more(c, list, n));
 		g_string_free(data, TRUE);
 	}
 	g_array_free(sizes, TRUE);

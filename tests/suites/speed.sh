@@ -84,3 +84,19 @@ check "400 GPUs: the performance table says where its 400 rows are" \
 check "400 GPUs: the data export has every GPU's row" \
 	test "$(($(wc -l <"$tmp/sp-big-out/data/performance.csv") - 1))" -eq 400
 check "400 GPUs: the linked file is in the output" test -s "$tmp/sp-big-out/data/performance.csv"
+# A cell that lists GPUs names at most 30 of them in the guide; the data
+# keeps every name.  A synthetic edition of 200 GPUs on the frozen current
+# one: its clones share a few memory sizes and precision groups.
+sp_syn="$tmp/sp-syn"
+rm -rf "$sp_syn" "$tmp/sp-syn-out"
+python3 "$top/tests/synth/make_edition.py" --base "$data_dir/current" --gpus 200 \
+	--prices 200 --benchmarks 200 "$sp_syn" >/dev/null &&
+	"$bin" -q --lang en --data "$sp_syn/current" --out "$tmp/sp-syn-out"
+sp_syn_guide="$tmp/sp-syn-out/guide.md"
+check "200 synthetic GPUs: the guide is written" test -s "$sp_syn_guide"
+check "200 synthetic GPUs: no cell of the guide names more than 30 of them" \
+	awk -F'|' '/^\|/ { for (i = 2; i < NF; i++) if (gsub(/Synthetic GPU/, "&", $i) > 30) bad = 1 } END { exit bad }' "$sp_syn_guide"
+check "200 synthetic GPUs: a long list of names says how many more the data has" \
+	grep -q 'and [0-9,]* more (every one is in the data export)' "$sp_syn_guide"
+check "200 synthetic GPUs: the data's card sizes and precision groups name every one" \
+	sh -c "[ \$(grep -o 'Synthetic GPU [0-9]*' '$tmp/sp-syn-out/data/llm_card_sizes.csv' | sort -u | wc -l) -eq 200 ] && [ \$(grep -o 'Synthetic GPU [0-9]*' '$tmp/sp-syn-out/data/precision_support.csv' | sort -u | wc -l) -eq 200 ]"
