@@ -169,6 +169,9 @@ if [ -f "$peer" ] && command -v pandoc >/dev/null 2>&1 \
 		summary "peer.py" peer
 		summary "gpuguide" full
 		echo "  gpuguide uses $(ratio "$(median peer 2)" "$our_cpu")x less CPU, $(ratio "$(median peer 1)" "$(median full 1)")x less wall time, $(ratio "$(median peer 3)" "$our_rss")x less peak memory"
+		if $has_jobs; then
+			echo "  with --jobs 1 (no two workers sharing a core): $(ratio "$(median peer 2)" "$(median serial 2)")x less CPU, $(ratio "$(median peer 1)" "$(median serial 1)")x less wall time"
+		fi
 	fi
 elif [ -f "$peer" ]; then
 	echo "2. peer pipeline: skipped (needs pandoc, python3-matplotlib and weasyprint; tools/check-deps.sh bench could not install them here)"
