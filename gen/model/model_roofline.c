@@ -442,21 +442,26 @@ static double vdot(const double *a, const double *b, size_t n)
 	return s;
 }
 
-/* A lower bound of 2 e A + e^2 B over the grid's elasticities, less
- * far more than the rounding of any of them: the least of the quadratic
- * over a slightly wider interval.  A grid point whose bound is not below
- * the best sum so far cannot replace it (NAN: not known, never skipped). */
-static double sse_floor(double A, double B)
+/* Whether no grid elasticity makes 2 e A + e^2 B less than `below`:
+ * its least over a slightly wider interval is not below `below` less
+ * far more than the rounding of any of them, so a grid point it holds
+ * for cannot replace the best so far (NAN: not known, never skipped).
+ * No division: the least of the quadratic is at lo or hi when -A / B
+ * is outside them, else -A^2 / B, compared times B. */
+static bool sse_above(double A, double B, double below)
 {
 	double lo = 0.49, hi = 0.51 + 0.05 * (ELASTICITY_STEPS - 1);
-	double q;
-	if (B > 0) {
-		double el = fmin(hi, fmax(lo, -A / B));
-		q = 2 * el * A + el * el * B;
-	} else {
-		q = fmin(2 * lo * A + lo * lo * B, 2 * hi * A + hi * hi * B);
+	double bound = below - 1e-9 * (fabs(A) + fabs(B));
+	if (!(B > 0)) {
+		double qlo = 2 * lo * A + lo * lo * B;
+		double qhi = 2 * hi * A + hi * hi * B;
+		return qlo >= bound && qhi >= bound;
 	}
-	return q - 1e-9 * (fabs(A) + fabs(B));
+	if (-A <= lo * B)
+		return 2 * lo * A + lo * lo * B >= bound;
+	if (-A >= hi * B)
+		return 2 * hi * A + hi * hi * B >= bound;
+	return -A * A >= bound * B;
 }
 
 double loo_roofline_error(LooRoofline *lr, size_t x, const double *dS,
@@ -488,7 +493,7 @@ double loo_roofline_error(LooRoofline *lr, size_t x, const double *dS,
 		}
 		double A = lr->A0[p] - vdot(lr->W + p * k, dS, k) + da;
 		double B = lr->B0[p] + db;
-		if (sse_floor(A, B) >= best - 1e-12)
+		if (sse_above(A, B, best - 1e-12))
 			continue; /* no elasticity of this point beats best */
 		for (int j = 0; j < ELASTICITY_STEPS; j++) {
 			double el = 0.5 + 0.05 * j;
