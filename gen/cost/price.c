@@ -44,12 +44,51 @@ static bool parse_date(const char *text, GDate *d)
 	return true;
 }
 
+/* Whether t starts with ten characters YYYY-MM-DD. */
+static bool plain_ymd(const char *t)
+{
+	for (int i = 0; i < 10; i++)
+		if (i == 4 || i == 7 ? t[i] != '-' : t[i] < '0' || t[i] > '9')
+			return false;
+	return true;
+}
+
+/* The day number of a YYYY-MM-DD text (plain_ymd), counted as GDate's
+ * Julian days are, from a fixed day (days from the civil date, Howard
+ * Hinnant's algorithm); FALSE when GDate would refuse the date (year 0,
+ * month or day out of range). */
+static bool plain_day(const char *t, long *day_number)
+{
+	int y, m, d;
+	read_ymd(t, &y, &m, &d);
+	static const int length[12] = {31, 28, 31, 30, 31, 30,
+	                               31, 31, 30, 31, 30, 31};
+	bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+	if (y < 1 || m < 1 || m > 12 || d < 1
+	    || d > length[m - 1] + (m == 2 && leap))
+		return false;
+	long yy = m <= 2 ? y - 1 : y;
+	long era = yy / 400, yoe = yy - era * 400;
+	long doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+	*day_number = era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return true;
+}
+
+/* Called for every price row, often several times: two plain dates are
+ * counted apart without GDate (the same days: both count whole days of
+ * the proleptic Gregorian calendar). */
 long price_days_between(const char *a, const char *b)
 {
-	GDate da, db;
-	if (!parse_date(a, &da) || !parse_date(b, &db))
+	if (a && b && plain_ymd(a) && plain_ymd(b)) {
+		long da, db;
+		if (!plain_day(a, &da) || !plain_day(b, &db))
+			return 0;
+		return db - da;
+	}
+	GDate ga, gb;
+	if (!parse_date(a, &ga) || !parse_date(b, &gb))
 		return 0;
-	return g_date_days_between(&da, &db);
+	return g_date_days_between(&ga, &gb);
 }
 
 bool price_is_current(const PriceModel *m, const char *date)
