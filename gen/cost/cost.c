@@ -53,11 +53,14 @@ static void pcie8_chassis(Costs *c)
 
 /* ---- builds ---------------------------------------------------------- */
 
-static const char *system_interconnect(const BaseSystem *s)
+static const char *const INTERCONNECTS[] = {"pcie1", "pcie2", "pcie3",
+                                            "pcie4", "pcie5", "pcie6"};
+enum { N_INTERCONNECTS = 6 };
+
+/* The interconnect of base system s: its index in INTERCONNECTS. */
+static size_t interconnect_of(const BaseSystem *s)
 {
-	static const char *const names[] = {"pcie1", "pcie2", "pcie3",
-	                                    "pcie4", "pcie5", "pcie6"};
-	return names[CLAMP(s->pcie_gen, 1, 6) - 1];
+	return (size_t)(CLAMP(s->pcie_gen, 1, N_INTERCONNECTS) - 1);
 }
 
 /* Cards that fit the base system's slots directly. */
@@ -256,20 +259,44 @@ static const BaseSystem *base_system(const Costs *c, size_t g, int n)
 	return best ? best : first ? first : seat(c, edition_system(e, n), gpu);
 }
 
-static void make_build(Costs *c, size_t g, const GpuPrice *price, int n,
-                       Build *b)
+/* model_gpu_speedup of every interconnect, build size and workload,
+ * each asked once (its assumption key and the measured scalings are
+ * the same for every GPU). */
+typedef struct {
+	bool known[N_INTERCONNECTS][BUILD_SIZES];
+	double speedup[N_INTERCONNECTS][BUILD_SIZES][WORKLOAD_COUNT];
+} Speedups;
+
+static const double *speedups_of(const Costs *c, Speedups *sp, size_t ic,
+                                 int k)
+{
+	double *s = sp->speedup[ic][k];
+	if (!sp->known[ic][k]) {
+		for (int w = 0; w < WORKLOAD_COUNT; w++)
+			s[w] = model_gpu_speedup(c->perf, BUILD_GPU_COUNTS[k],
+			                         INTERCONNECTS[ic], (Workload)w);
+		sp->known[ic][k] = true;
+	}
+	return s;
+}
+
+/* Build b of g's price at size k (BUILD_GPU_COUNTS[k]). */
+static void make_build(Costs *c, Speedups *sp, size_t g,
+                       const GpuPrice *price, int k, Build *b)
 {
 	const Edition *e = c->perf->edition;
 	const Gpu *gpu = &e->gpus[g];
+	int n = BUILD_GPU_COUNTS[k];
 	b->gpu = g;
 	b->gpu_count = n;
 	b->condition = price->condition;
 	b->gpu_price = price;
 	b->payable = price_payable(price);
 	b->system = base_system(c, g, n);
-	const char *ic = system_interconnect(b->system);
+	const double *speedup = speedups_of(c, sp, interconnect_of(b->system),
+	                                    k);
 	for (int w = 0; w < WORKLOAD_COUNT; w++) {
-		double s = model_gpu_speedup(c->perf, n, ic, (Workload)w);
+		double s = speedup[w];
 		if (isnan(s))
 			s = n; /* no scaling figure at all: ideal scaling */
 		b->perf[w] = c->perf->gpus[w][g].value * s;
@@ -339,29 +366,34 @@ static void normalize_and_rank(Costs *c)
 	g_free(order);
 }
 
+/* The price of g in condition cond that makes builds, or NULL. */
+static const GpuPrice *build_price(const Costs *c, size_t g, int cond)
+{
+	if (!c->perf->gpus[WORKLOAD_CNN][g].rated)
+		return NULL;
+	const GpuPrice *p = price_of(c->price_model, g, (Condition)cond);
+	return p->has_price ? p : NULL;
+}
+
+/* Every build, counted first so the array is made at its size (at
+ * 10,000 GPUs a growing array copied and touched tens of megabytes). */
 static void make_builds(Costs *c)
 {
 	const Edition *e = c->perf->edition;
-	GArray *list = g_array_new(FALSE, TRUE, sizeof(Build));
-	for (size_t g = 0; g < e->n_gpus; g++) {
-		if (!c->perf->gpus[WORKLOAD_CNN][g].rated)
-			continue;
+	size_t n = 0;
+	for (size_t g = 0; g < e->n_gpus; g++)
+		for (int cond = 0; cond < 2; cond++)
+			n += build_price(c, g, cond) ? BUILD_SIZES : 0;
+	c->n_builds = n;
+	c->builds = g_new0(Build, MAX(n, 1));
+	Speedups sp = {0};
+	n = 0;
+	for (size_t g = 0; g < e->n_gpus; g++)
 		for (int cond = 0; cond < 2; cond++) {
-			const GpuPrice *p = price_of(c->price_model, g,
-			                             (Condition)cond);
-			if (!p->has_price)
-				continue;
-			for (int k = 0; k < BUILD_SIZES; k++) {
-				Build b = {0};
-				make_build(c, g, p, BUILD_GPU_COUNTS[k], &b);
-				g_array_append_val(list, b);
-			}
+			const GpuPrice *p = build_price(c, g, cond);
+			for (int k = 0; p && k < BUILD_SIZES; k++)
+				make_build(c, &sp, g, p, k, &c->builds[n++]);
 		}
-	}
-	c->n_builds = list->len;
-	/* no slack: at 1,000 GPUs the doubling left megabytes unused */
-	c->builds = g_renew(Build, (Build *)g_array_free(list, FALSE),
-	                    MAX(c->n_builds, 1));
 }
 
 char *cost_build_label(const Edition *e, const Build *b,
