@@ -72,9 +72,12 @@ static void measure_builds(Ranking *k)
 			               .high = g->high * scale};
 			continue;
 		}
-		LlmDecode d = k->llm ? llm_gpu_decode(k->llm, &k->r->llm_case,
-		                                      b->gpu)
-		                     : (LlmDecode){0};
+		/* one GPU's builds are next to each other and decode alike */
+		LlmDecode d = i > 0 && c->builds[i - 1].gpu == b->gpu
+		                  ? k->decode[i - 1]
+		              : k->llm ? llm_gpu_decode(k->llm, &k->r->llm_case,
+		                                        b->gpu)
+		                       : (LlmDecode){0};
 		k->decode[i] = d;
 		*s = (GpuPerf){.rated = d.together > 0, .value = d.together,
 		               .low = d.low, .high = d.high};
@@ -148,9 +151,10 @@ static void excluded(const Ranking *x)
 	Recommendation *r = x->r;
 	for (size_t i = 0; i < c->n_builds; i++) {
 		const Build *b = &c->builds[i];
+		if (!meets_needs(c, r->use_case, b))
+			continue; /* first: it turns most builds away cheaply */
 		unsigned broken = recommend_broken_rules(c, r->use_case, b);
-		if (!broken || !meets_needs(c, r->use_case, b)
-		    || !x->speed[i].rated
+		if (!broken || !x->speed[i].rated
 		    || (r->best && !better_value(x, b, r->best)))
 			continue;
 		/* insert by value, keep the best RECOMMEND_MAX_EXCLUDED */
