@@ -385,6 +385,7 @@ static void make_builds(Costs *c)
 		for (int cond = 0; cond < 2; cond++)
 			n += build_price(c, g, cond) ? BUILD_SIZES : 0;
 	c->n_builds = n;
+	c->size_step = BUILD_SIZES;
 	c->builds = g_new0(Build, MAX(n, 1));
 	Speedups sp = {0};
 	n = 0;

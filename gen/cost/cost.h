@@ -114,8 +114,12 @@ typedef struct {
 	GpuPrice *prices;   /* n = edition->n_gpus: the new price when the GPU
 	                       is offered new, else the used one */
 	Build *builds;      /* rated GPUs, sizes 1, 2, 4, 8, each condition
-	                       with a price (new first) */
+	                       with a price (new first): by GPU, condition,
+	                       then size, every size for each */
 	size_t n_builds;
+	size_t size_step;   /* BUILD_SIZES when builds[i] has
+	                       BUILD_GPU_COUNTS[i % BUILD_SIZES] GPUs (cost_run);
+	                       0: builds in any order (made by hand) */
 	BaseSystem pcie8_chassis; /* from parts.csv; valid when has_pcie8 */
 	bool has_pcie8;
 	Circuit circuits[MAX_CIRCUITS];
@@ -155,6 +159,25 @@ bool cost_examples_run(Costs *c, GError **error);
 
 /* The build of gpu with n GPUs, or NULL; the new one when both exist. */
 const Build *cost_build(const Costs *c, size_t gpu, int gpu_count);
+
+/* The builds of gpu_count GPUs are among builds[first], builds[first +
+ * step], ... (cost_size_step): the first, or c->n_builds when none has
+ * that many.  Builds laid out by size give just those; others give
+ * every build (first 0, step 1), so the caller still tests the size. */
+static inline size_t cost_first_of_size(const Costs *c, int gpu_count)
+{
+	if (c->size_step != BUILD_SIZES)
+		return 0;
+	for (int k = 0; k < BUILD_SIZES; k++)
+		if (BUILD_GPU_COUNTS[k] == gpu_count)
+			return MIN((size_t)k, c->n_builds);
+	return c->n_builds;
+}
+
+static inline size_t cost_size_step(const Costs *c)
+{
+	return c->size_step == BUILD_SIZES ? BUILD_SIZES : 1;
+}
 
 /* The build of gpu with n GPUs in a condition, or NULL. */
 const Build *cost_build_in(const Costs *c, size_t gpu, int gpu_count,

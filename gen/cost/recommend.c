@@ -60,7 +60,12 @@ static void measure_builds(Ranking *k)
 	const Costs *c = k->c;
 	Workload w = k->r->use_case->workload;
 	bool decode = k->r->measure == MEASURE_DECODE;
-	for (size_t i = 0; i < c->n_builds; i++) {
+	/* a training measure: only the builds of the use case's size are
+	 * read (a decode one keeps every build's speed, build_decode) */
+	size_t step = decode ? 1 : cost_size_step(c);
+	size_t i0 = decode ? 0
+	                   : cost_first_of_size(c, k->r->use_case->gpu_count);
+	for (size_t i = i0; i < c->n_builds; i += step) {
 		const Build *b = &c->builds[i];
 		GpuPerf *s = &k->speed[i];
 		if (!decode) {
@@ -128,7 +133,8 @@ static bool ranked(const Ranking *k, const Build *b)
 static void pick(const Ranking *k)
 {
 	Recommendation *r = k->r;
-	for (size_t i = 0; i < k->c->n_builds; i++) {
+	size_t i0 = cost_first_of_size(k->c, r->use_case->gpu_count);
+	for (size_t i = i0; i < k->c->n_builds; i += cost_size_step(k->c)) {
 		const Build *b = &k->c->builds[i];
 		if (!ranked(k, b))
 			continue;
@@ -149,7 +155,8 @@ static void excluded(const Ranking *x)
 {
 	const Costs *c = x->c;
 	Recommendation *r = x->r;
-	for (size_t i = 0; i < c->n_builds; i++) {
+	size_t i0 = cost_first_of_size(c, r->use_case->gpu_count);
+	for (size_t i = i0; i < c->n_builds; i += cost_size_step(c)) {
 		const Build *b = &c->builds[i];
 		if (!meets_needs(c, r->use_case, b))
 			continue; /* first: it turns most builds away cheaply */
@@ -304,69 +311,6 @@ static void rank_machines(const Ranking *k)
 	memset(r->excluded_vs_buy, 0, sizeof r->excluded_vs_buy);
 }
 
-/* ---- GPU only --------------------------------------------------------- */
-
-double recommend_gpu_value(const Build *b, Workload w)
-{
-	return b->perf[w] / (b->gpu_price->price * b->gpu_count);
-}
-
-static bool gpu_only_candidate(const Costs *c, const Build *b, Workload w,
-                               double min_memory_gb, int condition)
-{
-	const Gpu *g = &c->perf->edition->gpus[b->gpu];
-	return b->gpu_count == 1 && g->memory_gb >= min_memory_gb
-	       && c->perf->gpus[w][b->gpu].rated
-	       && (condition < 0 || b->condition == (Condition)condition)
-	       && !(b->fit & FIT_MODULE);
-}
-
-static gint by_gpu_value(gconstpointer a, gconstpointer b, gpointer data)
-{
-	Workload w = *(const Workload *)data;
-	const Build *x = *(const Build *const *)a, *y = *(const Build *const *)b;
-	double vx = recommend_gpu_value(x, w), vy = recommend_gpu_value(y, w);
-	if (vx != vy)
-		return vx > vy ? -1 : 1;
-	if (x->gpu != y->gpu)
-		return x->gpu < y->gpu ? -1 : 1;
-	return (int)x->condition - (int)y->condition;
-}
-
-size_t recommend_gpu_only(const Costs *c, Workload w, double min_memory_gb,
-                          int condition, const Build ***builds)
-{
-	*builds = g_new0(const Build *, c->n_builds + 1);
-	size_t n = 0;
-	for (size_t i = 0; i < c->n_builds; i++)
-		if (gpu_only_candidate(c, &c->builds[i], w, min_memory_gb,
-		                       condition))
-			(*builds)[n++] = &c->builds[i];
-	g_qsort_with_data(*builds, (gint)n, sizeof **builds, by_gpu_value, &w);
-	return n;
-}
-
-static void upgrade(const Costs *c, Recommendation *r)
-{
-	const UseCase *u = r->use_case;
-	if (u->gpu_count != 1)
-		return;
-	const Build **list;
-	size_t n = recommend_gpu_only(c, u->workload, u->min_memory_gb,
-	                              u->condition, &list);
-	for (size_t i = 0; i < n; i++) {
-		if (u->budget > 0 && list[i]->gpu_price->price > u->budget)
-			continue;
-		if (!r->upgrade_best)
-			r->upgrade_best = list[i];
-		else if (!r->upgrade_runner_up) {
-			r->upgrade_runner_up = list[i];
-			break;
-		}
-	}
-	g_free(list);
-}
-
 /* ---- rent or buy ------------------------------------------------------ */
 
 const char *const recommend_decision_ids[DECISION_QUOTE + 2] = {
@@ -442,7 +386,8 @@ static void no_answer(const Costs *c, Recommendation *r)
 	const UseCase *u = r->use_case;
 	const Edition *e = c->perf->edition;
 	bool memory = false, within = false;
-	for (size_t i = 0; i < c->n_builds; i++) {
+	size_t i0 = cost_first_of_size(c, u->gpu_count);
+	for (size_t i = i0; i < c->n_builds; i += cost_size_step(c)) {
 		const Build *b = &c->builds[i];
 		const Gpu *g = &e->gpus[b->gpu];
 		if (b->gpu_count != u->gpu_count
@@ -486,7 +431,7 @@ static void recommend_one(const Costs *c, const LlmResults *llm,
 	quote_or_rent(c, x);
 	if (x->kind == DECISION_NONE)
 		no_answer(c, x);
-	upgrade(c, x);
+	recommend_upgrade(c, u, &x->upgrade_best, &x->upgrade_runner_up);
 }
 
 Recommendations *recommend_run(const Costs *c, const LlmResults *llm)
@@ -500,8 +445,11 @@ Recommendations *recommend_run(const Costs *c, const LlmResults *llm)
 	for (size_t i = 0; i < r->n; i++) {
 		Recommendation *x = &r->items[i];
 		x->use_case = &e->use_cases[i];
-		/* a decode use case keeps its builds' speeds (build_decode) */
-		LlmDecode *decode = g_new0(LlmDecode, c->n_builds + 1);
+		/* a decode use case keeps its builds' speeds (build_decode);
+		 * no other reads them */
+		LlmDecode *decode = x->use_case->measure == MEASURE_DECODE
+		                        ? g_new0(LlmDecode, c->n_builds + 1)
+		                        : NULL;
 		recommend_one(c, llm, x, speed, decode);
 		if (x->measure == MEASURE_DECODE)
 			x->build_decode = decode;

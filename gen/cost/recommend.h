@@ -195,4 +195,10 @@ size_t recommend_gpu_only(const Costs *costs, Workload w,
 /* Performance per GPU dollar of a build (workload w). */
 double recommend_gpu_value(const Build *b, Workload w);
 
+/* Use case u's upgrade picks (Recommendation.upgrade_best and
+ * upgrade_runner_up, NULL when none): the first two of
+ * recommend_gpu_only within its budget, when u has one GPU. */
+void recommend_upgrade(const Costs *c, const UseCase *u, const Build **best,
+                       const Build **runner_up);
+
 #endif
