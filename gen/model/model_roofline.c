@@ -477,7 +477,7 @@ double loo_roofline_error(LooRoofline *lr, size_t x, const double *dS,
 	double qx = lr->P[x] - row_mean(lr->rs, x, dS);
 	double n = (double)lr->n[fx], n1 = n - 1;
 	double sQ = lr->sP[fx] - vdot(lr->sc + fx * k, dS, k);
-	double best = INFINITY, best_el = 0;
+	double bar = INFINITY - 1e-12, best_el = 0; /* the best sum - 1e-12 */
 	size_t best_p = 0;
 	terms_of(lr, x, lr->tx);
 	for (size_t p = 0; p < lr->np; p++) {
@@ -493,17 +493,25 @@ double loo_roofline_error(LooRoofline *lr, size_t x, const double *dS,
 		}
 		double A = lr->A0[p] - vdot(lr->W + p * k, dS, k) + da;
 		double B = lr->B0[p] + db;
-		if (sse_above(A, B, best - 1e-12))
+		if (sse_above(A, B, bar))
 			continue; /* no elasticity of this point beats best */
+		/* the elasticities in order, each kept when below the best
+		 * so far by more than 1e-12 (bar); most points that pass
+		 * sse_above keep none, which one pass without the chain of
+		 * kept values tells */
+		double sse[ELASTICITY_STEPS];
+		bool any = false;
 		for (int j = 0; j < ELASTICITY_STEPS; j++) {
 			double el = 0.5 + 0.05 * j;
-			double sse = 2 * el * A + el * el * B;
-			if (sse < best - 1e-12) {
-				best = sse;
-				best_p = p;
-				best_el = el;
-			}
+			sse[j] = 2 * el * A + el * el * B;
+			any |= sse[j] < bar;
 		}
+		for (int j = 0; any && j < ELASTICITY_STEPS; j++)
+			if (sse[j] < bar) {
+				bar = sse[j] - 1e-12;
+				best_p = p;
+				best_el = 0.5 + 0.05 * j;
+			}
 	}
 	memcpy(lr->count, lr->n, sizeof(size_t) * nf);
 	lr->count[fx]--;
