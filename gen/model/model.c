@@ -393,9 +393,15 @@ static void run_workload(Performance *p, Workload w, const FamilyIndex *fi)
 	RooflineModel roof = {0};
 	if (p->form[w] == FORM_FAMILY_FIT)
 		family_model_fit(e, fi, P, has, SIZE_MAX, &m);
-	if (form_is_roofline(p->form[w]))
-		roofline_fit(e, fi, P, has, SIZE_MAX,
-		             p->form[w] == FORM_POWER_ROOFLINE, &roof);
+	if (form_is_roofline(p->form[w])) {
+		/* the comparison's sums per grid point, when it kept them */
+		bool power = p->form[w] == FORM_POWER_ROOFLINE;
+		if (ho.grid_a[power])
+			roofline_fit_summed(e, fi, P, has, power, ho.grid_a[power],
+			                    ho.grid_b[power], &roof);
+		else
+			roofline_fit(e, fi, P, has, SIZE_MAX, power, &roof);
+	}
 	Fits fits = {&m, &roof, weight};
 	double *logv = g_new(double, e->n_gpus);
 	for (size_t g = 0; g < e->n_gpus; g++)

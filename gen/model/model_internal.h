@@ -198,6 +198,15 @@ LooRoofline *loo_roofline_new(const Edition *e, const FamilyIndex *fi,
 double loo_roofline_error(LooRoofline *lr, size_t x, const double *dS,
                           double moved, Basis *basis, const char **family);
 void loo_roofline_free(LooRoofline *lr);
+/* The fit's sums per grid point over every usable GPU (*A and *B,
+ * g_free): at elasticity e its squared residuals are a constant plus
+ * 2 e A + e^2 B.  roofline_fit_summed takes them instead of a log per
+ * GPU and grid point; the same bits as roofline_fit's own sums. */
+void loo_roofline_sums(const LooRoofline *lr, double **A, double **B);
+void roofline_fit_summed(const Edition *e, const FamilyIndex *fi,
+                         const double *P, const bool *has,
+                         bool power_limited, const double *A,
+                         const double *B, RooflineModel *m);
 
 /* model_limits.c: FALSE with an input error at its cell when an
  * optional assumption is out of range: scaling_max_efficiency below 1,
@@ -226,6 +235,9 @@ typedef struct {
 	double *err[FORM_COUNT];
 	Basis *basis[FORM_COUNT];
 	const char **family[FORM_COUNT];
+	/* the plain [0] and power-limited [1] rooflines' sums per grid
+	 * point over every GPU (loo_roofline_sums), NULL when not held out */
+	double *grid_a[2], *grid_b[2];
 } HeldOut;
 void held_out_free(HeldOut *ho);
 

@@ -148,57 +148,84 @@ static size_t grid_points(bool power_limited, GridPoint *pt)
 	return n;
 }
 
+/* Per family: usable GPUs, and sums of their levels (sP) and, at one
+ * grid point, terms (sT), squared terms (sTT) and level times term. */
+typedef struct {
+	size_t *count;
+	double *sP, *sT, *sTT, *sPT;
+} FamilySums;
+
+/* At grid point pt, the fit's squared residuals with free levels less
+ * a constant are 2 e A + e^2 B: A and B from one pass over the GPUs. */
+static void point_sums(const Edition *e, const FamilyIndex *fi,
+                       const double *P, const bool *has, size_t skip,
+                       const RooflineModel *m, GridPoint pt,
+                       FamilySums *fs, double *A, double *B)
+{
+	size_t nf = fi->n;
+	memset(fs->sT, 0, sizeof *fs->sT * nf);
+	memset(fs->sTT, 0, sizeof *fs->sTT * nf);
+	memset(fs->sPT, 0, sizeof *fs->sPT * nf);
+	for (size_t g = 0; g < e->n_gpus; g++)
+		if (usable(e, has, skip, g)) {
+			size_t f = fi->of_gpu[g];
+			double t = roofline_term(e, fi, m->watt_rate, pt.cap, g,
+			                         pt.beta);
+			fs->sT[f] += t;
+			fs->sTT[f] += t * t;
+			fs->sPT[f] += P[g] * t;
+		}
+	*A = 0;
+	*B = 0;
+	for (size_t f = 0; f < nf; f++)
+		if (fs->count[f]) {
+			double n = (double)fs->count[f];
+			*A += fs->sPT[f] - fs->sP[f] * fs->sT[f] / n;
+			*B += fs->sTT[f] - fs->sT[f] * fs->sT[f] / n;
+		}
+}
+
 /* Searches the grid; the best point's levels and counts go to m.  Each
- * point costs one pass over the GPUs (their terms summed per family);
- * each elasticity then costs O(families): the squared residuals with
- * free levels are, per family, sPP - sP^2/n + 2 e (sPT - sP sT / n)
- * + e^2 (sTT - sT^2 / n). */
+ * point costs one pass over the GPUs (their terms summed per family),
+ * or none when its sums are given (ga, gb: A and B per point, as
+ * point_sums makes them); each elasticity then costs O(families): the
+ * squared residuals with free levels are, per family, sPP - sP^2/n +
+ * 2 e (sPT - sP sT / n) + e^2 (sTT - sT^2 / n). */
 static void grid_search(const Edition *e, const FamilyIndex *fi,
                         const double *P, const bool *has, size_t skip,
+                        const double *ga, const double *gb,
                         RooflineModel *m)
 {
 	size_t nf = fi->n;
 	double *level = g_new0(double, nf + 1);
-	size_t *count = g_new0(size_t, nf + 1);
 	double *term = g_new0(double, e->n_gpus + 1);
-	double *sP = g_new0(double, nf + 1), *sPP = g_new0(double, nf + 1);
-	double *sT = g_new0(double, nf + 1), *sTT = g_new0(double, nf + 1);
-	double *sPT = g_new0(double, nf + 1);
+	double *sPP = g_new0(double, nf + 1);
+	FamilySums fs = {g_new0(size_t, nf + 1), g_new0(double, nf + 1),
+	                 g_new0(double, nf + 1), g_new0(double, nf + 1),
+	                 g_new0(double, nf + 1)};
 	double c0 = 0;
 	for (size_t g = 0; g < e->n_gpus; g++)
 		if (usable(e, has, skip, g)) {
 			size_t f = fi->of_gpu[g];
-			count[f]++;
-			sP[f] += P[g];
+			fs.count[f]++;
+			fs.sP[f] += P[g];
 			sPP[f] += P[g] * P[g];
 		}
 	for (size_t f = 0; f < nf; f++)
-		if (count[f])
-			c0 += sPP[f] - sP[f] * sP[f] / (double)count[f];
+		if (fs.count[f])
+			c0 += sPP[f] - fs.sP[f] * fs.sP[f] / (double)fs.count[f];
 	size_t np = grid_points(m->power_limited, NULL);
 	GridPoint *pt = g_new(GridPoint, np);
 	grid_points(m->power_limited, pt);
 	double best = INFINITY;
 	for (size_t p = 0; p < np; p++) {
-		memset(sT, 0, sizeof *sT * nf);
-		memset(sTT, 0, sizeof *sTT * nf);
-		memset(sPT, 0, sizeof *sPT * nf);
-		for (size_t g = 0; g < e->n_gpus; g++)
-			if (usable(e, has, skip, g)) {
-				size_t f = fi->of_gpu[g];
-				double t = roofline_term(e, fi, m->watt_rate,
-				                         pt[p].cap, g, pt[p].beta);
-				sT[f] += t;
-				sTT[f] += t * t;
-				sPT[f] += P[g] * t;
-			}
-		double A = 0, B = 0;
-		for (size_t f = 0; f < nf; f++)
-			if (count[f]) {
-				double n = (double)count[f];
-				A += sPT[f] - sP[f] * sT[f] / n;
-				B += sTT[f] - sT[f] * sT[f] / n;
-			}
+		double A, B;
+		if (ga) {
+			A = ga[p];
+			B = gb[p];
+		} else {
+			point_sums(e, fi, P, has, skip, m, pt[p], &fs, &A, &B);
+		}
 		for (int k = 0; k < ELASTICITY_STEPS; k++) {
 			double el = 0.5 + 0.05 * k;
 			double sse = c0 + 2 * el * A + el * el * B;
@@ -215,24 +242,26 @@ static void grid_search(const Edition *e, const FamilyIndex *fi,
 		/* the levels at the best point, each a mean of its family */
 		terms_at(e, fi, m->watt_rate, has, skip, m->beta, m->power_cap,
 		         term);
-		levels(e, fi, P, has, skip, term, m->elasticity, level, count);
+		levels(e, fi, P, has, skip, term, m->elasticity, level,
+		       fs.count);
 		memcpy(m->level, level, sizeof *level * nf);
-		memcpy(m->count, count, sizeof *count * nf);
+		memcpy(m->count, fs.count, sizeof *fs.count * nf);
 	}
 	g_free(pt);
 	g_free(level);
-	g_free(count);
 	g_free(term);
-	g_free(sP);
 	g_free(sPP);
-	g_free(sT);
-	g_free(sTT);
-	g_free(sPT);
+	g_free(fs.count);
+	g_free(fs.sP);
+	g_free(fs.sT);
+	g_free(fs.sTT);
+	g_free(fs.sPT);
 }
 
-void roofline_fit(const Edition *e, const FamilyIndex *fi, const double *P,
-                  const bool *has, size_t skip, bool power_limited,
-                  RooflineModel *m)
+/* roofline_fit, with the grid's sums when ga and gb are given. */
+static void fit(const Edition *e, const FamilyIndex *fi, const double *P,
+                const bool *has, size_t skip, bool power_limited,
+                const double *ga, const double *gb, RooflineModel *m)
 {
 	memset(m, 0, sizeof *m);
 	m->index = fi;
@@ -243,12 +272,27 @@ void roofline_fit(const Edition *e, const FamilyIndex *fi, const double *P,
 	m->watt_rate = g_new0(double, fi->n + 1);
 	if (power_limited)
 		family_watt_rates(e, fi, m->watt_rate);
-	grid_search(e, fi, P, has, skip, m);
+	grid_search(e, fi, P, has, skip, ga, gb, m);
 	for (size_t g = 0; g < e->n_gpus; g++)
 		if (usable(e, has, skip, g)) {
 			size_t f = fi->of_gpu[g];
 			m->gen[f] = MAX(m->gen[f], e->gpus[g].tensor_gen);
 		}
+}
+
+void roofline_fit(const Edition *e, const FamilyIndex *fi, const double *P,
+                  const bool *has, size_t skip, bool power_limited,
+                  RooflineModel *m)
+{
+	fit(e, fi, P, has, skip, power_limited, NULL, NULL, m);
+}
+
+void roofline_fit_summed(const Edition *e, const FamilyIndex *fi,
+                         const double *P, const bool *has,
+                         bool power_limited, const double *A,
+                         const double *B, RooflineModel *m)
+{
+	fit(e, fi, P, has, SIZE_MAX, power_limited, A, B, m);
 }
 
 void roofline_free(RooflineModel *m)
@@ -379,11 +423,12 @@ LooRoofline *loo_roofline_new(const Edition *e, const FamilyIndex *fi,
 		terms_of(lr, g, lr->tx);
 		for (size_t p = 0; p < np; p++) {
 			double t = lr->tx[p];
+			double share = t / (double)(hi - lo); /* one per row */
 			lr->sT[p * nf + f] += t;
 			lr->sTT[p * nf + f] += t * t;
 			lr->sPT[p * nf + f] += P[g] * t;
 			for (size_t r = lo; r < hi; r++)
-				lr->W[p * k + rs->key[r]] += t / (double)(hi - lo);
+				lr->W[p * k + rs->key[r]] += share;
 		}
 	}
 	for (size_t p = 0; p < np; p++) {
@@ -400,6 +445,12 @@ LooRoofline *loo_roofline_new(const Edition *e, const FamilyIndex *fi,
 		}
 	}
 	return lr;
+}
+
+void loo_roofline_sums(const LooRoofline *lr, double **A, double **B)
+{
+	*A = g_memdup2(lr->A0, sizeof(double) * (lr->np + 1));
+	*B = g_memdup2(lr->B0, sizeof(double) * (lr->np + 1));
 }
 
 void loo_roofline_free(LooRoofline *lr)

@@ -397,6 +397,10 @@ void held_out_free(HeldOut *ho)
 		g_free(ho->basis[f]);
 		g_free(ho->family[f]);
 	}
+	for (int i = 0; i < 2; i++) {
+		g_free(ho->grid_a[i]);
+		g_free(ho->grid_b[i]);
+	}
 	memset(ho, 0, sizeof *ho);
 }
 
@@ -460,6 +464,10 @@ static void score_forms(Performance *p, Workload w, const FamilyIndex *fi,
 		s->max = n ? errors[f][n - 1] : NAN;
 		g_free(errors[f]);
 	}
+	for (int i = 0; i < 2; i++)
+		if (h.roofline[i])
+			loo_roofline_sums(h.roofline[i], &ho->grid_a[i],
+			                  &ho->grid_b[i]);
 	holdout_free(&h);
 	g_free(bridge);
 }

@@ -2,14 +2,16 @@
  * its definition: for every validated GPU of both editions, refitting
  * without the GPU (model_fit_measured, then family_model_fit or
  * roofline_fit, plain and power-limited) gives the same held-out error
- * as the sums kept once (loo_family_error, loo_roofline_error),
- * and the bridge GPUs are exactly those whose rows alone join groups of
- * measurements (counted by brute force). */
+ * as the sums kept once (loo_family_error, loo_roofline_error), the
+ * full roofline fit from the kept sums (roofline_fit_summed) is
+ * roofline_fit's, and the bridge GPUs are exactly those whose rows
+ * alone join groups of measurements (counted by brute force). */
 #include "unit.h"
 #include "model.h"
 #include "model_internal.h"
 
 #include <stdint.h>
+#include <string.h>
 
 static size_t root_of(size_t *parent, size_t i)
 {
@@ -144,6 +146,22 @@ static size_t check_edition(const char *dir)
 				CHECK_NEAR(exp(refit_error(e, &fi, &rs, P, has, x,
 				                           p->form[w])) - 1,
 				           gp->loo_error, 1e-9);
+		}
+		/* the full fit from the kept sums: the same bits */
+		for (int i = 0; i < 2; i++) {
+			RooflineModel a, b;
+			double *ga, *gb;
+			loo_roofline_sums(lr[i], &ga, &gb);
+			roofline_fit(e, &fi, P, has, SIZE_MAX, i == 1, &a);
+			roofline_fit_summed(e, &fi, P, has, i == 1, ga, gb, &b);
+			CHECK(a.ok == b.ok && a.beta == b.beta
+			      && a.elasticity == b.elasticity
+			      && a.power_cap == b.power_cap);
+			CHECK(memcmp(a.level, b.level, sizeof(double) * fi.n) == 0);
+			roofline_free(&a);
+			roofline_free(&b);
+			g_free(ga);
+			g_free(gb);
 		}
 		loo_effects_free(le);
 		loo_family_free(lf);
