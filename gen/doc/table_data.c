@@ -189,7 +189,7 @@ static char **json_member_names(const Table *t)
 	return names;
 }
 
-static void csv_header(const Table *t, GString *out)
+void table_csv_header(const Table *t, GString *out)
 {
 	for (size_t k = 0; k < table_columns(t); k++) {
 		const char *key = table_column(t, k)->key;
@@ -241,7 +241,7 @@ bool table_data_write(const Table *t, TableOut *csv, TableOut *json,
 	for (size_t i = 0; i < 3 * n; i++)
 		m.lengths[i] = strlen(m.names[i]);
 	if (c)
-		csv_header(t, c);
+		table_csv_header(t, c);
 	if (j) {
 		table_json_string(j, table_name(t));
 		PUT_LIT(j, ": [");
