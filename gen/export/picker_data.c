@@ -17,6 +17,27 @@ static const char *const PICKER_TABLES[] = {
     "per_dollar", "recommendations", "requests", "assumptions", "machines",
     "cloud_offers"};
 
+/* Appends n bytes of s to g: the build lists append hundreds of
+ * thousands of ids, each short. */
+static inline void put(GString *g, const char *s, size_t n)
+{
+	if (G_LIKELY(g->len + n < g->allocated_len)) {
+		memcpy(g->str + g->len, s, n);
+		g->len += n;
+		g->str[g->len] = '\0';
+	} else {
+		g_string_append_len(g, s, (gssize)n);
+	}
+}
+
+/* ", " (unless first) and a build's id (quoted) */
+static void put_id(GString *json, bool first, const char *id)
+{
+	if (!first)
+		put(json, ", ", 2);
+	put(json, id, strlen(id));
+}
+
 /* Hands json to the sink once it holds a megabyte; false when that
  * failed (and before, once it has). */
 static bool sink_part(GString *json, PickerSink *sink)
@@ -40,9 +61,7 @@ static void build_ids_json(GString *json, const EditionResult *r,
 	for (size_t i = 0; c && i < c->n_builds && sink->ok; i++) {
 		if (!keep(c, u, &c->builds[i]))
 			continue;
-		if (!first)
-			g_string_append_len(json, ", ", 2);
-		g_string_append(json, ids[i]);
+		put_id(json, first, ids[i]);
 		first = false;
 		sink_part(json, sink);
 	}
@@ -157,12 +176,10 @@ static void decode_builds_json(GString *json, const EditionResult *r,
 		const LlmDecode *d = &x->build_decode[i];
 		if (!(d->together > 0))
 			continue;
-		if (!first)
-			g_string_append_len(json, ", ", 2);
-		g_string_append(json, ids[i]);
-		g_string_append_len(json, ": ", 2);
+		put_id(json, first, ids[i]);
+		put(json, ": ", 2);
 		decode_text(&text, d);
-		g_string_append_len(json, text.text, (gssize)text.len);
+		put(json, text.text, text.len);
 		first = false;
 		sink_part(json, sink);
 	}
