@@ -7,41 +7,41 @@
 #include <math.h>
 #include <string.h>
 
+static const char PAIRS[] = "0001020304050607080910111213141516171819"
+                            "2021222324252627282930313233343536373839"
+                            "4041424344454647484950515253545556575859"
+                            "6061626364656667686970717273747576777879"
+                            "8081828384858687888990919293949596979899";
+
 /* The digits of q (at most 20) with a point before the last decimals,
  * sign first, into text (of FORMAT_FIXED_MAX bytes, decimals <= 22);
- * returns the length. */
+ * returns the length.  Written backwards, two digits at a time. */
 static size_t put_fixed(char *text, bool negative, unsigned long long q,
                         int decimals)
 {
-	static const char PAIRS[] = "0001020304050607080910111213141516171819"
-	                            "2021222324252627282930313233343536373839"
-	                            "4041424344454647484950515253545556575859"
-	                            "6061626364656667686970717273747576777879"
-	                            "8081828384858687888990919293949596979899";
-	char digits[32]; /* backwards: digits[0] is the last */
-	int k = 0;
-	while (q >= 100) {
-		const char *pair = &PAIRS[2 * (q % 100)];
-		digits[k++] = pair[1];
-		digits[k++] = pair[0];
-		q /= 100;
-	}
-	do {
-		digits[k++] = (char)('0' + q % 10);
+	char digits[48];
+	char *p = digits + sizeof digits;
+	int d = decimals;
+	for (; d >= 2; d -= 2, q /= 100)
+		memcpy(p -= 2, &PAIRS[2 * (q % 100)], 2);
+	if (d) {
+		*--p = (char)('0' + q % 10);
 		q /= 10;
-	} while (q);
-	while (k <= decimals) /* a 0 before the point */
-		digits[k++] = '0';
-	size_t at = 0;
-	if (negative)
-		text[at++] = '-';
-	while (k > 0) {
-		if (k == decimals)
-			text[at++] = '.';
-		text[at++] = digits[--k];
 	}
-	text[at] = '\0';
-	return at;
+	if (decimals)
+		*--p = '.';
+	for (; q >= 100; q /= 100) /* the whole part, at least a 0 */
+		memcpy(p -= 2, &PAIRS[2 * (q % 100)], 2);
+	if (q >= 10)
+		memcpy(p -= 2, &PAIRS[2 * q], 2);
+	else
+		*--p = (char)('0' + q);
+	if (negative)
+		*--p = '-';
+	size_t n = (size_t)(digits + sizeof digits - p);
+	memcpy(text, p, n);
+	text[n] = '\0';
+	return n;
 }
 
 static void write_fixed(char *buf, size_t n, bool negative,
@@ -70,7 +70,7 @@ static bool scaled_rounded(double a, int k, unsigned long long *q)
 	double r = k < 0 ? a / s : a * s; /* correctly rounded */
 	if (!(r < 0x1p52))
 		return false;
-	double whole = (double)(unsigned long long)r; /* floor: r >= 0 */
+	double whole = (double)(long long)r; /* floor: 0 <= r < 2^52 */
 	/* r - whole is exact; r is off the exact value by at most half an
 	 * ulp of r, so a distance from the half larger than that decides */
 	double off = (r - whole) - 0.5;

@@ -51,20 +51,17 @@ static const char NO_TEXT[] = "";
 
 static double unset_number(void)
 {
-	union {
-		guint64 bits;
-		double v;
-	} u = {.bits = UNSET_BITS};
-	return u.v;
+	guint64 bits = UNSET_BITS;
+	double v;
+	memcpy(&v, &bits, sizeof v);
+	return v;
 }
 
 static bool is_unset_number(double v)
 {
-	union {
-		double v;
-		guint64 bits;
-	} u = {.v = v};
-	return u.bits == UNSET_BITS;
+	guint64 bits;
+	memcpy(&bits, &v, sizeof bits);
+	return bits == UNSET_BITS;
 }
 
 /* Rows, extras and their strings live in blocks of the table's own,
@@ -148,7 +145,21 @@ long table_column_index(const Table *t, const char *key)
 	return column_from(t, key, 0);
 }
 
-static bool amount_column(const Column *col);
+/* True when column col holds an amount of money, memory or time, which
+ * is never negative: a money or price column, or a key that names its
+ * unit (..._usd, ..._gb, hours_..., ..._hours, ..._days, ..._months). */
+static bool amount_column(const Column *col)
+{
+	static const char *const suffixes[] = {"_usd", "_gb", "_hours",
+	                                       "_days", "_months"};
+	if (col->type == COL_MONEY || col->type == COL_PRICE
+	    || g_str_has_prefix(col->key, "hours_"))
+		return true;
+	for (size_t i = 0; i < G_N_ELEMENTS(suffixes); i++)
+		if (g_str_has_suffix(col->key, suffixes[i]))
+			return true;
+	return false;
+}
 
 Table *table_new(const char *name, const Column *columns, size_t n,
                  const char *view)
@@ -275,10 +286,10 @@ static Slot *cell_of(Table *t, const char *key, long *index)
 static Extra *extra(Table *t, size_t k)
 {
 	Row *row = t->rows->pdata[t->rows->len - 1];
-	for (Extra *x = row->extra; x; x = x->next)
-		if (x->col == k)
-			return x;
-	Extra *x = arena_alloc(t, sizeof *x);
+	Extra *x = (Extra *)extra_of(row, k);
+	if (x)
+		return x;
+	x = arena_alloc(t, sizeof *x);
 	*x = (Extra){.next = row->extra, .col = k, .low = NAN, .high = NAN};
 	row->extra = x;
 	return x;
@@ -303,22 +314,6 @@ static void set_url_at(Table *t, size_t k, const char *url)
 {
 	if (url)
 		extra(t, k)->url = arena_strdup(t, url);
-}
-
-/* True when column col holds an amount of money, memory or time, which
- * is never negative: a money or price column, or a key that names its
- * unit (..._usd, ..._gb, hours_..., ..._hours, ..._days, ..._months). */
-static bool amount_column(const Column *col)
-{
-	static const char *const suffixes[] = {"_usd", "_gb", "_hours",
-	                                       "_days", "_months"};
-	if (col->type == COL_MONEY || col->type == COL_PRICE
-	    || g_str_has_prefix(col->key, "hours_"))
-		return true;
-	for (size_t i = 0; i < G_N_ELEMENTS(suffixes); i++)
-		if (g_str_has_suffix(col->key, suffixes[i]))
-			return true;
-	return false;
 }
 
 /* v, which column col may hold: the output boundary's guard
@@ -572,6 +567,11 @@ const Column *table_column(const Table *t, size_t k)
 bool table_column_ranged(const Table *t, size_t k)
 {
 	return t->ranged[k];
+}
+
+const void *table_row_id(const Table *t, size_t r)
+{
+	return t->rows->pdata[r];
 }
 
 const char *table_cell_data(const Table *t, size_t r, size_t k, int bound,

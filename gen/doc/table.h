@@ -143,12 +143,18 @@ bool table_column_ranged(const Table *t, size_t k);
 long table_column_index(const Table *t, const char *key);
 const char *table_cell_data(const Table *t, size_t r, size_t k, int bound,
                             char *buf, size_t *len);
+/* Which row row r is: the same for a row table_append shares, so that
+ * a writer may copy the text it made of it for another table. */
+const void *table_row_id(const Table *t, size_t r);
 
 /* table_csv into csv and table_json into json (either may be NULL), in
  * parts, in one pass: each value is formatted once for both.  Returns
  * false when a flush failed. */
 bool table_data_write(const Table *t, TableOut *csv, TableOut *json,
                       GError **error);
+
+/* table_csv's header line alone (with its line break). */
+void table_csv_header(const Table *t, GString *out);
 
 /* "NAME": [ {key: value, ...}, ... ] appended to out (numbers unquoted,
  * null for empty or NaN). */

@@ -122,11 +122,19 @@ static void json_value(GString *out, const Column *col, const char *text,
 void table_json_only(const Table *t, GString *out, const char *const *keys)
 {
 	GArray *cols = g_array_new(FALSE, FALSE, sizeof(size_t));
+	GString *names = g_string_new(NULL); /* "KEY": of each, one after
+	                                        another; ends[j] where the
+	                                        j-th ends */
+	GArray *ends = g_array_new(FALSE, FALSE, sizeof(size_t));
 	for (const char *const *key = keys; *key; key++) {
 		long k = table_column_index(t, *key);
 		size_t u = (size_t)k;
-		if (k >= 0)
-			g_array_append_val(cols, u);
+		if (k < 0)
+			continue;
+		g_array_append_val(cols, u);
+		table_json_string(names, table_column(t, u)->key);
+		PUT_LIT(names, ": ");
+		g_array_append_val(ends, names->len);
 	}
 	table_json_string(out, table_name(t));
 	PUT_LIT(out, ": [");
@@ -135,21 +143,25 @@ void table_json_only(const Table *t, GString *out, const char *const *keys)
 			PUT_LIT(out, ",\n    {");
 		else
 			PUT_LIT(out, "\n    {");
+		size_t from = 0;
 		for (guint j = 0; j < cols->len; j++) {
 			size_t k = g_array_index(cols, size_t, j);
+			size_t end = g_array_index(ends, size_t, j);
 			char buf[FORMAT_FIXED_MAX];
 			size_t len;
 			const char *text = table_cell_data(t, r, k, -1, buf, &len);
 			if (j)
 				PUT_LIT(out, ", ");
-			table_json_string(out, table_column(t, k)->key);
-			PUT_LIT(out, ": ");
+			put(out, names->str + from, end - from);
+			from = end;
 			json_value(out, table_column(t, k), text, len);
 		}
 		put_c(out, '}');
 	}
 	PUT_LIT(out, "\n  ]");
 	g_array_free(cols, TRUE);
+	g_array_free(ends, TRUE);
+	g_string_free(names, TRUE);
 }
 
 /* The member names of t's columns as JSON, each followed by ": ": for
@@ -177,7 +189,7 @@ static char **json_member_names(const Table *t)
 	return names;
 }
 
-static void csv_header(const Table *t, GString *out)
+void table_csv_header(const Table *t, GString *out)
 {
 	for (size_t k = 0; k < table_columns(t); k++) {
 		const char *key = table_column(t, k)->key;
@@ -229,7 +241,7 @@ bool table_data_write(const Table *t, TableOut *csv, TableOut *json,
 	for (size_t i = 0; i < 3 * n; i++)
 		m.lengths[i] = strlen(m.names[i]);
 	if (c)
-		csv_header(t, c);
+		table_csv_header(t, c);
 	if (j) {
 		table_json_string(j, table_name(t));
 		PUT_LIT(j, ": [");

@@ -4,6 +4,7 @@
 #include "paths.h"
 #include "picker_data.h"
 #include "table.h"
+#include "util.h"
 
 #include <string.h>
 
@@ -58,7 +59,26 @@ typedef struct {
 	SiteFile *json;
 	SiteFile *picker;
 	bool to_picker; /* the part being made goes to picker-data.js too */
+	size_t json_at; /* bytes written to guide.json */
 } JsonFiles;
+
+/* A table written: its CSV file (relpath) and where its rows' text is
+ * in guide.json (from its first row's "\n    {" to the "\n  ]" after
+ * the last), so that a table made of the rows of such tables
+ * (table_append: per_dollar of per_dollar_1gpu to _8gpu) copies their
+ * text back instead of formatting every value again. */
+typedef struct {
+	const Table *t;
+	char *csv;
+	size_t from, to;
+} Written;
+
+/* What write_tables works with. */
+typedef struct {
+	Site *site;
+	char *json_path; /* guide.json's relpath */
+	GArray *written; /* Written, in table order */
+} Tables;
 
 /* The parts of a buffer are made in, about a megabyte each (TableFlush,
  * PickerSink). */
@@ -84,14 +104,138 @@ static bool flush_json(GString *buf, void *data, GError **error)
 	JsonFiles *x = data;
 	bool ok = add_to(x->json, buf, error)
 	          && (!x->to_picker || add_to(x->picker, buf, error));
+	x->json_at += buf->len;
 	g_string_truncate(buf, 0);
+	return ok;
+}
+
+/* Whether a and b have the same data columns (the same specs, the
+ * same ranged ones), so that a row's text is the same in both. */
+static bool same_columns(const Table *a, const Table *b)
+{
+	size_t n = table_columns(a);
+	if (!n || n != table_columns(b)
+	    || table_column(a, 0) != table_column(b, 0))
+		return false;
+	for (size_t k = 0; k < n; k++)
+		if (table_column_ranged(a, k) != table_column_ranged(b, k))
+			return false;
+	return true;
+}
+
+/* Whether rows r, r + 1, ... of t are all the rows of w. */
+static bool shares_rows(const Table *t, size_t r, const Table *w)
+{
+	size_t n = table_rows(w);
+	if (!n || n > table_rows(t) - r || !same_columns(t, w))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (table_row_id(t, r + i) != table_row_id(w, i))
+			return false;
+	return true;
+}
+
+/* The written tables whose rows, one after another, are t's rows: their
+ * indices in written, or NULL when t is not made so (g_array_free). */
+static GArray *row_sources(const Table *t, const GArray *written)
+{
+	if (!table_rows(t))
+		return NULL;
+	GArray *from = g_array_new(FALSE, FALSE, sizeof(guint));
+	for (size_t r = 0; r < table_rows(t);) {
+		guint i = 0;
+		while (i < written->len
+		       && !shares_rows(t, r, g_array_index(written, Written, i).t))
+			i++;
+		if (i == written->len) {
+			g_array_free(from, TRUE);
+			return NULL;
+		}
+		g_array_append_val(from, i);
+		r += table_rows(g_array_index(written, Written, i).t);
+	}
+	return from;
+}
+
+/* Appends the bytes from offset from to to (to SIZE_MAX: to its end) of
+ * relpath in the new tree to out, flushed as table_data_write's. */
+static bool copy_back(Site *site, const char *relpath, size_t from,
+                      size_t to, TableOut *out, GError **error)
+{
+	while (from < to) {
+		size_t want = MIN(to - from, (size_t)(1024 * 1024)), got;
+		size_t at = out->buf->len;
+		g_string_set_size(out->buf, at + want);
+		bool ok = site_read_new(site, relpath, from, out->buf->str + at,
+		                        want, &got, error);
+		g_string_set_size(out->buf, at + got);
+		if (!ok)
+			return false;
+		if (!got && to != SIZE_MAX) {
+			g_set_error(error, GG_ERROR, GG_ERR_ENV,
+			            "'%s' is shorter than written", relpath);
+			return false;
+		}
+		if (!got)
+			break;
+		from += got;
+		if (out->buf->len >= 1024 * 1024
+		    && !out->flush(out->buf, out->data, error))
+			return false;
+	}
+	return true;
+}
+
+/* t, made of the rows of the written tables sources, as CSV and JSON:
+ * their text copied back, as table_data_write would make it. */
+static bool copy_table(const Table *t, const GArray *sources,
+                       const Tables *ts, TableOut *csv, TableOut *json,
+                       GError **error)
+{
+	table_csv_header(t, csv->buf);
+	size_t header = csv->buf->len; /* each source's CSV has the same */
+	table_json_string(json->buf, table_name(t));
+	g_string_append(json->buf, ": [");
+	bool ok = true;
+	for (guint i = 0; ok && i < sources->len; i++) {
+		const Written *w = &g_array_index(ts->written, Written,
+		                                  g_array_index(sources, guint, i));
+		if (i)
+			g_string_append_c(json->buf, ',');
+		ok = copy_back(ts->site, w->csv, header, SIZE_MAX, csv, error)
+		     && copy_back(ts->site, ts->json_path, w->from, w->to, json,
+		                  error);
+	}
+	g_string_append(json->buf, "\n  ]");
+	return ok;
+}
+
+/* Table t as CSV into csv (the file csv_path, which ts->written takes
+ * over) and a JSON member into json (part), noted in ts->written; a
+ * table made of written tables' rows is copied. */
+static bool write_table(const Table *t, char *csv_path, Tables *ts,
+                        JsonFiles *x, TableOut *csv, TableOut *json,
+                        GError **error)
+{
+	GArray *sources = row_sources(t, ts->written);
+	Written w = {t, csv_path, 0, 0};
+	GString *name = g_string_new(NULL);
+	table_json_string(name, table_name(t));
+	w.from = x->json_at + json->buf->len + name->len + 3; /* ": [" */
+	g_string_free(name, TRUE);
+	bool ok = sources ? copy_table(t, sources, ts, csv, json, error)
+	                  : table_data_write(t, csv, json, error);
+	w.to = x->json_at + json->buf->len - 4; /* "\n  ]" */
+	g_array_append_val(ts->written, w);
+	if (sources)
+		g_array_free(sources, TRUE);
 	return ok;
 }
 
 /* Each table as data/NAME.csv and as a member of the JSON files (both
  * made in one pass, in csv and part), then the build lists (ids:
  * picker_build_ids). */
-static bool write_tables(const EditionResult *r, Site *site, JsonFiles *x,
+static bool write_tables(const EditionResult *r, Tables *ts, JsonFiles *x,
                          char **ids, GError **error)
 {
 	GString *part = g_string_sized_new(PART_BYTES);
@@ -100,9 +244,9 @@ static bool write_tables(const EditionResult *r, Site *site, JsonFiles *x,
 	for (guint i = 0; ok && i < r->tables->len; i++) {
 		const Table *t = r->tables->pdata[i];
 		char *path = paths_data_csv(r->prefix, table_name(t));
-		SiteFile *f = site_file_open(site, path, error);
-		g_free(path);
+		SiteFile *f = site_file_open(ts->site, path, error);
 		if (!f) {
+			g_free(path);
 			ok = false;
 			break;
 		}
@@ -111,7 +255,7 @@ static bool write_tables(const EditionResult *r, Site *site, JsonFiles *x,
 		g_string_assign(part, ",\n  ");
 		TableOut to_csv = {csv, flush_file, f};
 		TableOut to_json = {part, flush_json, x};
-		ok = table_data_write(t, &to_csv, &to_json, error)
+		ok = write_table(t, path, ts, x, &to_csv, &to_json, error)
 		     && flush_file(csv, f, error) && flush_json(part, x, error);
 		if (ok)
 			ok = site_file_close(f, error);
@@ -125,6 +269,14 @@ static bool write_tables(const EditionResult *r, Site *site, JsonFiles *x,
 	g_string_free(part, TRUE);
 	g_string_free(csv, TRUE);
 	return ok;
+}
+
+static void tables_free(Tables *ts)
+{
+	for (guint i = 0; i < ts->written->len; i++)
+		g_free(g_array_index(ts->written, Written, i).csv);
+	g_array_free(ts->written, TRUE);
+	g_free(ts->json_path);
 }
 
 static void json_head(GString *json, const Edition *e)
@@ -143,7 +295,7 @@ static bool write_json_files(const EditionResult *r, Site *site,
 {
 	char *json_path = paths_data_json(r->prefix);
 	char *picker_path = picker_data_path(r->prefix);
-	JsonFiles x = {site_file_open(site, json_path, error), NULL, false};
+	JsonFiles x = {site_file_open(site, json_path, error), NULL, false, 0};
 	x.picker = x.json ? site_file_open(site, picker_path, error) : NULL;
 	g_free(json_path);
 	g_free(picker_path);
@@ -152,9 +304,13 @@ static bool write_json_files(const EditionResult *r, Site *site,
 	GString *js = g_string_sized_new(PART_BYTES);
 	json_head(json, r->edition);
 	picker_data_head(js, r);
+	Tables ts = {site, paths_data_json(r->prefix),
+	             g_array_new(FALSE, FALSE, sizeof(Written))};
+	x.json_at = json->len;
 	bool ok = x.picker && add_to(x.json, json, error)
 	          && add_to(x.picker, js, error)
-	          && write_tables(r, site, &x, ids, error);
+	          && write_tables(r, &ts, &x, ids, error);
+	tables_free(&ts);
 	g_string_assign(json, "\n}\n");
 	g_string_truncate(js, 0);
 	PickerSink sink = {flush_file, x.picker, error, ok};

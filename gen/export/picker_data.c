@@ -17,6 +17,27 @@ static const char *const PICKER_TABLES[] = {
     "per_dollar", "recommendations", "requests", "assumptions", "machines",
     "cloud_offers"};
 
+/* Appends n bytes of s to g: the build lists append hundreds of
+ * thousands of ids, each short. */
+static inline void put(GString *g, const char *s, size_t n)
+{
+	if (G_LIKELY(g->len + n < g->allocated_len)) {
+		memcpy(g->str + g->len, s, n);
+		g->len += n;
+		g->str[g->len] = '\0';
+	} else {
+		g_string_append_len(g, s, (gssize)n);
+	}
+}
+
+/* ", " (unless first) and a build's id (quoted) */
+static void put_id(GString *json, bool first, const char *id)
+{
+	if (!first)
+		put(json, ", ", 2);
+	put(json, id, strlen(id));
+}
+
 /* Hands json to the sink once it holds a megabyte; false when that
  * failed (and before, once it has). */
 static bool sink_part(GString *json, PickerSink *sink)
@@ -40,9 +61,7 @@ static void build_ids_json(GString *json, const EditionResult *r,
 	for (size_t i = 0; c && i < c->n_builds && sink->ok; i++) {
 		if (!keep(c, u, &c->builds[i]))
 			continue;
-		if (!first)
-			g_string_append_len(json, ", ", 2);
-		g_string_append(json, ids[i]);
+		put_id(json, first, ids[i]);
 		first = false;
 		sink_part(json, sink);
 	}
@@ -111,6 +130,39 @@ static void json_number(GString *json, double v)
 	g_string_append(json, format_general(buf, sizeof buf, v, 6));
 }
 
+/* One build's decode speeds as text, [tokens/s, low, high], and the
+ * values it shows: the builds of one GPU at 1, 2, 4 and 8 GPUs mostly
+ * have the same, so a run of equal ones is formatted once. */
+typedef struct {
+	double v[3];
+	bool made;
+	size_t len;
+	char text[3 * G_ASCII_DTOSTR_BUF_SIZE + 8];
+} DecodeText;
+
+static void decode_text(DecodeText *t, const LlmDecode *d)
+{
+	const double v[3] = {d->together, d->low, d->high};
+	if (t->made && memcmp(v, t->v, sizeof v) == 0)
+		return; /* the same bits: the same text, already checked */
+	char *at = t->text;
+	*at++ = '[';
+	for (int i = 0; i < 3; i++) {
+		gg_output_number(v[i], true, false, "a decode speed of the picker");
+		if (i) {
+			*at++ = ',';
+			*at++ = ' ';
+		}
+		format_general(at, G_ASCII_DTOSTR_BUF_SIZE, v[i], 6);
+		at += strlen(at);
+	}
+	*at++ = ']';
+	*at = '\0';
+	t->len = (size_t)(at - t->text);
+	memcpy(t->v, v, sizeof v);
+	t->made = true;
+}
+
 /* One decode use case's builds: "BUILD": [tokens/s, low, high], ... */
 static void decode_builds_json(GString *json, const EditionResult *r,
                                const Recommendation *x, char **ids,
@@ -118,21 +170,16 @@ static void decode_builds_json(GString *json, const EditionResult *r,
 {
 	const Costs *c = r->recs->costs;
 	bool first = true;
+	DecodeText text = {.made = false};
 	g_string_append_c(json, '{');
 	for (size_t i = 0; i < c->n_builds && sink->ok; i++) {
 		const LlmDecode *d = &x->build_decode[i];
 		if (!(d->together > 0))
 			continue;
-		if (!first)
-			g_string_append_len(json, ", ", 2);
-		g_string_append(json, ids[i]);
-		g_string_append_len(json, ": [", 3);
-		json_number(json, d->together);
-		g_string_append_len(json, ", ", 2);
-		json_number(json, d->low);
-		g_string_append_len(json, ", ", 2);
-		json_number(json, d->high);
-		g_string_append_c(json, ']');
+		put_id(json, first, ids[i]);
+		put(json, ": ", 2);
+		decode_text(&text, d);
+		put(json, text.text, text.len);
 		first = false;
 		sink_part(json, sink);
 	}

@@ -238,7 +238,8 @@ void pdf_draw_inline(Pdf *p, cmark_node *n, const char *family,
 	PdfText t = {.family = family, .size = size, .bold = bold,
 	             .width = p->c->width - indent, .text = in.markup->str,
 	             .markup = true,
-	             .spacing = (int)(size * spacing * PANGO_SCALE)};
+	             .spacing = (int)(size * spacing * PANGO_SCALE),
+	             .linked = in.links->len > 0};
 	page_set_colour(p->c->cr, PAGE_GUIDE.ink);
 	pdfkit_draw_text(p->c, &t, p->c->x + indent,
 	                 (PdfLink *)in.links->data, in.links->len);

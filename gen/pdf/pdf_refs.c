@@ -206,7 +206,8 @@ void pdf_references_rows(Pdf *p, const PdfRefs *r, GPtrArray *rows)
 		append_text(&in, mark);
 		PdfText t = {.size = size, .width = c->width,
 		             .text = in.markup->str, .markup = true,
-		             .indent = (int)(-hang * PANGO_SCALE)};
+		             .indent = (int)(-hang * PANGO_SCALE),
+		             .linked = in.links->len > 0};
 		page_set_colour(c->cr, PAGE_GUIDE.ink);
 		pdfkit_draw_text(c, &t, c->x, (PdfLink *)in.links->data,
 		                 in.links->len);
@@ -229,7 +230,7 @@ void pdf_references_draw(Pdf *p, const PdfRefs *r)
 		char *mark = g_strdup_printf("[%u]", i + 1);
 		char *broken = pdf_breakable(text);
 		PdfText t = {.size = size, .width = c->width - hang,
-		             .text = broken};
+		             .text = broken, .linked = attr != NULL};
 		pdfkit_need(c, pdfkit_measure(c, &t)->height + 2);
 		page_set_colour(c->cr, PAGE_GUIDE.ink);
 		if (pdfkit_drawing(c)) {

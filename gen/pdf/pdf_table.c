@@ -57,7 +57,8 @@ static PdfText cell_text(Pdf *p, cmark_node *cell, double width,
 	else
 		pdf_inline_markup(in, cell);
 	return (PdfText){.size = size, .bold = header, .width = width,
-	                 .text = in->markup->str, .markup = true};
+	                 .text = in->markup->str, .markup = true,
+	                 .linked = in->links->len > 0};
 }
 
 /* Length of text in columns: a CJK character is as wide as two Latin

@@ -384,6 +384,9 @@ void pdfkit_flow(PdfCanvas *c, const PdfInk *ink, const PdfLineBox *box,
 	                          ? pango_layout_get_iter(ink->layout)
 	                          : NULL;
 	const PdfShaped *shaped = ink ? ink->shaped : NULL;
+	GSList *areas = shaped && ink->areas
+	                    ? pango_layout_get_lines_readonly(ink->areas)
+	                    : NULL;
 	double top = 0; /* layout y that sits at c->y */
 	for (int i = 0; i < n; i++) {
 		for (int tries = 0; breaks[i] && tries < 3; tries++) {
@@ -395,6 +398,14 @@ void pdfkit_flow(PdfCanvas *c, const PdfInk *ink, const PdfLineBox *box,
 		if (shaped)
 			pdfkit_shaped_draw_line(c->cr, shaped, i, ink->align,
 			                        ink->width, x, c->y, top);
+		if (areas) {
+			line_links(c, areas->data,
+			           pdfkit_shaped_line_left(shaped, i, ink->align,
+			                                   ink->width, x),
+			           c->y + box[i].y - top, box[i].height, links,
+			           n_links);
+			areas = areas->next;
+		}
 		if (!it)
 			continue;
 		PangoRectangle logical;

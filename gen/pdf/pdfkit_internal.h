@@ -40,13 +40,21 @@ void pdfkit_shaped_draw_line(cairo_t *cr, const PdfShaped *s, int i,
                              PangoAlignment align, int width, double x,
                              double y, double top);
 
+/* The x of line i of s drawn at x (pdfkit_shaped_draw_line): where
+ * its layout's line would start. */
+double pdfkit_shaped_line_left(const PdfShaped *s, int i,
+                               PangoAlignment align, int width, double x);
+
 /* What pdfkit_flow draws: a layout's lines, a shaped record's (aligned
- * in width, Pango units, < 0: unwrapped), or nothing (all NULL). */
+ * in width, Pango units, < 0: unwrapped), or nothing (all NULL); with a
+ * shaped record, areas (or NULL) is the same text's layout, whose lines
+ * give the links' areas. */
 typedef struct {
 	PangoLayout *layout;
 	const PdfShaped *shaped;
 	PangoAlignment align;
 	int width;
+	PangoLayout *areas;
 } PdfInk;
 
 /* Flows n lines of boxes box (a text of height h) down the page from

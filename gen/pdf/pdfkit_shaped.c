@@ -276,13 +276,18 @@ static void draw_run(cairo_t *cr, const PdfShaped *s, const ShapedRun *run,
 	g_free(glyphs);
 }
 
+double pdfkit_shaped_line_left(const PdfShaped *s, int i,
+                               PangoAlignment align, int width, double x)
+{
+	return x + (double)line_x(s, &s->lines[i], align, width) / PANGO_SCALE;
+}
+
 void pdfkit_shaped_draw_line(cairo_t *cr, const PdfShaped *s, int i,
                              PangoAlignment align, int width, double x,
                              double y, double top)
 {
 	const ShapedLine *line = &s->lines[i];
-	double line_left = x + (double)line_x(s, line, align, width)
-	                            / PANGO_SCALE;
+	double line_left = pdfkit_shaped_line_left(s, i, align, width, x);
 	double baseline = (double)line->baseline / PANGO_SCALE;
 	int run_x = 0;
 	for (int k = line->first_run; k < line->first_run + line->n_runs;
@@ -303,6 +308,8 @@ void pdfkit_metrics_free(gpointer data)
 {
 	PdfMetrics *m = data;
 	pdfkit_shaped_free(m->shaped);
+	if (m->layout)
+		g_object_unref(m->layout);
 	g_free(m->lines);
 	g_free(m);
 }

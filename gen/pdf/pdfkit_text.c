@@ -17,6 +17,13 @@
  * (a table cell's, measured for the column widths). */
 #define KEEP_SHAPED_BYTES (48 * 1024 * 1024)
 
+/* A linked text (PdfText.linked) keeps its layout too: its links' areas
+ * are the layout's (pango_layout_line_index_to_x), its glyphs are
+ * drawn from the record, and it is not shaped again to be drawn.  What
+ * a kept layout counts against the bound above (about a cell's, beside
+ * its glyphs counted once more). */
+#define KEPT_LAYOUT_BYTES 1536
+
 /* ---- layouts ---------------------------------------------------------------- */
 
 /* A layout on the texts' context at a size in points, wrapping at
@@ -121,6 +128,7 @@ static PdfMetrics *measure(PdfCanvas *c, const PdfText *t,
 		m->lines = g_memdup2(same->lines,
 		                     sizeof *m->lines * (guint)MAX(m->n_lines, 1));
 		m->shaped = NULL;
+		m->layout = NULL;
 		g_hash_table_insert(c->texts->metrics, key, m);
 		return m;
 	}
@@ -130,6 +138,11 @@ static PdfMetrics *measure(PdfCanvas *c, const PdfText *t,
 	if (c->texts->kept_bytes < KEEP_SHAPED_BYTES) {
 		m->shaped = pdfkit_shaped_new(l);
 		c->texts->kept_bytes += pdfkit_shaped_bytes(m->shaped);
+		if (t->linked && m->shaped) {
+			m->layout = g_object_ref(l);
+			c->texts->kept_bytes += KEPT_LAYOUT_BYTES
+			                        + pdfkit_shaped_bytes(m->shaped);
+		}
 	}
 	if (made)
 		*made = l;
@@ -264,14 +277,16 @@ void pdfkit_draw_text(PdfCanvas *c, const PdfText *t, double x,
 	g_bytes_unref(key);
 	if (m && !m->shaped)
 		m = fitting_unwrapped(c, t);
-	if (m && n_links == 0 && pdfkit_shaped_drawable(m->shaped, t->align)) {
+	if (m && (n_links == 0 || m->layout)
+	    && pdfkit_shaped_drawable(m->shaped, t->align)) {
 		PdfInk ink = {.shaped = m->shaped,
 		              .align = t->align,
 		              .width = t->width < 0
 		                           ? -1
-		                           : (int)(t->width * PANGO_SCALE)};
-		pdfkit_flow(c, &ink, m->lines, m->n_lines, m->height, x, NULL,
-		            0);
+		                           : (int)(t->width * PANGO_SCALE),
+		              .areas = n_links ? m->layout : NULL};
+		pdfkit_flow(c, &ink, m->lines, m->n_lines, m->height, x, links,
+		            n_links);
 		return;
 	}
 	PangoLayout *l = pdfkit_text_layout(c, t);

@@ -47,6 +47,8 @@ typedef struct {
 	int indent;           /* first line, Pango units (< 0: hanging) */
 	bool word_wrap;       /* wrap between words only (else WORD_CHAR) */
 	PangoAlignment align; /* drawing only: no measure depends on it */
+	bool linked;          /* drawn with links: its measuring keeps the
+	                         layout for their areas (not in the key) */
 } PdfText;
 
 typedef struct {
@@ -62,6 +64,8 @@ typedef struct {
 	double widest;   /* widest unbreakable piece; < 0: not asked yet */
 	struct PdfShaped *shaped; /* pdfkit's: the glyphs, kept to be
 	                             drawn, or NULL */
+	PangoLayout *layout;      /* pdfkit's: a linked text's, kept for
+	                             its links' areas, or NULL */
 } PdfMetrics;
 
 struct PdfCanvas {

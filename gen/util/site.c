@@ -326,6 +326,8 @@ SiteFile *site_file_open(Site *s, const char *relpath, GError **error)
 	char *path = strcmp(relpath, SITE_MARKER) == 0
 	                 ? NULL : new_file_path(s, relpath, error);
 	FILE *f = path ? fopen(path, "wb") : NULL;
+	if (f) /* each part reaches the file at once (site_read_new) */
+		setvbuf(f, NULL, _IONBF, 0);
 	if (path && !f)
 		env_error(error, "cannot write '%s': %s", path,
 		          g_strerror(errno));
@@ -388,6 +390,39 @@ void site_file_abort(SiteFile *sf)
 	fclose(sf->f);
 	g_free(digest_finish(sf->digest));
 	site_file_free(sf);
+}
+
+bool site_read_new(Site *s, const char *relpath, size_t offset, void *buf,
+                   size_t length, size_t *got, GError **error)
+{
+	*got = 0;
+	char *path = safe_relpath(relpath)
+	                 ? g_build_filename(s->tmp, relpath, NULL) : NULL;
+	int fd = path ? g_open(path, O_RDONLY | O_CLOEXEC, 0) : -1;
+	if (!path)
+		errno = EINVAL;
+	while (fd >= 0 && *got < length) {
+		ssize_t n = pread(fd, (char *)buf + *got, length - *got,
+		                  (off_t)(offset + *got));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n < 0)
+				*got = (size_t)-1;
+			break;
+		}
+		*got += (size_t)n;
+	}
+	bool ok = fd >= 0 && *got != (size_t)-1;
+	if (!ok)
+		env_error(error, "cannot read back '%s': %s", relpath,
+		          g_strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	if (!ok)
+		*got = 0;
+	g_free(path);
+	return ok;
 }
 
 /* ---- reusing the previous output -------------------------------------- */

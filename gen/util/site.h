@@ -44,6 +44,12 @@ bool site_file_add(SiteFile *file, const void *bytes, size_t length,
 bool site_file_close(SiteFile *file, GError **error);
 void site_file_abort(SiteFile *file);
 
+/* Reads back what the new tree holds at relpath (a file written, or one
+ * being written in parts: every part added so far) from offset: up to
+ * length bytes into buf, *got how many (fewer at its end). */
+bool site_read_new(Site *site, const char *relpath, size_t offset,
+                   void *buf, size_t length, size_t *got, GError **error);
+
 /* Recording: from site_record_start, every file written (site_write,
  * site_file_close, site_reuse) is noted as "SHA256  relpath" (the
  * SHA-256 of its bytes in hex, as sha256sum writes it); site_record_stop

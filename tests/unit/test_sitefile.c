@@ -1,13 +1,34 @@
 /* A file the site writer takes in parts (site_file_*): the bytes are the
  * parts in order, the run's list notes their SHA-256, the previous
  * output's same file is linked (it keeps its inode and time), a changed
- * one is new, and the marker or a path outside the tree is refused. */
+ * one is new, and the marker or a path outside the tree is refused; what
+ * was added reads back (site_read_new) while the file is being written. */
 #include "unit.h"
 #include "digest.h"
 #include "site.h"
 
 #include <glib/gstdio.h>
 #include <sys/stat.h>
+
+/* The parts added so far read back from their second byte on, and a
+ * path outside the tree is refused. */
+static void check_read_back(Site *site, const char *const *parts)
+{
+	GString *all = g_string_new(NULL);
+	for (const char *const *p = parts; *p; p++)
+		g_string_append(all, *p);
+	char buf[64] = "";
+	size_t got = 99;
+	GError *error = NULL;
+	CHECK(site_read_new(site, "data/parts.json", 1, buf, sizeof buf - 1,
+	                    &got, &error));
+	CHECK(all->len > 0 && got == all->len - 1);
+	CHECK_STR(buf, all->str + 1);
+	CHECK(!site_read_new(site, "../parts.json", 0, buf, 8, &got, &error));
+	CHECK(error != NULL && got == 0);
+	g_clear_error(&error);
+	g_string_free(all, TRUE);
+}
 
 /* One run into out writing data/parts.json as parts; returns the list
  * line of that file (g_free), or NULL when the run failed. */
@@ -29,6 +50,8 @@ static char *run_with_parts(const char *out, const char *top,
 	bool ok = f != NULL;
 	for (const char *const *p = parts; ok && *p; p++)
 		ok = site_file_add(f, *p, strlen(*p), &error);
+	if (ok)
+		check_read_back(site, parts);
 	ok = ok && site_file_close(f, &error);
 	GPtrArray *lines = site_record_stop(site);
 	char *line = ok && lines && lines->len == 1
