@@ -311,18 +311,20 @@ static void make_build(Costs *c, Speedups *sp, size_t g,
 	invoice(c, gpu, b);
 }
 
+/* What by_per_dollar compares of a build, apart from the Build: a sort
+ * of a size's builds then reads a small array, not tens of megabytes. */
 typedef struct {
-	const Build *builds;
-	Workload workload;
-} RankContext;
+	double per_dollar;
+	size_t gpu;
+	Condition condition;
+} RankKey;
 
 static gint by_per_dollar(gconstpointer a, gconstpointer b, gpointer data)
 {
-	const RankContext *ctx = data;
-	const Build *x = &ctx->builds[*(const size_t *)a];
-	const Build *y = &ctx->builds[*(const size_t *)b];
-	double dx = x->per_dollar[ctx->workload];
-	double dy = y->per_dollar[ctx->workload];
+	const RankKey *keys = data;
+	const RankKey *x = &keys[*(const size_t *)a];
+	const RankKey *y = &keys[*(const size_t *)b];
+	double dx = x->per_dollar, dy = y->per_dollar;
 	if (dx != dy)
 		return dx > dy ? -1 : 1;
 	if (x->gpu != y->gpu)
@@ -342,6 +344,7 @@ static const Build *reference_build(const Costs *c, int n)
 static void normalize_and_rank(Costs *c)
 {
 	size_t *order = g_new(size_t, c->n_builds + 1);
+	RankKey *keys = g_new(RankKey, c->n_builds + 1);
 	for (int k = 0; k < BUILD_SIZES; k++) {
 		int n = BUILD_GPU_COUNTS[k];
 		const Build *ref = reference_build(c, n);
@@ -354,15 +357,17 @@ static void normalize_and_rank(Costs *c)
 					continue;
 				b->per_dollar[w] = b->perf[w] / b->cost
 				                   / ref_value;
+				keys[i] = (RankKey){b->per_dollar[w], b->gpu,
+				                    b->condition};
 				order[m++] = i;
 			}
-			RankContext ctx = {c->builds, (Workload)w};
 			g_qsort_with_data(order, (gint)m, sizeof *order,
-			                  by_per_dollar, &ctx);
+			                  by_per_dollar, keys);
 			for (size_t r = 0; r < m; r++)
 				c->builds[order[r]].rank[w] = (int)r + 1;
 		}
 	}
+	g_free(keys);
 	g_free(order);
 }
 

@@ -146,13 +146,18 @@ bool price_row_counts(const Price *p)
 	       && g_ascii_strncasecmp(p->from.note, "excluded", 8) != 0;
 }
 
+static const PriceRowFacts *facts_of(const PriceModel *m, const Price *p)
+{
+	return &m->facts[p - m->edition->prices];
+}
+
 static bool street_row(const PriceModel *m, const Price *p, size_t gpu,
                        Condition c, Currency cur)
 {
-	return p->gpu == gpu && p->condition == c
-	       && currency_of(p->currency) == cur
-	       && strcmp(p->channel, "list") != 0 && price_row_counts(p)
-	       && price_is_current(m, p->from.date);
+	const PriceRowFacts *f = facts_of(m, p);
+	return p->gpu == gpu && p->condition == c && f->currency == cur
+	       && !f->list && f->counts && f->age >= 0
+	       && f->age <= m->window_days; /* price_is_current */
 }
 
 /* A row that rests on what a buyer can pay: a shop's listing or a
@@ -167,10 +172,9 @@ static bool firm_row(const PriceModel *m, const Price *p, size_t gpu,
 static bool list_row(const PriceModel *m, const Price *p, size_t gpu,
                      Condition c, Currency cur)
 {
-	return p->gpu == gpu && p->condition == c
-	       && currency_of(p->currency) == cur
-	       && strcmp(p->channel, "list") == 0 && price_row_counts(p)
-	       && price_days_between(p->from.date, m->edition_date) >= 0;
+	const PriceRowFacts *f = facts_of(m, p);
+	return p->gpu == gpu && p->condition == c && f->currency == cur
+	       && f->list && f->counts && f->age >= 0;
 }
 
 /* The price rows of gpu, in file order: m->rows[m->first_row[gpu]] up to
@@ -190,6 +194,15 @@ static void index_rows(PriceModel *m)
 	for (size_t i = 0; i < e->n_prices; i++)
 		m->rows[next[e->prices[i].gpu]++] = i;
 	g_free(next);
+	m->facts = g_new(PriceRowFacts, e->n_prices + 1);
+	for (size_t i = 0; i < e->n_prices; i++) {
+		const Price *p = &e->prices[i];
+		m->facts[i] = (PriceRowFacts){
+		    .age = price_days_between(p->from.date, m->edition_date),
+		    .currency = currency_of(p->currency),
+		    .counts = price_row_counts(p),
+		    .list = strcmp(p->channel, "list") == 0};
+	}
 }
 
 static size_t summarize(const PriceModel *m, size_t gpu, Condition c,
@@ -203,7 +216,9 @@ static size_t summarize(const PriceModel *m, size_t gpu, Condition c,
 	for (size_t k = from; k < to; k++) {
 		const Price *p = &e->prices[m->rows[k]];
 		if (!keep(m, p, gpu, c, cur)
-		    || (anchor && price_days_between(p->from.date, anchor)
+		    || (anchor && (anchor == m->edition_date
+		                       ? facts_of(m, p)->age
+		                       : price_days_between(p->from.date, anchor))
 		                      > m->fresh_days))
 			continue;
 		v[n++] = p->price;
@@ -458,6 +473,7 @@ void price_model_free(PriceModel *m)
 	g_free(m->by_condition[1]);
 	g_free(m->first_row);
 	g_free(m->rows);
+	g_free(m->facts);
 	g_free(m->edition_date);
 	g_free(m);
 }

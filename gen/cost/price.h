@@ -70,6 +70,14 @@ typedef struct {
 	bool converted;
 } GpuPrice;
 
+/* What the medians ask of a price row, read once per PriceModel. */
+typedef struct {
+	long age;          /* price_days_between(its date, edition date) */
+	Currency currency;
+	bool counts;       /* price_row_counts */
+	bool list;         /* channel `list` */
+} PriceRowFacts;
+
 typedef struct {
 	const Edition *edition;
 	char *edition_date;      /* YYYY-MM-DD */
@@ -90,6 +98,7 @@ typedef struct {
 	/* index: the price rows of GPU g are rows[first_row[g]] up to
 	 * rows[first_row[g + 1]], in file order */
 	size_t *first_row, *rows;
+	PriceRowFacts *facts;    /* n = edition->n_prices */
 } PriceModel;
 
 PriceModel *price_model_run(const Edition *e, GError **error);

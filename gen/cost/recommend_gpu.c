@@ -21,11 +21,11 @@ static bool gpu_only_candidate(const Costs *c, const Build *b, Workload w,
 	       && !(b->fit & FIT_MODULE);
 }
 
-static gint by_gpu_value(gconstpointer a, gconstpointer b, gpointer data)
+/* Better GPU value first (vx of x, vy of y), then the earlier GPU, then
+ * new before used. */
+static gint compare_gpu_value(double vx, const Build *x, double vy,
+                              const Build *y)
 {
-	Workload w = *(const Workload *)data;
-	const Build *x = *(const Build *const *)a, *y = *(const Build *const *)b;
-	double vx = recommend_gpu_value(x, w), vy = recommend_gpu_value(y, w);
 	if (vx != vy)
 		return vx > vy ? -1 : 1;
 	if (x->gpu != y->gpu)
@@ -33,17 +33,36 @@ static gint by_gpu_value(gconstpointer a, gconstpointer b, gpointer data)
 	return (int)x->condition - (int)y->condition;
 }
 
+/* The builds' GPU values, computed once for a sort (value[b - base]). */
+typedef struct {
+	const Build *base;
+	const double *value;
+} GpuValues;
+
+static gint by_gpu_value(gconstpointer a, gconstpointer b, gpointer data)
+{
+	const GpuValues *v = data;
+	const Build *x = *(const Build *const *)a, *y = *(const Build *const *)b;
+	return compare_gpu_value(v->value[x - v->base], x,
+	                         v->value[y - v->base], y);
+}
+
 size_t recommend_gpu_only(const Costs *c, Workload w, double min_memory_gb,
                           int condition, const Build ***builds)
 {
 	*builds = g_new0(const Build *, c->n_builds + 1);
+	double *value = g_new(double, c->n_builds + 1);
 	size_t n = 0;
 	for (size_t i = cost_first_of_size(c, 1); i < c->n_builds;
 	     i += cost_size_step(c))
 		if (gpu_only_candidate(c, &c->builds[i], w, min_memory_gb,
-		                       condition))
+		                       condition)) {
+			value[i] = recommend_gpu_value(&c->builds[i], w);
 			(*builds)[n++] = &c->builds[i];
-	g_qsort_with_data(*builds, (gint)n, sizeof **builds, by_gpu_value, &w);
+		}
+	GpuValues v = {c->builds, value};
+	g_qsort_with_data(*builds, (gint)n, sizeof **builds, by_gpu_value, &v);
+	g_free(value);
 	return n;
 }
 
@@ -63,10 +82,15 @@ static bool upgrade_pass(const Costs *c, const UseCase *u,
 			return false;
 		if (u->budget > 0 && b->gpu_price->price > u->budget)
 			continue;
-		if (!*best || by_gpu_value(&b, best, &w) < 0) {
+		double v = recommend_gpu_value(b, w);
+		if (!*best || compare_gpu_value(v, b, recommend_gpu_value(*best, w),
+		                                *best) < 0) {
 			*second = *best;
 			*best = b;
-		} else if (!*second || by_gpu_value(&b, second, &w) < 0) {
+		} else if (!*second
+		           || compare_gpu_value(v, b,
+		                                recommend_gpu_value(*second, w),
+		                                *second) < 0) {
 			*second = b;
 		}
 	}

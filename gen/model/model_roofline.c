@@ -148,8 +148,8 @@ static size_t grid_points(bool power_limited, GridPoint *pt)
 	return n;
 }
 
-/* Per family: usable GPUs, and sums of their levels (sP) and, at one
- * grid point, terms (sT), squared terms (sTT) and level times term. */
+/* Per family: usable GPUs, sums of levels, terms, squared terms and
+ * level times term (the last three at one grid point). */
 typedef struct {
 	size_t *count;
 	double *sP, *sT, *sTT, *sPT;
@@ -175,8 +175,7 @@ static void point_sums(const Edition *e, const FamilyIndex *fi,
 			fs->sTT[f] += t * t;
 			fs->sPT[f] += P[g] * t;
 		}
-	*A = 0;
-	*B = 0;
+	*A = *B = 0;
 	for (size_t f = 0; f < nf; f++)
 		if (fs->count[f]) {
 			double n = (double)fs->count[f];
@@ -186,11 +185,9 @@ static void point_sums(const Edition *e, const FamilyIndex *fi,
 }
 
 /* Searches the grid; the best point's levels and counts go to m.  Each
- * point costs one pass over the GPUs (their terms summed per family),
- * or none when its sums are given (ga, gb: A and B per point, as
- * point_sums makes them); each elasticity then costs O(families): the
- * squared residuals with free levels are, per family, sPP - sP^2/n +
- * 2 e (sPT - sP sT / n) + e^2 (sTT - sT^2 / n). */
+ * point costs a pass over the GPUs (point_sums), or none when its sums
+ * are given (ga, gb); each elasticity then costs O(1): the squared
+ * residuals with free levels are c0 + 2 e A + e^2 B. */
 static void grid_search(const Edition *e, const FamilyIndex *fi,
                         const double *P, const bool *has, size_t skip,
                         const double *ga, const double *gb,
@@ -219,13 +216,9 @@ static void grid_search(const Edition *e, const FamilyIndex *fi,
 	grid_points(m->power_limited, pt);
 	double best = INFINITY;
 	for (size_t p = 0; p < np; p++) {
-		double A, B;
-		if (ga) {
-			A = ga[p];
-			B = gb[p];
-		} else {
+		double A = ga ? ga[p] : 0, B = gb ? gb[p] : 0;
+		if (!ga)
 			point_sums(e, fi, P, has, skip, m, pt[p], &fs, &A, &B);
-		}
 		for (int k = 0; k < ELASTICITY_STEPS; k++) {
 			double el = 0.5 + 0.05 * k;
 			double sse = c0 + 2 * el * A + el * el * B;
@@ -354,6 +347,7 @@ struct LooRoofline {
 	double *A0, *B0;      /* np */
 	double *W;            /* np x k: U - sum_f sc_f sT_f / n_f */
 	double *tx;           /* np: scratch, one GPU's terms */
+	double *wd;           /* np: scratch, W . dS per point */
 	size_t *count;        /* nf: scratch for family_predicting */
 };
 
@@ -416,6 +410,7 @@ LooRoofline *loo_roofline_new(const Edition *e, const FamilyIndex *fi,
 			lr->sc[f * k + rs->key[r]] += 1.0 / (double)(hi - lo);
 	}
 	lr->tx = g_new(double, np + 1);
+	lr->wd = g_new(double, np + 1);
 	for (size_t g = 0; g < e->n_gpus; g++) {
 		if (!usable(e, has, SIZE_MAX, g))
 			continue;
@@ -471,6 +466,7 @@ void loo_roofline_free(LooRoofline *lr)
 	g_free(lr->B0);
 	g_free(lr->W);
 	g_free(lr->tx);
+	g_free(lr->wd);
 	g_free(lr);
 }
 
@@ -493,12 +489,34 @@ static double vdot(const double *a, const double *b, size_t n)
 	return s;
 }
 
+/* out[p] = vdot(W + p k, dS, k), p < np: four sums at a time (each in
+ * vdot's order: the same bits), none waiting on another. */
+static void grid_dots(const double *W, const double *dS, size_t k,
+                      size_t np, double *out)
+{
+	size_t p = 0;
+	for (; p + 4 <= np; p += 4) {
+		const double *w = W + p * k;
+		double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+		for (size_t c = 0; c < k; c++) {
+			s0 += w[c] * dS[c];
+			s1 += w[k + c] * dS[c];
+			s2 += w[2 * k + c] * dS[c];
+			s3 += w[3 * k + c] * dS[c];
+		}
+		out[p] = s0;
+		out[p + 1] = s1;
+		out[p + 2] = s2;
+		out[p + 3] = s3;
+	}
+	for (; p < np; p++)
+		out[p] = vdot(W + p * k, dS, k);
+}
+
 /* Whether no grid elasticity makes 2 e A + e^2 B less than `below`:
- * its least over a slightly wider interval is not below `below` less
- * far more than the rounding of any of them, so a grid point it holds
- * for cannot replace the best so far (NAN: not known, never skipped).
- * No division: the least of the quadratic is at lo or hi when -A / B
- * is outside them, else -A^2 / B, compared times B. */
+ * its least over a slightly wider interval is not below `below` less far
+ * more than any rounding (NAN: never skipped).  No division: the least
+ * is at lo or hi when -A / B is outside them, else -A^2 / B, times B. */
 static bool sse_above(double A, double B, double below)
 {
 	double lo = 0.49, hi = 0.51 + 0.05 * (ELASTICITY_STEPS - 1);
@@ -531,6 +549,7 @@ double loo_roofline_error(LooRoofline *lr, size_t x, const double *dS,
 	double bar = INFINITY - 1e-12, best_el = 0; /* the best sum - 1e-12 */
 	size_t best_p = 0;
 	terms_of(lr, x, lr->tx);
+	grid_dots(lr->W, dS, k, lr->np, lr->wd);
 	for (size_t p = 0; p < lr->np; p++) {
 		double t = lr->tx[p];
 		double sT = lr->sT[p * nf + fx];
@@ -542,14 +561,12 @@ double loo_roofline_error(LooRoofline *lr, size_t x, const double *dS,
 			da -= (sQ - qx) * (sT - t) / n1;
 			db -= (sT - t) * (sT - t) / n1;
 		}
-		double A = lr->A0[p] - vdot(lr->W + p * k, dS, k) + da;
+		double A = lr->A0[p] - lr->wd[p] + da;
 		double B = lr->B0[p] + db;
 		if (sse_above(A, B, bar))
 			continue; /* no elasticity of this point beats best */
-		/* the elasticities in order, each kept when below the best
-		 * so far by more than 1e-12 (bar); most points that pass
-		 * sse_above keep none, which one pass without the chain of
-		 * kept values tells */
+		/* each elasticity in order is kept when below bar; most
+		 * points keep none, which a pass without a chain tells */
 		double sse[ELASTICITY_STEPS];
 		bool any = false;
 		for (int j = 0; j < ELASTICITY_STEPS; j++) {
