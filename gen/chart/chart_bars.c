@@ -248,9 +248,9 @@ static bool plain_label(ChartCanvas *cv, const BarGeometry *g,
 		return false;
 	*row_h = fmax(h, bars_h + 2);
 	double left = CHART_PAD + (double)(layout_w - line_w) / PANGO_SCALE;
-	cv_text_end(cv, b->label, left + (double)line_w / PANGO_SCALE,
-	            y + (*row_h - h) / 2 + base, INK_TEXT, st->label,
-	            b->reference);
+	cv_text_line(cv, b->label, left + (double)line_w / PANGO_SCALE,
+	             y + (*row_h - h) / 2 + base, ANCHOR_END, INK_TEXT,
+	             st->label, b->reference);
 	return true;
 }
 

@@ -159,10 +159,10 @@ void cv_text(ChartCanvas *cv, const char *text, double x, double y,
 	          false);
 }
 
-void cv_text_end(ChartCanvas *cv, const char *text, double x, double y,
-                 Ink ink, double size, bool bold)
+void cv_text_line(ChartCanvas *cv, const char *text, double x, double y,
+                  Anchor anchor, Ink ink, double size, bool bold)
 {
-	push_text(cv, text, strlen(text), x, y, ink, size, bold, ANCHOR_END,
+	push_text(cv, text, strlen(text), x, y, ink, size, bold, anchor,
 	          false);
 }
 

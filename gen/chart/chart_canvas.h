@@ -92,9 +92,9 @@ void cv_text(ChartCanvas *cv, const char *text, double x, double y,
              Anchor anchor, Ink ink, double size);
 /* One line of text rotated a quarter turn left, its baseline start at
  * x, y (reading upwards). */
-/* A line of text ending (anchored) at x, its baseline at y. */
-void cv_text_end(ChartCanvas *cv, const char *text, double x, double y,
-                 Ink ink, double size, bool bold);
+/* A line of text anchored at x, its baseline at y. */
+void cv_text_line(ChartCanvas *cv, const char *text, double x, double y,
+                  Anchor anchor, Ink ink, double size, bool bold);
 void cv_text_up(ChartCanvas *cv, const char *text, double x, double y,
                 Ink ink, double size);
 
