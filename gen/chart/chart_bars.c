@@ -210,11 +210,48 @@ static void draw_bar(ChartCanvas *cv, const BarGeometry *g,
 	}
 	double size = series || c->kind == CHART_GROUPED_BARS ? cv->st->tick
 	                                                      : cv->st->label;
-	PangoLayout *l = chart_text(cv, size, false,
-	                            series ? b->value2_text : b->value_text);
+	const char *value = series ? b->value2_text : b->value_text;
+	double text_w, text_h, base;
+	if (chart_plain_line(cv, size, false, value, &text_w, &text_h, &base)) {
+		/* as chart_show of its layout, from the kept extents */
+		cv_text(cv, value, g->bar_x + end + 5,
+		        y + (h - text_h) / 2 + base, ANCHOR_START, INK_TEXT,
+		        size);
+		return;
+	}
+	PangoLayout *l = chart_text(cv, size, false, value);
 	chart_show(cv, l, g->bar_x + end + 5, y + (h - text_height(l)) / 2,
 	           INK_TEXT, size, false);
 	g_object_unref(l);
+}
+
+/* A row's label that needs no layout: printable ASCII on one line
+ * within the label column (Pango would not wrap it), recorded as
+ * chart_show records its right-aligned layout: the line ending at the
+ * column's right, the layout's x offset (column width less the line's,
+ * in Pango units) and the line's width added as cv_layout adds them.
+ * FALSE, with nothing recorded, for any other label.  Sets the row's
+ * height. */
+static bool plain_label(ChartCanvas *cv, const BarGeometry *g,
+                        const ChartBar *b, double y, double bars_h,
+                        double *row_h)
+{
+	const ChartStyle *st = cv->st;
+	double w, h, base;
+	if (!b->label || !*b->label
+	    || !chart_plain_line(cv, st->label, b->reference, b->label, &w, &h,
+	                         &base))
+		return false;
+	int layout_w = (int)(g->label_w * PANGO_SCALE);
+	int line_w = (int)(w * PANGO_SCALE);
+	if (line_w >= layout_w) /* at the width: let Pango decide */
+		return false;
+	*row_h = fmax(h, bars_h + 2);
+	double left = CHART_PAD + (double)(layout_w - line_w) / PANGO_SCALE;
+	cv_text_line(cv, b->label, left + (double)line_w / PANGO_SCALE,
+	             y + (*row_h - h) / 2 + base, ANCHOR_END, INK_TEXT,
+	             st->label, b->reference);
+	return true;
 }
 
 /* One row: the label, then one or two bars.  Returns the row height. */
@@ -232,17 +269,21 @@ static double bar_row(ChartCanvas *cv, const BarGeometry *g,
 		                             b->label);
 		return fmax(lh, bars_h + 2);
 	}
-	/* one layout measures and draws the label (its alignment does not
-	 * move its line breaks or its height) */
-	PangoLayout *l = chart_text(cv, st->label, b->reference, b->label);
-	pango_layout_set_width(l, (int)(g->label_w * PANGO_SCALE));
-	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
-	pango_layout_set_alignment(l, PANGO_ALIGN_RIGHT);
-	double lh = b->label && *b->label ? text_height(l) : 0;
-	double row_h = fmax(lh, bars_h + 2);
-	chart_show(cv, l, CHART_PAD, y + (row_h - lh) / 2, INK_TEXT, st->label,
-	           b->reference);
-	g_object_unref(l);
+	double row_h;
+	if (!plain_label(cv, g, b, y, bars_h, &row_h)) {
+		/* one layout measures and draws the label (its alignment does
+		 * not move its line breaks or its height) */
+		PangoLayout *l = chart_text(cv, st->label, b->reference,
+		                            b->label);
+		pango_layout_set_width(l, (int)(g->label_w * PANGO_SCALE));
+		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+		pango_layout_set_alignment(l, PANGO_ALIGN_RIGHT);
+		double lh = b->label && *b->label ? text_height(l) : 0;
+		row_h = fmax(lh, bars_h + 2);
+		chart_show(cv, l, CHART_PAD, y + (row_h - lh) / 2, INK_TEXT,
+		           st->label, b->reference);
+		g_object_unref(l);
+	}
 	double by = y + (row_h - bars_h) / 2;
 	if (grouped) {
 		draw_bar(cv, g, b, 0, by, group_h);

@@ -159,6 +159,13 @@ void cv_text(ChartCanvas *cv, const char *text, double x, double y,
 	          false);
 }
 
+void cv_text_line(ChartCanvas *cv, const char *text, double x, double y,
+                  Anchor anchor, Ink ink, double size, bool bold)
+{
+	push_text(cv, text, strlen(text), x, y, ink, size, bold, anchor,
+	          false);
+}
+
 void cv_text_up(ChartCanvas *cv, const char *text, double x, double y,
                 Ink ink, double size)
 {
@@ -206,6 +213,7 @@ void chart_canvas_free(ChartCanvas *cv)
  * the same, at the cost of making it). */
 typedef struct {
 	double width, height;
+	double baseline; /* of the line, from its top */
 } LineExtents;
 
 static GHashTable *line_extents;
@@ -269,12 +277,36 @@ void chart_line_extents(ChartCanvas *cv, double size, bool bold,
 		e = g_new(LineExtents, 1);
 		e->width = (double)logical.width / PANGO_SCALE;
 		e->height = (double)logical.height / PANGO_SCALE;
+		e->baseline = (double)pango_layout_get_baseline(l) / PANGO_SCALE;
 		g_hash_table_insert(line_extents, key, e);
 	}
 	if (width)
 		*width = e->width;
 	if (height)
 		*height = e->height;
+}
+
+/* Printable ASCII only: one line, left to right, whatever the font. */
+static bool plain_line(const char *text)
+{
+	for (const char *q = text; *q; q++)
+		if (*q < 0x20 || *q > 0x7e)
+			return false;
+	return true;
+}
+
+bool chart_plain_line(ChartCanvas *cv, double size, bool bold,
+                      const char *text, double *width, double *height,
+                      double *baseline)
+{
+	if (!text || !plain_line(text))
+		return false;
+	chart_line_extents(cv, size, bold, text, width, height);
+	char *key = extents_key(cv, size, bold, text);
+	const LineExtents *e = g_hash_table_lookup(line_extents, key);
+	g_free(key);
+	*baseline = e->baseline;
+	return true;
 }
 
 double chart_line_width(ChartCanvas *cv, double size, bool bold,

@@ -92,6 +92,9 @@ void cv_text(ChartCanvas *cv, const char *text, double x, double y,
              Anchor anchor, Ink ink, double size);
 /* One line of text rotated a quarter turn left, its baseline start at
  * x, y (reading upwards). */
+/* A line of text anchored at x, its baseline at y. */
+void cv_text_line(ChartCanvas *cv, const char *text, double x, double y,
+                  Anchor anchor, Ink ink, double size, bool bold);
 void cv_text_up(ChartCanvas *cv, const char *text, double x, double y,
                 Ink ink, double size);
 
@@ -108,6 +111,16 @@ void chart_line_extents(ChartCanvas *cv, double size, bool bold,
 bool chart_line_extents_known(const ChartCanvas *cv, double size,
                               bool bold, const char *text, double *width,
                               double *height);
+
+/* For a text of printable ASCII only (one line, left to right): the
+ * width, height and baseline (from the top) of its unwrapped layout at
+ * size, from the extents kept for it (chart_line_extents), so that the
+ * line recorded at the layout's left (or right end) and that baseline
+ * is what chart_show of the layout records.  FALSE for any other text,
+ * whose lines and direction a layout has to find. */
+bool chart_plain_line(ChartCanvas *cv, double size, bool bold,
+                      const char *text, double *width, double *height,
+                      double *baseline);
 
 /* The width alone (chart_line_extents). */
 double chart_line_width(ChartCanvas *cv, double size, bool bold,

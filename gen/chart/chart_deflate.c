@@ -14,6 +14,7 @@
 #define N_LITLEN 286
 #define N_DIST 30
 #define N_CODELEN 19
+#define STAGE 65536u            /* output bytes gathered before appending */
 
 struct ChartDeflate {
 	GByteArray *out;
@@ -26,33 +27,49 @@ struct ChartDeflate {
 	size_t n_syms;
 	guint64 bits;
 	int n_bits;
+	guint8 *stage;     /* output not yet appended to out */
+	size_t n_stage;
 };
 
 /* ---- bits --------------------------------------------------------- */
+
+/* The bytes are gathered in d->stage and appended to out a stage at a
+ * time (an append of four bytes cost more than the bits). */
+static void flush_stage(ChartDeflate *d)
+{
+	g_byte_array_append(d->out, d->stage, (guint)d->n_stage);
+	d->n_stage = 0;
+}
 
 static void put_bits(ChartDeflate *d, guint32 v, int n)
 {
 	d->bits |= (guint64)v << d->n_bits;
 	d->n_bits += n;
 	if (d->n_bits >= 32) {
-		guint8 b[4] = {(guint8)d->bits, (guint8)(d->bits >> 8),
-		               (guint8)(d->bits >> 16), (guint8)(d->bits >> 24)};
-		g_byte_array_append(d->out, b, 4);
+		if (d->n_stage + 4 > STAGE)
+			flush_stage(d);
+		guint8 *b = d->stage + d->n_stage;
+		b[0] = (guint8)d->bits, b[1] = (guint8)(d->bits >> 8);
+		b[2] = (guint8)(d->bits >> 16), b[3] = (guint8)(d->bits >> 24);
+		d->n_stage += 4;
 		d->bits >>= 32;
 		d->n_bits -= 32;
 	}
 }
 
+/* The bits left, to a whole byte, then every byte gathered, to out. */
 static void flush_bits(ChartDeflate *d)
 {
 	while (d->n_bits > 0) {
-		guint8 b = (guint8)d->bits;
-		g_byte_array_append(d->out, &b, 1);
+		if (d->n_stage == STAGE)
+			flush_stage(d);
+		d->stage[d->n_stage++] = (guint8)d->bits;
 		d->bits >>= 8;
 		d->n_bits -= 8;
 	}
 	d->bits = 0;
 	d->n_bits = 0;
+	flush_stage(d);
 }
 
 /* ---- codes of lengths and distances -------------------------------- */
@@ -347,6 +364,21 @@ static bool zeros8(const guint8 *p)
 	return v == 0;
 }
 
+/* Hashes places 1 .. len - 1 of the match of len bytes at buf[i], at
+ * distance dist, with the effect of hashing each in turn (each place
+ * while its four bytes lie in buf).  The match's bytes repeat every dist
+ * bytes, so place k has the same four bytes, and hash, as place k + dist
+ * while k + dist + 3 < len: that later place overwrites its entry, and
+ * only the places from len - dist - 3 on leave one.  (A hatch's stripes
+ * or a colour's run: a few places hashed instead of up to 257.) */
+static void insert_places(ChartDeflate *d, size_t i, int len, int dist)
+{
+	guint32 at = d->base + (guint32)i;
+	int k = MAX(1, len - dist - 3);
+	for (; k < len && i + (size_t)k + 4 <= d->len; k++)
+		d->head[hash4(d->buf + i + k)] = at + (guint32)k + 1;
+}
+
 /* Symbols for buf[done .. stop), matches reaching up to len. */
 static void parse(ChartDeflate *d, size_t stop)
 {
@@ -370,8 +402,7 @@ static void parse(ChartDeflate *d, size_t stop)
 		}
 		emit(d, len, (int)dist);
 		if (len <= INSERT_MAX || !zeros8(d->buf + i))
-			for (int k = 1; k < len && i + k + 4 <= d->len; k++)
-				d->head[hash4(d->buf + i + k)] = at + (guint32)k + 1;
+			insert_places(d, i, len, (int)dist);
 		else if (i + (size_t)len + 3 <= d->len) /* the run's last place:
 			the next step matches at distance 1 */
 			d->head[hash4(d->buf + i + len - 1)] = at + (guint32)len;
@@ -398,6 +429,7 @@ ChartDeflate *chart_deflate_new(GByteArray *out)
 	d->head = g_new0(guint32, 1u << HASH_BITS);
 	d->sym_len = g_new(guint16, BLOCK_SYMS);
 	d->sym_arg = g_new(guint16, BLOCK_SYMS);
+	d->stage = g_malloc(STAGE);
 	return d;
 }
 
@@ -424,5 +456,6 @@ void chart_deflate_finish(ChartDeflate *d)
 	g_free(d->head);
 	g_free(d->sym_len);
 	g_free(d->sym_arg);
+	g_free(d->stage);
 	g_free(d);
 }

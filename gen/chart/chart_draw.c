@@ -34,6 +34,16 @@ double chart_text_block(ChartCanvas *cv, bool draw, double x, double y,
 {
 	if (!text || !*text)
 		return 0;
+	/* printable ASCII narrower than width: one line at the left, from
+	 * the kept extents (chart_plain_line), as cv_layout records it */
+	double line_w, line_h, base;
+	if (chart_plain_line(cv, size, bold, text, &line_w, &line_h, &base)
+	    && (int)(line_w * PANGO_SCALE) < (int)(width * PANGO_SCALE)) {
+		if (draw)
+			cv_text_line(cv, text, x, y + base, ANCHOR_START, ink,
+			             size, bold);
+		return line_h;
+	}
 	PangoLayout *l = chart_text(cv, size, bold, text);
 	pango_layout_set_width(l, (int)(width * PANGO_SCALE));
 	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);

@@ -162,11 +162,43 @@ static void encode(cairo_surface_t *s, GByteArray *png)
 	chunk(png, "IEND", NULL, 0);
 }
 
+/* The pixels the PNGs are drawn on, kept from one chart to the next
+ * (chart_png_release frees them): a new image surface's memory is
+ * cleared (or mapped and faulted in) for every chart, about 17 MB for a
+ * tall one, and then painted over.  Nothing needs it cleared: the
+ * replay's first mark is the background over the whole canvas, whose
+ * size in pixels is the canvas's twice, rounded down, so every pixel is
+ * covered whole by that opaque fill (chart_canvas_replay). */
+static guint8 *pixels;
+static size_t pixels_size;
+
+static cairo_surface_t *surface_new(int w, int h)
+{
+	int stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, w);
+	size_t need = (size_t)MAX(stride, 0) * (size_t)MAX(h, 0);
+	if (stride <= 0 || need == 0)
+		return cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	if (need > pixels_size) {
+		g_free(pixels);
+		pixels = g_malloc(need);
+		pixels_size = need;
+	}
+	return cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_RGB24,
+	                                           w, h, stride);
+}
+
+void chart_png_release(void)
+{
+	g_free(pixels);
+	pixels = NULL;
+	pixels_size = 0;
+}
+
 bool chart_canvas_png(const ChartCanvas *cv, const ChartTheme *theme,
                       char **bytes, size_t *length, GError **error)
 {
-	cairo_surface_t *s = cairo_image_surface_create(
-	    CAIRO_FORMAT_RGB24, (int)(cv->width * 2), (int)(cv->height * 2));
+	cairo_surface_t *s = surface_new((int)(cv->width * 2),
+	                                 (int)(cv->height * 2));
 	cairo_t *cr = cairo_create(s);
 	cairo_scale(cr, 2, 2);
 	chart_canvas_replay(cv, cr, theme);

@@ -33,9 +33,11 @@ Chart chart_bar_part(const Chart *chart, size_t first, size_t n);
 void chart_render_svg(const Chart *chart, double width, bool dark,
                       char **bytes, size_t *length);
 
-/* PNG of a laid-out chart at scale 2 (chart_png.c). */
+/* PNG of a laid-out chart at scale 2 (chart_png.c), drawn on pixels
+ * kept for the next PNG until chart_png_release. */
 bool chart_canvas_png(const ChartCanvas *cv, const ChartTheme *theme,
                       char **bytes, size_t *length, GError **error);
+void chart_png_release(void);
 
 /* The file stem of a chart's dark variant: NAME-dark; caller frees. */
 char *chart_dark_name(const char *name);

@@ -14,6 +14,7 @@ struct PdfTexts {
 	PangoContext *context;
 	GHashTable *metrics; /* GBytes text key -> PdfMetrics */
 	size_t kept_bytes;   /* of the shaped records kept */
+	size_t layout_bytes; /* of the layouts kept, as counted */
 };
 
 /* A laid-out text's measures (widest not yet known, no kept layout). */

@@ -19,10 +19,12 @@
 
 /* A linked text (PdfText.linked) keeps its layout too: its links' areas
  * are the layout's (pango_layout_line_index_to_x), its glyphs are
- * drawn from the record, and it is not shaped again to be drawn.  What
- * a kept layout counts against the bound above (about a cell's, beside
- * its glyphs counted once more). */
-#define KEPT_LAYOUT_BYTES 1536
+ * drawn from the record, and it is not shaped again to be drawn.  Up to
+ * this many bytes of layouts, each counted as 6 KB and 32 bytes a byte
+ * of its text (about what a table cell's layout holds): every linked
+ * text of the real data's documents is kept; a larger document shapes
+ * the rest again rather than hold more. */
+#define KEEP_LAYOUT_BYTES (16 * 1024 * 1024)
 
 /* ---- layouts ---------------------------------------------------------------- */
 
@@ -138,10 +140,10 @@ static PdfMetrics *measure(PdfCanvas *c, const PdfText *t,
 	if (c->texts->kept_bytes < KEEP_SHAPED_BYTES) {
 		m->shaped = pdfkit_shaped_new(l);
 		c->texts->kept_bytes += pdfkit_shaped_bytes(m->shaped);
-		if (t->linked && m->shaped) {
+		if (t->linked && m->shaped
+		    && c->texts->layout_bytes < KEEP_LAYOUT_BYTES) {
 			m->layout = g_object_ref(l);
-			c->texts->kept_bytes += KEPT_LAYOUT_BYTES
-			                        + pdfkit_shaped_bytes(m->shaped);
+			c->texts->layout_bytes += 6144 + 32 * strlen(t->text);
 		}
 	}
 	if (made)

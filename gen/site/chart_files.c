@@ -204,6 +204,7 @@ bool chart_write_all(const EditionResult *r, Site *site, GError **error)
 	for (size_t i = 0; ok && i < values_chart_count(r->values); i++)
 		ok = write_chart(r, site, values_chart_at(r->values, i), &m,
 		                 error);
+	chart_png_release(); /* the stages after this one have the memory */
 	char *path = g_strconcat(r->prefix, MEMO_NAME, NULL);
 	ok = ok && site_write(site, path, m.memo->str, m.memo->len, error);
 	g_free(path);
