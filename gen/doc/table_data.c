@@ -24,6 +24,21 @@ static inline void put(GString *g, const char *s, size_t n)
 	}
 }
 
+/* put for a short s that has PAD readable bytes (a number's buffer, a
+ * member name of members_new): one copy of a size known when compiled,
+ * not a call of memcpy. */
+#define PAD 48
+static inline void put_padded(GString *g, const char *s, size_t n)
+{
+	if (G_LIKELY(n <= PAD && g->len + PAD < g->allocated_len)) {
+		memcpy(g->str + g->len, s, PAD);
+		g->len += n;
+		g->str[g->len] = '\0';
+	} else {
+		g_string_append_len(g, s, (gssize)n);
+	}
+}
+
 static inline void put_c(GString *g, char c)
 {
 	g_string_append_c(g, c);
@@ -219,12 +234,13 @@ static Members members_new(const Table *t)
 	Members m = {json_member_names(t), g_new(size_t, 3 * n),
 	             g_new(const Column *, n), g_new(bool, n)};
 	for (size_t i = 0; i < 3 * n; i++) {
-		if (i && *m.names[i]) {
-			char *name = g_strconcat(", ", m.names[i], NULL);
-			g_free(m.names[i]);
-			m.names[i] = name;
-		}
-		m.lengths[i] = strlen(m.names[i]);
+		const char *sep = i && *m.names[i] ? ", " : "";
+		m.lengths[i] = strlen(sep) + strlen(m.names[i]);
+		char *name = g_malloc0(m.lengths[i] + PAD + 1); /* put_padded */
+		memcpy(name, sep, strlen(sep));
+		memcpy(name + strlen(sep), m.names[i], strlen(m.names[i]));
+		g_free(m.names[i]);
+		m.names[i] = name;
 	}
 	for (size_t k = 0; k < n; k++) {
 		m.cols[k] = table_column(t, k);
@@ -295,17 +311,18 @@ static void data_value(const Table *t, size_t r, size_t k, int bound,
 	if (csv && (k || bound >= 0))
 		put_c(csv, ',');
 	if (json)
-		put(json, m->names[name], m->lengths[name]);
+		put_padded(json, m->names[name], m->lengths[name]);
 	if (m->cols[k]->type == COL_TEXT) {
 		text_value(csv, json, text, len);
 		return;
 	}
-	if (csv)
-		put(csv, text, len);
-	if (json && !len)
-		PUT_LIT(json, "null");
+	/* a number: text is buf (FORMAT_FIXED_MAX bytes), or "" */
+	if (csv && len)
+		put_padded(csv, text, len);
+	if (json && len)
+		put_padded(json, text, len);
 	else if (json)
-		put(json, text, len);
+		PUT_LIT(json, "null");
 }
 
 bool table_data_write(const Table *t, TableOut *csv, TableOut *json,
