@@ -221,12 +221,22 @@ char *format_build_name(const Lang *s, const Edition *e, const Build *b)
  * schema's condition word (as in prices.csv). */
 char *format_build_id(const Edition *e, const Build *b)
 {
-	return b->condition == CONDITION_USED
-	           ? g_strdup_printf("%dx %s (%s)", b->gpu_count,
-	                             e->gpus[b->gpu].name,
-	                             format_condition_id(CONDITION_USED))
-	           : g_strdup_printf("%dx %s", b->gpu_count,
-	                             e->gpus[b->gpu].name);
+	/* as "%dx %s" and " (%s)": made without printf, as hundreds of
+	 * thousands are at 10,000 GPUs */
+	char count[16];
+	char *at = count + sizeof count;
+	*--at = '\0';
+	unsigned n = b->gpu_count < 0 ? 0u - (unsigned)b->gpu_count
+	                              : (unsigned)b->gpu_count;
+	do
+		*--at = (char)('0' + n % 10);
+	while (n /= 10);
+	if (b->gpu_count < 0)
+		*--at = '-';
+	bool used = b->condition == CONDITION_USED;
+	return g_strconcat(at, "x ", e->gpus[b->gpu].name, used ? " (" : "",
+	                   used ? format_condition_id(CONDITION_USED) : "",
+	                   used ? ")" : "", NULL);
 }
 
 const char *format_condition_id(int condition)
