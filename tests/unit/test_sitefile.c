@@ -132,6 +132,15 @@ void test_sitefile(void)
 	g_free(text);
 	CHECK(g_file_get_contents(file, &text, NULL, NULL));
 	CHECK_STR(text, "{\"a\": [1, 3]}\n");
+	/* the previous file's first bytes alone: a new file */
+	const char *const prefix[] = {"{\"a\": [1, 3]", NULL};
+	struct stat fourth;
+	g_free(line);
+	line = run_with_parts(out, top, prefix);
+	CHECK(g_stat(file, &fourth) == 0 && fourth.st_ino != third.st_ino);
+	g_free(text);
+	CHECK(g_file_get_contents(file, &text, NULL, NULL));
+	CHECK_STR(text, "{\"a\": [1, 3]");
 	check_refused_path(out, top, ".gpuguide");
 	check_refused_path(out, top, "../outside.json");
 	g_free(text);
