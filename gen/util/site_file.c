@@ -22,7 +22,9 @@ struct SiteFile {
 	Digest *digest;
 	size_t length;
 	int previous; /* the previous output's file while its bytes are the
-	                 parts added so far, else -1 */
+	                 parts added so far, which are then not written (its
+	                 link takes the new file's place at the close), or
+	                 -1: every part is in the new file */
 };
 
 /* The previous output's file at relpath opened for reading when it is
@@ -61,41 +63,89 @@ static bool same_next(int fd, const char *bytes, size_t length)
 	return true;
 }
 
-/* Compares a part with the previous output's file as it is added (one
- * read of that file, none of the new one); drops it at a difference. */
-static void compare_previous(SiteFile *sf, const void *bytes,
-                             size_t length)
+/* Writes n bytes to fd. */
+static bool write_all(int fd, const char *bytes, size_t n)
 {
-	if (sf->previous >= 0 && !same_next(sf->previous, bytes, length)) {
-		close(sf->previous);
-		sf->previous = -1;
+	while (n) {
+		ssize_t k = write(fd, bytes, n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return false;
+		bytes += k;
+		n -= (size_t)k;
 	}
+	return true;
 }
 
-/* The previous output's file put at the new path when it held every
- * part and nothing more: linked beside it, then renamed over it, so
- * the new path is never missing. */
-static void link_previous(SiteFile *sf)
+/* Reads up to length bytes of fd at offset into buf; *got how many
+ * (fewer at its end); false at an error. */
+static bool pread_all(int fd, size_t offset, void *buf, size_t length,
+                      size_t *got)
+{
+	*got = 0;
+	while (*got < length) {
+		ssize_t n = pread(fd, (char *)buf + *got, length - *got,
+		                  (off_t)(offset + *got));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return false;
+		if (n == 0)
+			break;
+		*got += (size_t)n;
+	}
+	return true;
+}
+
+/* Ends putting the writing off: the parts added so far, which the
+ * previous output's file holds, are copied from it into the new file,
+ * and every later part is written. */
+static bool write_from_previous(SiteFile *sf, GError **error)
+{
+	char buf[65536];
+	bool ok = true;
+	for (size_t at = 0, got = 0; ok && at < sf->length; at += got) {
+		size_t want = MIN(sizeof buf, sf->length - at);
+		ok = pread_all(sf->previous, at, buf, want, &got) && got == want
+		     && write_all(fileno(sf->f), buf, got);
+	}
+	if (!ok)
+		site_env_error(error, "cannot write '%s': %s", sf->path,
+		               g_strerror(errno));
+	close(sf->previous);
+	sf->previous = -1;
+	return ok;
+}
+
+/* At the close of a file whose writing was put off: the previous
+ * output's file is linked in its place (beside, then renamed over it,
+ * so the new path is never missing) when it holds every part and
+ * nothing more; else, or when that fails, its bytes are written. */
+static bool link_previous(SiteFile *sf, GError **error)
 {
 	struct stat st;
-	if (sf->previous < 0 || fstat(sf->previous, &st) != 0
-	    || (size_t)st.st_size != sf->length)
-		return;
+	if (fstat(sf->previous, &st) != 0 || (size_t)st.st_size != sf->length)
+		return write_from_previous(sf, error);
 	char *previous = g_build_filename(sf->site->target, sf->relpath, NULL);
 	char *beside = g_strconcat(sf->path, ".link", NULL);
 	g_unlink(beside);
-	if (link(previous, beside) == 0 && rename(beside, sf->path) != 0)
+	bool linked = link(previous, beside) == 0;
+	if (linked && rename(beside, sf->path) != 0) {
 		g_unlink(beside);
+		linked = false;
+	}
 	g_free(beside);
 	g_free(previous);
+	return linked || write_from_previous(sf, error);
 }
 
 SiteFile *site_file_open(Site *s, const char *relpath, GError **error)
 {
 	char *path = strcmp(relpath, SITE_MARKER) == 0
 	                 ? NULL : site_new_file_path(s, relpath, error);
-	FILE *f = path ? fopen(path, "wb") : NULL;
-	if (f) /* each part reaches the file at once (site_read_new) */
+	FILE *f = path ? fopen(path, "w+b") : NULL;
+	if (f) /* each part reaches the file at once (site_file_read) */
 		setvbuf(f, NULL, _IONBF, 0);
 	if (path && !f)
 		site_env_error(error, "cannot write '%s': %s", path,
@@ -116,13 +166,18 @@ SiteFile *site_file_open(Site *s, const char *relpath, GError **error)
 bool site_file_add(SiteFile *sf, const void *bytes, size_t length,
                    GError **error)
 {
+	digest_add(sf->digest, bytes, length);
+	if (sf->previous >= 0 && same_next(sf->previous, bytes, length)) {
+		sf->length += length; /* the previous output has them */
+		return true;
+	}
+	if (sf->previous >= 0 && !write_from_previous(sf, error))
+		return false;
 	if (length && fwrite(bytes, 1, length, sf->f) != length) {
 		site_env_error(error, "cannot write '%s': %s", sf->path,
 		          g_strerror(errno));
 		return false;
 	}
-	digest_add(sf->digest, bytes, length);
-	compare_previous(sf, bytes, length);
 	sf->length += length;
 	return true;
 }
@@ -138,16 +193,16 @@ static void site_file_free(SiteFile *sf)
 
 bool site_file_close(SiteFile *sf, GError **error)
 {
-	bool ok = fclose(sf->f) == 0;
-	char *digest = digest_finish(sf->digest);
-	if (!ok)
+	/* as site_write: the previous output's same file is linked */
+	bool ok = sf->previous < 0 || link_previous(sf, error);
+	if (fclose(sf->f) != 0 && ok) {
 		site_env_error(error, "cannot write '%s': %s", sf->path,
 		          g_strerror(errno));
-	if (ok) {
-		site_note_written(sf->site, sf->relpath, NULL, 0, digest);
-		/* as site_write: the previous output's same file is linked */
-		link_previous(sf);
+		ok = false;
 	}
+	char *digest = digest_finish(sf->digest);
+	if (ok)
+		site_note_written(sf->site, sf->relpath, NULL, 0, digest);
 	g_free(digest);
 	site_file_free(sf);
 	return ok;
@@ -162,6 +217,19 @@ void site_file_abort(SiteFile *sf)
 	site_file_free(sf);
 }
 
+/* Reads back from fd (see site_read_new); name for the message. */
+static bool read_back(int fd, const char *name, size_t offset, void *buf,
+                      size_t length, size_t *got, GError **error)
+{
+	bool ok = fd >= 0 && pread_all(fd, offset, buf, length, got);
+	if (!ok) {
+		site_env_error(error, "cannot read back '%s': %s", name,
+		               g_strerror(errno));
+		*got = 0;
+	}
+	return ok;
+}
+
 bool site_read_new(Site *s, const char *relpath, size_t offset, void *buf,
                    size_t length, size_t *got, GError **error)
 {
@@ -171,27 +239,18 @@ bool site_read_new(Site *s, const char *relpath, size_t offset, void *buf,
 	int fd = path ? g_open(path, O_RDONLY | O_CLOEXEC, 0) : -1;
 	if (!path)
 		errno = EINVAL;
-	while (fd >= 0 && *got < length) {
-		ssize_t n = pread(fd, (char *)buf + *got, length - *got,
-		                  (off_t)(offset + *got));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			if (n < 0)
-				*got = (size_t)-1;
-			break;
-		}
-		*got += (size_t)n;
-	}
-	bool ok = fd >= 0 && *got != (size_t)-1;
-	if (!ok)
-		site_env_error(error, "cannot read back '%s': %s", relpath,
-		          g_strerror(errno));
+	bool ok = read_back(fd, relpath, offset, buf, length, got, error);
 	if (fd >= 0)
 		close(fd);
-	if (!ok)
-		*got = 0;
 	g_free(path);
 	return ok;
 }
 
+bool site_file_read(SiteFile *sf, size_t offset, void *buf, size_t length,
+                    size_t *got, GError **error)
+{
+	/* while put off, the previous output's file holds the parts */
+	int fd = sf->previous >= 0 ? sf->previous : fileno(sf->f);
+	length = offset < sf->length ? MIN(length, sf->length - offset) : 0;
+	return read_back(fd, sf->relpath, offset, buf, length, got, error);
+}
