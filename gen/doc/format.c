@@ -21,29 +21,31 @@ char *format_number(const Lang *s, double v, int decimals)
 	gg_output_number(v, false, true, "a number of the guide's text");
 	const char *sep = lang_get(s, "format.thousands_sep");
 	const char *point = lang_get(s, "format.decimal_point");
-	double rounded = round(v * pow(10, decimals)) / pow(10, decimals);
+	double scale = pow(10, decimals);
+	double rounded = round(v * scale) / scale;
 	if (rounded == 0)
 		rounded = 0; /* no "-0" */
 	char buf[64];
 	char *plain = fabs(rounded) < 1e15 && decimals >= 0 && decimals < 20
-	                  ? g_strdup(format_fixed(buf, sizeof buf, rounded,
-	                                          decimals))
+	                  ? format_fixed(buf, sizeof buf, rounded, decimals)
 	                  : g_strdup_printf("%.*f", decimals, rounded);
 	char *dot = strchr(plain, '.');
 	size_t int_len = dot ? (size_t)(dot - plain) : strlen(plain);
-	GString *out = g_string_new(NULL);
+	size_t sep_len = sep ? strlen(sep) : 0;
+	GString *out = g_string_sized_new(int_len + int_len / 3 * sep_len + 32);
 	size_t start = plain[0] == '-' ? 1 : 0;
 	g_string_append_len(out, plain, (gssize)start);
 	for (size_t i = start; i < int_len; i++) {
 		if (i > start && (int_len - i) % 3 == 0 && sep)
-			g_string_append(out, sep);
+			g_string_append_len(out, sep, (gssize)sep_len);
 		g_string_append_c(out, plain[i]);
 	}
 	if (dot) {
 		g_string_append(out, point ? point : ".");
 		g_string_append(out, dot + 1);
 	}
-	g_free(plain);
+	if (plain != buf)
+		g_free(plain);
 	return g_string_free(out, FALSE);
 }
 
@@ -221,12 +223,22 @@ char *format_build_name(const Lang *s, const Edition *e, const Build *b)
  * schema's condition word (as in prices.csv). */
 char *format_build_id(const Edition *e, const Build *b)
 {
-	return b->condition == CONDITION_USED
-	           ? g_strdup_printf("%dx %s (%s)", b->gpu_count,
-	                             e->gpus[b->gpu].name,
-	                             format_condition_id(CONDITION_USED))
-	           : g_strdup_printf("%dx %s", b->gpu_count,
-	                             e->gpus[b->gpu].name);
+	/* as "%dx %s" and " (%s)": made without printf, as hundreds of
+	 * thousands are at 10,000 GPUs */
+	char count[16];
+	char *at = count + sizeof count;
+	*--at = '\0';
+	unsigned n = b->gpu_count < 0 ? 0u - (unsigned)b->gpu_count
+	                              : (unsigned)b->gpu_count;
+	do
+		*--at = (char)('0' + n % 10);
+	while (n /= 10);
+	if (b->gpu_count < 0)
+		*--at = '-';
+	bool used = b->condition == CONDITION_USED;
+	return g_strconcat(at, "x ", e->gpus[b->gpu].name, used ? " (" : "",
+	                   used ? format_condition_id(CONDITION_USED) : "",
+	                   used ? ")" : "", NULL);
 }
 
 const char *format_condition_id(int condition)

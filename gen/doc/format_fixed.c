@@ -19,8 +19,9 @@ static const char PAIRS[] = "0001020304050607080910111213141516171819"
 static size_t put_fixed(char *text, bool negative, unsigned long long q,
                         int decimals)
 {
-	char digits[48];
-	char *p = digits + sizeof digits;
+	/* at most 25 bytes, copied as 32 from digits[15] on at the least */
+	char digits[72];
+	char *end = digits + 40, *p = end;
 	int d = decimals;
 	for (; d >= 2; d -= 2, q /= 100)
 		memcpy(p -= 2, &PAIRS[2 * (q % 100)], 2);
@@ -38,8 +39,8 @@ static size_t put_fixed(char *text, bool negative, unsigned long long q,
 		*--p = (char)('0' + q);
 	if (negative)
 		*--p = '-';
-	size_t n = (size_t)(digits + sizeof digits - p);
-	memcpy(text, p, n);
+	size_t n = (size_t)(end - p);
+	memcpy(text, p, 32); /* one fixed copy: n <= 25 */
 	text[n] = '\0';
 	return n;
 }

@@ -24,6 +24,21 @@ static inline void put(GString *g, const char *s, size_t n)
 	}
 }
 
+/* put for a short s that has PAD readable bytes (a number's buffer, a
+ * member name of members_new): one copy of a size known when compiled,
+ * not a call of memcpy. */
+#define PAD 48
+static inline void put_padded(GString *g, const char *s, size_t n)
+{
+	if (G_LIKELY(n <= PAD && g->len + PAD < g->allocated_len)) {
+		memcpy(g->str + g->len, s, PAD);
+		g->len += n;
+		g->str[g->len] = '\0';
+	} else {
+		g_string_append_len(g, s, (gssize)n);
+	}
+}
+
 static inline void put_c(GString *g, char c)
 {
 	g_string_append_c(g, c);
@@ -202,34 +217,112 @@ void table_csv_header(const Table *t, GString *out)
 	put_c(out, '\n');
 }
 
-/* The JSON member names of a table and their lengths. */
+/* What a table's rows are written with, found once per table: the
+ * JSON member names (as json_member_names, each after ", " but the
+ * first) and their lengths, each column's spec and whether it is
+ * ranged. */
 typedef struct {
 	char **names;
 	size_t *lengths;
+	const Column **cols;
+	bool *ranged;
 } Members;
 
+static Members members_new(const Table *t)
+{
+	size_t n = table_columns(t);
+	Members m = {json_member_names(t), g_new(size_t, 3 * n),
+	             g_new(const Column *, n), g_new(bool, n)};
+	for (size_t i = 0; i < 3 * n; i++) {
+		const char *sep = i && *m.names[i] ? ", " : "";
+		m.lengths[i] = strlen(sep) + strlen(m.names[i]);
+		char *name = g_malloc0(m.lengths[i] + PAD + 1); /* put_padded */
+		memcpy(name, sep, strlen(sep));
+		memcpy(name + strlen(sep), m.names[i], strlen(m.names[i]));
+		g_free(m.names[i]);
+		m.names[i] = name;
+	}
+	for (size_t k = 0; k < n; k++) {
+		m.cols[k] = table_column(t, k);
+		m.ranged[k] = table_column_ranged(t, k);
+	}
+	return m;
+}
+
+static void members_free(Members *m)
+{
+	g_strfreev(m->names);
+	g_free(m->lengths);
+	g_free(m->cols);
+	g_free(m->ranged);
+}
+
+/* Bytes a text cell cannot be copied with as it is: into a JSON string
+ * (TEXT_JSON: not json_plain_bytes) or a CSV field (TEXT_CSV: a comma,
+ * quote or line break). */
+enum { TEXT_JSON = 1, TEXT_CSV = 2 };
+
+static const unsigned char *text_classes(void)
+{
+	static unsigned char classes[256];
+	static gsize ready = 0;
+	if (g_once_init_enter(&ready)) {
+		const bool *plain = json_plain_bytes();
+		for (int c = 0; c < 256; c++)
+			classes[c] = (plain[c] ? 0 : TEXT_JSON)
+			             | (strchr(",\"\r\n", c) && c ? TEXT_CSV : 0);
+		g_once_init_leave(&ready, 1);
+	}
+	return classes;
+}
+
+/* A text cell into the CSV line and the JSON object (either may be
+ * NULL): one look at its bytes says whether either needs escaping. */
+static void text_value(GString *csv, GString *json, const char *text,
+                       size_t len)
+{
+	const unsigned char *classes = text_classes();
+	unsigned found = 0;
+	for (size_t i = 0; i < len; i++)
+		found |= classes[(unsigned char)text[i]];
+	if (csv && (found & TEXT_CSV))
+		csv_field(csv, text, len, false);
+	else if (csv)
+		put(csv, text, len);
+	if (json && (found & TEXT_JSON))
+		table_json_string(json, text);
+	else if (json) {
+		put_c(json, '"');
+		put(json, text, len);
+		put_c(json, '"');
+	}
+}
+
 /* One value (bound: as table_cell_data) of row r's column k into the
- * CSV line and the
- * JSON object being made (either may be NULL), formatted once. */
+ * CSV line and the JSON object being made (either may be NULL),
+ * formatted once. */
 static void data_value(const Table *t, size_t r, size_t k, int bound,
                        GString *csv, GString *json, const Members *m)
 {
 	char buf[FORMAT_FIXED_MAX];
 	size_t len;
 	const char *text = table_cell_data(t, r, k, bound, buf, &len);
-	const Column *col = table_column(t, k);
 	size_t name = 3 * k + (size_t)(bound + 1);
-	if (csv) {
-		if (k || bound >= 0)
-			put_c(csv, ',');
-		csv_field(csv, text, len, col->type != COL_TEXT);
+	if (csv && (k || bound >= 0))
+		put_c(csv, ',');
+	if (json)
+		put_padded(json, m->names[name], m->lengths[name]);
+	if (m->cols[k]->type == COL_TEXT) {
+		text_value(csv, json, text, len);
+		return;
 	}
-	if (json) {
-		if (k || bound >= 0)
-			PUT_LIT(json, ", ");
-		put(json, m->names[name], m->lengths[name]);
-		json_value(json, col, text, len);
-	}
+	/* a number: text is buf (FORMAT_FIXED_MAX bytes), or "" */
+	if (csv && len)
+		put_padded(csv, text, len);
+	if (json && len)
+		put_padded(json, text, len);
+	else if (json)
+		PUT_LIT(json, "null");
 }
 
 bool table_data_write(const Table *t, TableOut *csv, TableOut *json,
@@ -237,9 +330,7 @@ bool table_data_write(const Table *t, TableOut *csv, TableOut *json,
 {
 	GString *c = csv ? csv->buf : NULL, *j = json ? json->buf : NULL;
 	size_t n = table_columns(t);
-	Members m = {json_member_names(t), g_new(size_t, 3 * n)};
-	for (size_t i = 0; i < 3 * n; i++)
-		m.lengths[i] = strlen(m.names[i]);
+	Members m = members_new(t);
 	if (c)
 		table_csv_header(t, c);
 	if (j) {
@@ -254,7 +345,7 @@ bool table_data_write(const Table *t, TableOut *csv, TableOut *json,
 			PUT_LIT(j, "\n    {");
 		for (size_t k = 0; k < n; k++) {
 			data_value(t, r, k, -1, c, j, &m);
-			if (!table_column_ranged(t, k))
+			if (!m.ranged[k])
 				continue;
 			data_value(t, r, k, 0, c, j, &m);
 			data_value(t, r, k, 1, c, j, &m);
@@ -267,8 +358,7 @@ bool table_data_write(const Table *t, TableOut *csv, TableOut *json,
 	}
 	if (j)
 		PUT_LIT(j, "\n  ]");
-	g_strfreev(m.names);
-	g_free(m.lengths);
+	members_free(&m);
 	return ok;
 }
 

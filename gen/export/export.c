@@ -76,7 +76,7 @@ typedef struct {
 /* What write_tables works with. */
 typedef struct {
 	Site *site;
-	char *json_path; /* guide.json's relpath */
+	SiteFile *json;  /* guide.json, being written */
 	GArray *written; /* Written, in table order */
 } Tables;
 
@@ -158,22 +158,27 @@ static GArray *row_sources(const Table *t, const GArray *written)
 }
 
 /* Appends the bytes from offset from to to (to SIZE_MAX: to its end) of
- * relpath in the new tree to out, flushed as table_data_write's. */
-static bool copy_back(Site *site, const char *relpath, size_t from,
+ * relpath in the new tree, or of guide.json (relpath NULL), to out,
+ * flushed as table_data_write's. */
+static bool copy_back(const Tables *ts, const char *relpath, size_t from,
                       size_t to, TableOut *out, GError **error)
 {
 	while (from < to) {
 		size_t want = MIN(to - from, (size_t)(1024 * 1024)), got;
 		size_t at = out->buf->len;
 		g_string_set_size(out->buf, at + want);
-		bool ok = site_read_new(site, relpath, from, out->buf->str + at,
-		                        want, &got, error);
+		char *into = out->buf->str + at;
+		bool ok = relpath ? site_read_new(ts->site, relpath, from, into,
+		                                  want, &got, error)
+		                  : site_file_read(ts->json, from, into, want, &got,
+		                                   error);
 		g_string_set_size(out->buf, at + got);
 		if (!ok)
 			return false;
 		if (!got && to != SIZE_MAX) {
 			g_set_error(error, GG_ERROR, GG_ERR_ENV,
-			            "'%s' is shorter than written", relpath);
+			            "'%s' is shorter than written",
+			            relpath ? relpath : "guide.json");
 			return false;
 		}
 		if (!got)
@@ -202,9 +207,8 @@ static bool copy_table(const Table *t, const GArray *sources,
 		                                  g_array_index(sources, guint, i));
 		if (i)
 			g_string_append_c(json->buf, ',');
-		ok = copy_back(ts->site, w->csv, header, SIZE_MAX, csv, error)
-		     && copy_back(ts->site, ts->json_path, w->from, w->to, json,
-		                  error);
+		ok = copy_back(ts, w->csv, header, SIZE_MAX, csv, error)
+		     && copy_back(ts, NULL, w->from, w->to, json, error);
 	}
 	g_string_append(json->buf, "\n  ]");
 	return ok;
@@ -276,7 +280,6 @@ static void tables_free(Tables *ts)
 	for (guint i = 0; i < ts->written->len; i++)
 		g_free(g_array_index(ts->written, Written, i).csv);
 	g_array_free(ts->written, TRUE);
-	g_free(ts->json_path);
 }
 
 static void json_head(GString *json, const Edition *e)
@@ -304,8 +307,7 @@ static bool write_json_files(const EditionResult *r, Site *site,
 	GString *js = g_string_sized_new(PART_BYTES);
 	json_head(json, r->edition);
 	picker_data_head(js, r);
-	Tables ts = {site, paths_data_json(r->prefix),
-	             g_array_new(FALSE, FALSE, sizeof(Written))};
+	Tables ts = {site, x.json, g_array_new(FALSE, FALSE, sizeof(Written))};
 	x.json_at = json->len;
 	bool ok = x.picker && add_to(x.json, json, error)
 	          && add_to(x.picker, js, error)

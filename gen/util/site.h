@@ -44,11 +44,20 @@ bool site_file_add(SiteFile *file, const void *bytes, size_t length,
 bool site_file_close(SiteFile *file, GError **error);
 void site_file_abort(SiteFile *file);
 
-/* Reads back what the new tree holds at relpath (a file written, or one
- * being written in parts: every part added so far) from offset: up to
- * length bytes into buf, *got how many (fewer at its end). */
+/* While the previous output's file at relpath holds every part added
+ * so far, the parts are compared with it and not written: at the close
+ * it is linked in the new file's place; at the first difference (or a
+ * failed link) the bytes it holds are copied and writing goes on.  An
+ * output being replaced by the same bytes is read once, never written.
+ *
+ * Reading back: site_read_new reads what the new tree holds at relpath
+ * (a file written and closed), site_file_read what was added to a file
+ * still open, from offset: up to length bytes into buf, *got how many
+ * (fewer at its end). */
 bool site_read_new(Site *site, const char *relpath, size_t offset,
                    void *buf, size_t length, size_t *got, GError **error);
+bool site_file_read(SiteFile *file, size_t offset, void *buf,
+                    size_t length, size_t *got, GError **error);
 
 /* Recording: from site_record_start, every file written (site_write,
  * site_file_close, site_reuse) is noted as "SHA256  relpath" (the

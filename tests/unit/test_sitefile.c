@@ -2,7 +2,9 @@
  * parts in order, the run's list notes their SHA-256, the previous
  * output's same file is linked (it keeps its inode and time), a changed
  * one is new, and the marker or a path outside the tree is refused; what
- * was added reads back (site_read_new) while the file is being written. */
+ * was added reads back (site_file_read) while the file is being written,
+ * whether its writing is put off (the previous output has the same
+ * bytes so far) or not. */
 #include "unit.h"
 #include "digest.h"
 #include "site.h"
@@ -12,7 +14,8 @@
 
 /* The parts added so far read back from their second byte on, and a
  * path outside the tree is refused. */
-static void check_read_back(Site *site, const char *const *parts)
+static void check_read_back(Site *site, SiteFile *f,
+                            const char *const *parts)
 {
 	GString *all = g_string_new(NULL);
 	for (const char *const *p = parts; *p; p++)
@@ -20,8 +23,7 @@ static void check_read_back(Site *site, const char *const *parts)
 	char buf[64] = "";
 	size_t got = 99;
 	GError *error = NULL;
-	CHECK(site_read_new(site, "data/parts.json", 1, buf, sizeof buf - 1,
-	                    &got, &error));
+	CHECK(site_file_read(f, 1, buf, sizeof buf - 1, &got, &error));
 	CHECK(all->len > 0 && got == all->len - 1);
 	CHECK_STR(buf, all->str + 1);
 	CHECK(!site_read_new(site, "../parts.json", 0, buf, 8, &got, &error));
@@ -51,7 +53,7 @@ static char *run_with_parts(const char *out, const char *top,
 	for (const char *const *p = parts; ok && *p; p++)
 		ok = site_file_add(f, *p, strlen(*p), &error);
 	if (ok)
-		check_read_back(site, parts);
+		check_read_back(site, f, parts);
 	ok = ok && site_file_close(f, &error);
 	GPtrArray *lines = site_record_stop(site);
 	char *line = ok && lines && lines->len == 1
@@ -132,6 +134,23 @@ void test_sitefile(void)
 	g_free(text);
 	CHECK(g_file_get_contents(file, &text, NULL, NULL));
 	CHECK_STR(text, "{\"a\": [1, 3]}\n");
+	/* the previous file's first bytes alone: a new file */
+	const char *const prefix[] = {"{\"a\": [1, 3]", NULL};
+	struct stat fourth;
+	g_free(line);
+	line = run_with_parts(out, top, prefix);
+	CHECK(g_stat(file, &fourth) == 0 && fourth.st_ino != third.st_ino);
+	g_free(text);
+	CHECK(g_file_get_contents(file, &text, NULL, NULL));
+	CHECK_STR(text, "{\"a\": [1, 3]");
+	/* the same first part, then another: the first copied, then the
+	 * rest written */
+	const char *const later[] = {"{\"a\": [1", ", 9]}\n", NULL};
+	g_free(line);
+	line = run_with_parts(out, top, later);
+	g_free(text);
+	CHECK(g_file_get_contents(file, &text, NULL, NULL));
+	CHECK_STR(text, "{\"a\": [1, 9]}\n");
 	check_refused_path(out, top, ".gpuguide");
 	check_refused_path(out, top, "../outside.json");
 	g_free(text);
