@@ -312,5 +312,9 @@ echo "  (n log n grows 3.4x per tripling at these sizes; linear 3.0x)"
 # ---- 5. page weight ----------------------------------------------------------
 if [ "${BENCH_SCALE_ONLY:-0}" != 1 ] && [ -f tests/bench/page_weight.sh ]; then
 	echo
-	sh tests/bench/page_weight.sh "$site"
+	if command -v chromium >/dev/null 2>&1; then
+		sh tests/bench/page_weight.sh "$site"
+	else
+		echo "5. page weight: skipped (needs chromium; tools/check-deps.sh bench could not install it here)"
+	fi
 fi

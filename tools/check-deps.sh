@@ -28,7 +28,7 @@ if ! fc-list 2>/dev/null | grep -q 'NotoSansCJK'; then add fonts-noto-cjk; fi
 # The Chinese PDFs use WenQuanYi Micro Hei: TrueType outlines, which cairo
 # 1.16 subsets correctly (it draws some Noto CJK CFF glyphs blank, e.g. 如).
 if ! fc-list 2>/dev/null | grep -q 'wqy-microhei'; then add fonts-wqy-microhei; fi
-if [ "$need" = browser ] || [ "$need" = test ]; then
+if [ "$need" = browser ] || [ "$need" = test ] || [ "$need" = bench ]; then
 	command -v chromium >/dev/null 2>&1 || add chromium
 fi
 if [ "$need" = test ]; then
