@@ -34,19 +34,38 @@ static void add(GArray *list, ChangeKind kind, char *subject, char *before,
 
 /* ---- the previous run ------------------------------------------------ */
 
+/* A GPU of the previous run's one-GPU rows: its price and CNN rank per
+ * condition (CONDITION_NEW, CONDITION_USED). */
 typedef struct {
-	GHashTable *price; /* "GPU|condition" -> double* */
-	GHashTable *rank;  /* "GPU|condition" -> int */
-	GHashTable *gpus;  /* GPU name set */
-	GHashTable *pick;  /* use case -> buy (else best_value) */
+	double price[2]; /* NAN when none */
+	int rank[2];     /* 0 when none */
+} PreviousGpu;
+
+typedef struct {
+	GHashTable *gpus; /* GPU name -> PreviousGpu */
+	GHashTable *pick; /* use case -> buy (else best_value) */
 } Previous;
+
+static void previous_init(Previous *p)
+{
+	p->gpus = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	                                g_free);
+	p->pick = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	                                g_free);
+}
 
 static void previous_free(Previous *p)
 {
-	g_hash_table_destroy(p->price);
-	g_hash_table_destroy(p->rank);
 	g_hash_table_destroy(p->gpus);
 	g_hash_table_destroy(p->pick);
+}
+
+/* The previous run's GPU `name` in condition c: its price, else NAN. */
+static double previous_price(const Previous *p, const char *name,
+                             Condition c)
+{
+	const PreviousGpu *g = g_hash_table_lookup(p->gpus, name);
+	return g ? g->price[c] : NAN;
 }
 
 /* The ranges of what is read back (data/README.md's limits: a price at
@@ -111,69 +130,111 @@ static double checked_number(Check *k, const JsonNode *o, const char *list,
 	return m->number;
 }
 
-static bool read_previous(const char *path, const JsonNode *root,
-                          Previous *p, GError **error)
+/* Row i of per_dollar: a one-GPU row gives its GPU, price and rank (a
+ * later row of the same GPU and condition wins).  Nothing after the first
+ * failure. */
+static void read_row(Check *k, const JsonNode *r, size_t i, Previous *p)
 {
-	Check k = {path, error, false};
-	p->price = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-	                                 g_free);
-	p->rank = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-	p->gpus = g_hash_table_new(g_str_hash, g_str_equal);
-	p->pick = g_hash_table_new(g_str_hash, g_str_equal);
-	const JsonNode *rows = json_member(root, "per_dollar");
-	for (size_t i = 0; rows && i < rows->n_items && !k.failed; i++) {
-		const JsonNode *r = rows->items[i];
-		const char *gpu = checked_string(&k, r, "per_dollar", i, "gpu",
-		                                 PREVIOUS_NAME_MAX);
-		const char *cond = checked_string(&k, r, "per_dollar", i,
-		                                  "price_condition", 4);
-		if (cond && strcmp(cond, "new") != 0 && strcmp(cond, "used") != 0)
-			check_fail(&k, "per_dollar", i, "price_condition",
-			           "neither new nor used");
-		double count = checked_number(&k, r, "per_dollar", i,
-		                              "gpu_count", 1, 1024, true, 0);
-		double v = checked_number(&k, r, "per_dollar", i,
-		                          "gpu_price_usd", 0, PREVIOUS_PRICE_MAX,
-		                          false, NAN);
-		double rank = checked_number(&k, r, "per_dollar", i, "rank_cnn",
-		                             0, PREVIOUS_RANK_MAX, true, 0);
-		if (k.failed || !gpu || count != 1)
-			continue;
-		g_hash_table_add(p->gpus, (gpointer)gpu);
-		char *key = g_strdup_printf("%s|%s", gpu, cond ? cond : "new");
-		if (!isnan(v))
-			g_hash_table_replace(p->price, g_strdup(key),
-			                     g_memdup2(&v, sizeof v));
-		if (rank > 0)
-			g_hash_table_replace(p->rank, g_strdup(key),
-			                     GINT_TO_POINTER((int)rank));
-		g_free(key);
+	if (k->failed)
+		return;
+	const char *gpu = checked_string(k, r, "per_dollar", i, "gpu",
+	                                 PREVIOUS_NAME_MAX);
+	const char *cond = checked_string(k, r, "per_dollar", i,
+	                                  "price_condition", 4);
+	if (cond && strcmp(cond, "new") != 0 && strcmp(cond, "used") != 0)
+		check_fail(k, "per_dollar", i, "price_condition",
+		           "neither new nor used");
+	double count = checked_number(k, r, "per_dollar", i, "gpu_count", 1,
+	                              1024, true, 0);
+	double v = checked_number(k, r, "per_dollar", i, "gpu_price_usd", 0,
+	                          PREVIOUS_PRICE_MAX, false, NAN);
+	double rank = checked_number(k, r, "per_dollar", i, "rank_cnn", 0,
+	                             PREVIOUS_RANK_MAX, true, 0);
+	if (k->failed || !gpu || count != 1)
+		return;
+	PreviousGpu *g = g_hash_table_lookup(p->gpus, gpu);
+	if (!g) {
+		g = g_new(PreviousGpu, 1);
+		*g = (PreviousGpu){{NAN, NAN}, {0, 0}};
+		g_hash_table_insert(p->gpus, g_strdup(gpu), g);
 	}
-	const JsonNode *recs = json_member(root, "recommendations");
-	for (size_t i = 0; recs && i < recs->n_items && !k.failed; i++) {
-		const char *id = checked_string(&k, recs->items[i],
-		                                "recommendations", i,
-		                                "use_case", PREVIOUS_NAME_MAX);
-		/* the decision; a run before it was exported named only the
-		 * best value */
-		const char *best = checked_string(&k, recs->items[i],
-		                                  "recommendations", i, "buy",
-		                                  PREVIOUS_PICK_MAX);
-		if (!best && !k.failed)
-			best = checked_string(&k, recs->items[i],
-			                      "recommendations", i,
-			                      "best_value", PREVIOUS_PICK_MAX);
-		if (id && best && !k.failed)
-			g_hash_table_replace(p->pick, (gpointer)id,
-			                     (gpointer)best);
+	Condition c = cond && strcmp(cond, "used") == 0 ? CONDITION_USED
+	                                               : CONDITION_NEW;
+	if (!isnan(v))
+		g->price[c] = v;
+	if (rank > 0)
+		g->rank[c] = (int)rank;
+}
+
+/* Row i of recommendations: its use case and decision (a run before the
+ * decision was exported named only the best value). */
+static void read_pick(Check *k, const JsonNode *r, size_t i, Previous *p)
+{
+	if (k->failed)
+		return;
+	const char *id = checked_string(k, r, "recommendations", i,
+	                                "use_case", PREVIOUS_NAME_MAX);
+	const char *best = checked_string(k, r, "recommendations", i, "buy",
+	                                  PREVIOUS_PICK_MAX);
+	if (!best && !k->failed)
+		best = checked_string(k, r, "recommendations", i,
+		                      "best_value", PREVIOUS_PICK_MAX);
+	if (id && best && !k->failed)
+		g_hash_table_replace(p->pick, g_strdup(id), g_strdup(best));
+}
+
+/* The previous run read as its rows go by (json_parse_rows), so that no
+ * tree of its tables is held: the tables read (the first of each name
+ * counts, as json_member finds it) and each one's first error. */
+typedef struct {
+	Previous p;
+	const JsonNode *rows, *recs; /* per_dollar, recommendations */
+	GError *rows_error, *recs_error;
+	Check rows_check, recs_check;
+} Reader;
+
+static void visit_row(const JsonNode *table, size_t i, const JsonNode *row,
+                      void *data)
+{
+	Reader *r = data;
+	if (strcmp(table->key, "per_dollar") == 0
+	    && (!r->rows || r->rows == table)) {
+		r->rows = table;
+		read_row(&r->rows_check, row, i, &r->p);
+	} else if (strcmp(table->key, "recommendations") == 0
+	           && (!r->recs || r->recs == table)) {
+		r->recs = table;
+		read_pick(&r->recs_check, row, i, &r->p);
+	}
+}
+
+/* After the parse: drops a table read that is not the first of its name
+ * (an earlier member of that name held no rows), then the first error,
+ * per_dollar's before recommendations', then data_date's. */
+static bool read_previous(const char *path, const JsonNode *root,
+                          Reader *r, GError **error)
+{
+	if (json_member(root, "per_dollar") != r->rows) {
+		g_hash_table_remove_all(r->p.gpus);
+		g_clear_error(&r->rows_error);
+	}
+	if (json_member(root, "recommendations") != r->recs) {
+		g_hash_table_remove_all(r->p.pick);
+		g_clear_error(&r->recs_error);
+	}
+	GError **first = r->rows_error ? &r->rows_error : &r->recs_error;
+	if (*first) {
+		g_propagate_error(error, *first);
+		*first = NULL;
+		return false;
 	}
 	const char *date = json_string_member(root, "data_date");
-	if (!k.failed && date && *date && !gg_is_iso_date(date)) {
-		k.failed = true;
+	if (date && *date && !gg_is_iso_date(date)) {
 		gg_set_input_error(error, path, 0, 0,
 		                   "data_date: not a date YYYY-MM-DD");
+		return false;
 	}
-	return !k.failed;
+	return true;
 }
 
 /* ---- comparisons ----------------------------------------------------- */
@@ -194,24 +255,24 @@ static void price_moves(const Costs *c, const Previous *p, GArray *out)
 		if (b->gpu_count != 1)
 			continue;
 		const char *name = e->gpus[b->gpu].name;
-		char *key = g_strdup_printf("%s|%s", name,
-		                            condition_id(b->condition));
-		const double *before = g_hash_table_lookup(p->price, key);
+		const PreviousGpu *g = g_hash_table_lookup(p->gpus, name);
+		if (!g)
+			continue;
+		double before = g->price[b->condition];
 		double now = b->gpu_price->price;
-		if (before && fabs(*before - now) >= 0.5)
+		if (!isnan(before) && fabs(before - now) >= 0.5)
 			add(out, CHANGE_PRICE,
 			    g_strdup_printf("%s %s", name,
 			                    condition_id(b->condition)),
-			    money_text(*before), money_text(now),
+			    money_text(before), money_text(now),
 			    row_cause(b->gpu_price));
-		gpointer rank = g_hash_table_lookup(p->rank, key);
-		if (rank && GPOINTER_TO_INT(rank) != b->rank[WORKLOAD_CNN])
+		int rank = g->rank[b->condition];
+		if (rank && rank != b->rank[WORKLOAD_CNN])
 			add(out, CHANGE_RANK,
 			    g_strdup_printf("%s %s", name,
 			                    condition_id(b->condition)),
-			    g_strdup_printf("%d", GPOINTER_TO_INT(rank)),
+			    g_strdup_printf("%d", rank),
 			    g_strdup_printf("%d", b->rank[WORKLOAD_CNN]), NULL);
-		g_free(key);
 	}
 }
 
@@ -300,8 +361,8 @@ static void pick_changes(const Recommendations *r, const Previous *p,
 		if (x->buy) {
 			const char *name = e->gpus[x->buy->gpu].name;
 			const char *cond = condition_id(x->buy->condition);
-			char *key = g_strdup_printf("%s|%s", name, cond);
-			if (!g_hash_table_contains(p->price, key)) {
+			if (isnan(previous_price(p, name,
+			                         x->buy->condition))) {
 				char *m = money_text(x->buy->gpu_price->price);
 				char *more = g_strdup_printf(
 				    "%s%s%s %s at %s newly ranked", cause,
@@ -310,7 +371,6 @@ static void pick_changes(const Recommendations *r, const Previous *p,
 				g_free(cause);
 				cause = more;
 			}
-			g_free(key);
 		}
 		add(picks, CHANGE_PICK, g_strdup(x->use_case->id),
 		    g_strdup(before), after, cause);
@@ -321,25 +381,31 @@ Changes *changes_compare_text(const char *path, const char *json,
                               size_t length, const Recommendations *recs,
                               GError **error)
 {
-	JsonNode *root = json_parse(path, json, length, error);
-	if (!root)
-		return NULL;
-	if (root->kind != JSON_OBJECT) {
+	Reader r = {0};
+	previous_init(&r.p);
+	r.rows_check = (Check){path, &r.rows_error, false};
+	r.recs_check = (Check){path, &r.recs_error, false};
+	JsonNode *root = json_parse_rows(path, json, length, visit_row, &r,
+	                                 error);
+	bool ok = root != NULL;
+	if (ok && root->kind != JSON_OBJECT) {
 		gg_set_input_error(error, path, 0, 0, "not a guide.json object");
+		ok = false;
+	}
+	ok = ok && read_previous(path, root, &r, error);
+	g_clear_error(&r.rows_error);
+	g_clear_error(&r.recs_error);
+	if (!ok) {
+		previous_free(&r.p);
 		json_node_free(root);
 		return NULL;
 	}
-	Previous p;
-	if (!read_previous(path, root, &p, error)) {
-		previous_free(&p);
-		json_node_free(root);
-		return NULL;
-	}
+	const Previous *p = &r.p;
 	GArray *rest = g_array_new(FALSE, TRUE, sizeof(Change));
 	GArray *all = g_array_new(FALSE, TRUE, sizeof(Change));
-	price_moves(recs->costs, &p, rest);
-	gpu_set_changes(recs->costs, &p, rest);
-	pick_changes(recs, &p, rest, all);
+	price_moves(recs->costs, p, rest);
+	gpu_set_changes(recs->costs, p, rest);
+	pick_changes(recs, p, rest, all);
 	g_array_append_vals(all, rest->data, rest->len);
 	g_array_free(rest, TRUE);
 	Changes *c = g_new0(Changes, 1);
@@ -347,7 +413,7 @@ Changes *changes_compare_text(const char *path, const char *json,
 	c->previous_date = g_strdup(date ? date : "");
 	c->n = all->len;
 	c->items = (Change *)g_array_free(all, FALSE);
-	previous_free(&p);
+	previous_free(&r.p);
 	json_node_free(root);
 	return c;
 }

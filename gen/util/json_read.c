@@ -16,6 +16,8 @@ typedef struct {
 	GError **error;
 	bool failed;
 	size_t budget; /* bytes the tree may still take (json_read.h) */
+	JsonRowVisit visit; /* json_parse_rows: takes the tables' items */
+	void *data;
 } Parser;
 
 static void fail(Parser *p, const char *what)
@@ -173,12 +175,27 @@ static bool number(Parser *p, double *v)
 	return ok;
 }
 
-static JsonNode *value(Parser *p, int depth);
+static JsonNode *value(Parser *p, int depth, char *key);
+
+/* An item of n (at depth): kept, or, when n is a table (a member of the
+ * root object) and the parse visits rows, handed to the visitor and
+ * freed. */
+static void keep(Parser *p, JsonNode *n, int depth, GPtrArray *items,
+                 size_t index, JsonNode *item)
+{
+	if (p->visit && depth == 1 && n->key) {
+		p->visit(n, index, item, p->data);
+		json_node_free(item);
+	} else {
+		g_ptr_array_add(items, item);
+	}
+}
 
 /* Arrays and objects: items separated by commas up to `close`. */
 static void container(Parser *p, JsonNode *n, char close, int depth)
 {
 	GPtrArray *items = g_ptr_array_new();
+	size_t index = 0;
 	p->at++;
 	skip_space(p);
 	if (p->at < p->end && *p->at == close) {
@@ -198,13 +215,14 @@ static void container(Parser *p, JsonNode *n, char close, int depth)
 				                   || *p->at++ != ':'))
 					fail(p, "expected ':'");
 			}
-			JsonNode *item = p->failed ? NULL : value(p, depth + 1);
-			if (!item) {
+			if (p->failed) {
 				g_free(key);
 				break;
 			}
-			item->key = key;
-			g_ptr_array_add(items, item);
+			JsonNode *item = value(p, depth + 1, key);
+			if (!item)
+				break;
+			keep(p, n, depth, items, index++, item);
 			charge(p, 2 * sizeof(JsonNode *));
 			skip_space(p);
 			if (p->at < p->end && *p->at == ',') {
@@ -223,21 +241,23 @@ static void container(Parser *p, JsonNode *n, char close, int depth)
 	n->items = (JsonNode **)g_ptr_array_free(items, FALSE);
 }
 
-static JsonNode *value(Parser *p, int depth)
+/* A value; key (taken, freed on failure) is its member name inside an
+ * object, else NULL. */
+static JsonNode *value(Parser *p, int depth, char *key)
 {
 	skip_space(p);
-	if (depth > MAX_DEPTH) {
+	if (depth > MAX_DEPTH)
 		fail(p, "nested too deeply");
-		return NULL;
-	}
-	if (p->at >= p->end) {
+	else if (p->at >= p->end)
 		fail(p, "unexpected end");
+	else
+		charge(p, sizeof(JsonNode) + 2 * sizeof(size_t));
+	if (p->failed) {
+		g_free(key);
 		return NULL;
 	}
-	charge(p, sizeof(JsonNode) + 2 * sizeof(size_t));
-	if (p->failed)
-		return NULL;
 	JsonNode *n = g_new0(JsonNode, 1);
+	n->key = key;
 	char c = *p->at;
 	if (c == '{' || c == '[') {
 		n->kind = c == '{' ? JSON_OBJECT : JSON_ARRAY;
@@ -266,13 +286,20 @@ static JsonNode *value(Parser *p, int depth)
 JsonNode *json_parse(const char *path, const char *text, size_t length,
                      GError **error)
 {
+	return json_parse_rows(path, text, length, NULL, NULL, error);
+}
+
+JsonNode *json_parse_rows(const char *path, const char *text, size_t length,
+                          JsonRowVisit visit, void *data, GError **error)
+{
 	/* the same text rules as the data: UTF-8 (no overlong form, no
 	 * surrogate), no NUL, no invisible control character */
 	if (!gg_check_text(path, text, length, error))
 		return NULL;
 	Parser p = {path, text, text + length, text, error, false,
-	            (size_t)JSON_MEMORY_FACTOR * length + JSON_MEMORY_BASE};
-	JsonNode *root = value(&p, 0);
+	            (size_t)JSON_MEMORY_FACTOR * length + JSON_MEMORY_BASE,
+	            visit, data};
+	JsonNode *root = value(&p, 0, NULL);
 	skip_space(&p);
 	if (root && p.at != p.end) {
 		fail(&p, "text after the value");

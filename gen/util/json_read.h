@@ -7,8 +7,11 @@
  * escaped: \u001b is refused like the byte), a number at most 40
  * characters, and the tree at most JSON_MEMORY_FACTOR times the text's
  * size (plus JSON_MEMORY_BASE) in memory, whatever its shape.
- * Ownership: json_parse returns a tree the caller frees with
- * json_node_free; every string inside belongs to the tree. */
+ * json_parse_rows reads a large file of tables (data/changes_basis.json,
+ * guide.json) without holding them: it hands each row to the caller and
+ * keeps only the rest, under the same rules and limits.
+ * Ownership: json_parse and json_parse_rows return a tree the caller
+ * frees with json_node_free; every string inside belongs to the tree. */
 #ifndef GG_JSON_READ_H
 #define GG_JSON_READ_H
 
@@ -37,6 +40,20 @@ struct JsonNode {
 JsonNode *json_parse(const char *path, const char *text, size_t length,
                      GError **error);
 void json_node_free(JsonNode *node);
+
+/* A row: item number index of table, an array or object that is a member
+ * of the root object.  row and what it holds are freed after the call. */
+typedef void (*JsonRowVisit)(const JsonNode *table, size_t index,
+                             const JsonNode *row, void *data);
+
+/* As json_parse, but when the root is an object, each item of its arrays
+ * and objects is given to visit, in file order, instead of being kept:
+ * those members come back empty (n_items 0).  The limits (nesting,
+ * numbers, memory budget, counted as if the whole tree were kept) and the
+ * messages are json_parse's; rows visited before a failure are to be
+ * dropped. */
+JsonNode *json_parse_rows(const char *path, const char *text, size_t length,
+                          JsonRowVisit visit, void *data, GError **error);
 
 /* Member `key` of an object, or NULL. */
 const JsonNode *json_member(const JsonNode *object, const char *key);
