@@ -4,6 +4,7 @@
 #include "table.h"
 
 #include "format.h"
+#include "util.h"
 
 #include <math.h>
 #include <string.h>
@@ -13,18 +14,7 @@
  * whole as text. */
 #define FLUSH_BYTES (1024 * 1024)
 
-static inline void put(GString *g, const char *s, size_t n)
-{
-	if (G_LIKELY(g->len + n < g->allocated_len)) {
-		memcpy(g->str + g->len, s, n);
-		g->len += n;
-		g->str[g->len] = '\0';
-	} else {
-		g_string_append_len(g, s, (gssize)n);
-	}
-}
-
-/* put for a short s that has PAD readable bytes (a number's buffer, a
+/* gg_string_put for a short s that has PAD readable bytes (a number's buffer, a
  * member name of members_new): one copy of a size known when compiled,
  * not a call of memcpy. */
 #define PAD 48
@@ -45,7 +35,7 @@ static inline void put_c(GString *g, char c)
 }
 
 /* A literal: its length is known when it is compiled. */
-#define PUT_LIT(g, lit) put(g, lit, sizeof(lit) - 1)
+#define PUT_LIT(g, lit) gg_string_put(g, lit, sizeof(lit) - 1)
 
 /* Hands out's text to its flush once it holds FLUSH_BYTES; false when
  * that failed. */
@@ -62,17 +52,17 @@ static void csv_field(GString *out, const char *text, size_t len,
                       bool number)
 {
 	if (number || !strpbrk(text, ",\"\r\n")) {
-		put(out, text, len);
+		gg_string_put(out, text, len);
 		return;
 	}
 	put_c(out, '"');
 	const char *run = text;
 	for (const char *q = strchr(run, '"'); q; q = strchr(run, '"')) {
-		put(out, run, (size_t)(q - run + 1));
+		gg_string_put(out, run, (size_t)(q - run + 1));
 		put_c(out, '"'); /* a quote doubled */
 		run = q + 1;
 	}
-	put(out, run, len - (size_t)(run - text));
+	gg_string_put(out, run, len - (size_t)(run - text));
 	put_c(out, '"');
 }
 
@@ -102,7 +92,7 @@ void table_json_string(GString *out, const char *text)
 		while (plain[*p])
 			p++;
 		if (p > run)
-			put(out, (const char *)run, (size_t)(p - run));
+			gg_string_put(out, (const char *)run, (size_t)(p - run));
 		if (!*p)
 			break;
 		switch (*p) {
@@ -131,7 +121,7 @@ static void json_value(GString *out, const Column *col, const char *text,
 	else if (!len)
 		PUT_LIT(out, "null");
 	else
-		put(out, text, len);
+		gg_string_put(out, text, len);
 }
 
 void table_json_only(const Table *t, GString *out, const char *const *keys)
@@ -167,7 +157,7 @@ void table_json_only(const Table *t, GString *out, const char *const *keys)
 			const char *text = table_cell_data(t, r, k, -1, buf, &len);
 			if (j)
 				PUT_LIT(out, ", ");
-			put(out, names->str + from, end - from);
+			gg_string_put(out, names->str + from, end - from);
 			from = end;
 			json_value(out, table_column(t, k), text, len);
 		}
@@ -288,12 +278,12 @@ static void text_value(GString *csv, GString *json, const char *text,
 	if (csv && (found & TEXT_CSV))
 		csv_field(csv, text, len, false);
 	else if (csv)
-		put(csv, text, len);
+		gg_string_put(csv, text, len);
 	if (json && (found & TEXT_JSON))
 		table_json_string(json, text);
 	else if (json) {
 		put_c(json, '"');
-		put(json, text, len);
+		gg_string_put(json, text, len);
 		put_c(json, '"');
 	}
 }

@@ -17,25 +17,12 @@ static const char *const PICKER_TABLES[] = {
     "per_dollar", "recommendations", "requests", "assumptions", "machines",
     "cloud_offers"};
 
-/* Appends n bytes of s to g: the build lists append hundreds of
- * thousands of ids, each short. */
-static inline void put(GString *g, const char *s, size_t n)
-{
-	if (G_LIKELY(g->len + n < g->allocated_len)) {
-		memcpy(g->str + g->len, s, n);
-		g->len += n;
-		g->str[g->len] = '\0';
-	} else {
-		g_string_append_len(g, s, (gssize)n);
-	}
-}
-
 /* ", " (unless first) and a build's id (quoted) */
 static void put_id(GString *json, bool first, const char *id)
 {
 	if (!first)
-		put(json, ", ", 2);
-	put(json, id, strlen(id));
+		gg_string_put(json, ", ", 2);
+	gg_string_put(json, id, strlen(id));
 }
 
 /* Hands json to the sink once it holds a megabyte; false when that
@@ -177,9 +164,9 @@ static void decode_builds_json(GString *json, const EditionResult *r,
 		if (!(d->together > 0))
 			continue;
 		put_id(json, first, ids[i]);
-		put(json, ": ", 2);
+		gg_string_put(json, ": ", 2);
 		decode_text(&text, d);
-		put(json, text.text, text.len);
+		gg_string_put(json, text.text, text.len);
 		first = false;
 		sink_part(json, sink);
 	}

@@ -78,21 +78,6 @@ static void forward_signals(bool on)
 
 /* ---- the worker's side ------------------------------------------------ */
 
-static bool write_all(int fd, const void *bytes, size_t length)
-{
-	const char *p = bytes;
-	while (length > 0) {
-		ssize_t n = write(fd, p, length);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return false;
-		p += n;
-		length -= (size_t)n;
-	}
-	return true;
-}
-
 static bool write_record(int fd, char tag, int32_t code, const char *text)
 {
 	uint32_t length = text ? (uint32_t)strlen(text) : 0;
@@ -100,8 +85,8 @@ static bool write_record(int fd, char tag, int32_t code, const char *text)
 	head[0] = tag;
 	memcpy(head + 1, &code, 4);
 	memcpy(head + 5, &length, 4);
-	return write_all(fd, head, sizeof head)
-	       && write_all(fd, text ? text : "", length);
+	return gg_write_all(fd, head, sizeof head)
+	       && gg_write_all(fd, text ? text : "", length);
 }
 
 /* In the forked worker: run the job, report, and leave without running

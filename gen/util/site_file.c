@@ -5,6 +5,7 @@
 #include "site_internal.h"
 
 #include "digest.h"
+#include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -63,21 +64,6 @@ static bool same_next(int fd, const char *bytes, size_t length)
 	return true;
 }
 
-/* Writes n bytes to fd. */
-static bool write_all(int fd, const char *bytes, size_t n)
-{
-	while (n) {
-		ssize_t k = write(fd, bytes, n);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return false;
-		bytes += k;
-		n -= (size_t)k;
-	}
-	return true;
-}
-
 /* Reads up to length bytes of fd at offset into buf; *got how many
  * (fewer at its end); false at an error. */
 static bool pread_all(int fd, size_t offset, void *buf, size_t length,
@@ -108,7 +94,7 @@ static bool write_from_previous(SiteFile *sf, GError **error)
 	for (size_t at = 0, got = 0; ok && at < sf->length; at += got) {
 		size_t want = MIN(sizeof buf, sf->length - at);
 		ok = pread_all(sf->previous, at, buf, want, &got) && got == want
-		     && write_all(fileno(sf->f), buf, got);
+		     && gg_write_all(fileno(sf->f), buf, got);
 	}
 	if (!ok)
 		site_env_error(error, "cannot write '%s': %s", sf->path,

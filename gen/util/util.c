@@ -562,3 +562,18 @@ gint gg_compare_names(gconstpointer a, gconstpointer b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
+
+bool gg_write_all(int fd, const void *bytes, size_t length)
+{
+	const char *p = bytes;
+	while (length > 0) {
+		ssize_t n = write(fd, p, length);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return false;
+		p += n;
+		length -= (size_t)n;
+	}
+	return true;
+}

@@ -21,6 +21,7 @@
 
 #include <glib.h>
 #include <stdbool.h>
+#include <string.h>
 
 #define GG_ERROR (gg_error_quark())
 GQuark gg_error_quark(void);
@@ -131,5 +132,22 @@ bool gg_link_if_same(const char *old_path, const char *new_path,
  * link to it. */
 bool gg_link_if_same_file(const char *old_path, const char *new_path,
                           size_t length);
+
+/* Writes every one of length bytes to fd, again after an interrupted or
+ * partial write; FALSE (errno set) when a write fails. */
+bool gg_write_all(int fd, const void *bytes, size_t length);
+
+/* Appends n bytes of s to g: one copy while g has room, the common case
+ * of the data export's many short pieces (numbers, ids, names). */
+static inline void gg_string_put(GString *g, const char *s, size_t n)
+{
+	if (G_LIKELY(g->len + n < g->allocated_len)) {
+		memcpy(g->str + g->len, s, n);
+		g->len += n;
+		g->str[g->len] = '\0';
+	} else {
+		g_string_append_len(g, s, (gssize)n);
+	}
+}
 
 #endif
